@@ -1,0 +1,423 @@
+//! Write a [wicket] classifier plugin: implement [`Classifier`] for a type and
+//! name it in [`export_classifier!`]. The crate builds into a WebAssembly
+//! component that wicket loads, sandboxed, and asks about every tool call an
+//! agent makes.
+//!
+//! A plugin sees the call ([`Call`]) and the facts the host derived
+//! ([`Context`]: the writable root, the cwd, home, the protected set, secret
+//! fragments, its own configuration) and answers [`Outcome::Abstain`] or a list
+//! of [`Finding`]s — an [`Effect`], one clause saying why, and optionally an
+//! explicit [`Ruling`]. The host rules each finding (its explicit ruling, else
+//! the workspace's table for its effect) and the strictest ruling of every
+//! plugin decides. A plugin can make a call stricter; it cannot make another
+//! plugin's refusal softer.
+//!
+//! # A complete plugin
+//!
+//! ```
+//! use wicket_guest::{Call, Classifier, Context, Effect, Finding, Outcome};
+//!
+//! /// Holds every `fetch` of a host the workspace did not list.
+//! struct Fetches;
+//!
+//! impl Classifier for Fetches {
+//!     fn classify(call: &Call, ctx: &Context) -> Result<Outcome, String> {
+//!         if call.tool != "fetch" {
+//!             return Ok(Outcome::Abstain);
+//!         }
+//!         let Some(url) = call.input_str("url") else {
+//!             return Ok(Outcome::one(Effect::Opaque, "fetch without a url"));
+//!         };
+//!         // This plugin's `config:` in capability.yaml: { allow: [hosts…] }.
+//!         let allowed = ctx.config()["allow"].as_array().cloned().unwrap_or_default();
+//!         let host = url.split("://").nth(1).unwrap_or(url).split('/').next().unwrap_or("");
+//!         if allowed.iter().any(|h| h.as_str() == Some(host)) {
+//!             Ok(Outcome::one(Effect::Read, format!("fetch of {host}, which the workspace allows")))
+//!         } else {
+//!             Ok(Outcome::Findings(vec![Finding::new(
+//!                 Effect::OpenWorld,
+//!                 format!("fetch of {host}, not in the allow list"),
+//!             )
+//!             .hold()]))
+//!         }
+//!     }
+//! }
+//!
+//! wicket_guest::export_classifier!(Fetches);
+//! # fn main() {}
+//! ```
+//!
+//! Build it for `wasm32-wasip2` (`cargo build --release --target
+//! wasm32-wasip2`; the `.wasm` is already a component) or, for a plugin that
+//! imports nothing at all, for `wasm32-unknown-unknown` and then wrap the
+//! module with `wasm-tools component new`. Name the file under `classifiers:`
+//! in the workspace's `capability.yaml`.
+//!
+//! On a native target the same code compiles and runs, which is how a plugin
+//! is unit-tested: [`Context::resolve`] then asks the local filesystem.
+//!
+//! [wicket]: https://github.com/wicket-project/wicket
+
+#![deny(missing_docs)]
+
+// The generated bindings name this crate by its path, from inside and out.
+extern crate self as wicket_guest;
+
+use serde_json::Value;
+
+pub mod paths;
+
+#[doc(hidden)]
+pub mod __private {
+    pub use wit_bindgen;
+
+    wit_bindgen::generate!({
+        path: "../wit/classifier.wit",
+        world: "classifier",
+        pub_export_macro: true,
+        export_macro_name: "__export_world",
+        default_bindings_module: "::wicket_guest::__private",
+        runtime_path: "::wicket_guest::__private::wit_bindgen::rt",
+    });
+
+    pub use self::wicket::classifier::types as wit;
+}
+
+/// What a tool call reaches, from least to most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Effect {
+    /// Observes only.
+    Read,
+    /// Mutates inside the writable root, or litany's own substrates through
+    /// their gated verbs.
+    TargetWrite,
+    /// Mints agents or processes beyond the invocation.
+    Process,
+    /// Reaches past the root: network egress, host writes, a `cd` out.
+    OpenWorld,
+    /// Irreversible loss, and any write to the protected set.
+    Destructive,
+    /// Credentials, key material, the environment.
+    Secret,
+    /// What would run could not be read.
+    Opaque,
+}
+
+impl Effect {
+    /// The word the policy and the reasons use (`open-world`, …).
+    pub fn word(self) -> &'static str {
+        match self {
+            Effect::Read => "read",
+            Effect::TargetWrite => "target-write",
+            Effect::Process => "process",
+            Effect::OpenWorld => "open-world",
+            Effect::Destructive => "destructive",
+            Effect::Secret => "secret",
+            Effect::Opaque => "opaque",
+        }
+    }
+
+    /// The effect a policy word names.
+    pub fn from_word(word: &str) -> Option<Effect> {
+        Some(match word {
+            "read" => Effect::Read,
+            "target-write" => Effect::TargetWrite,
+            "process" => Effect::Process,
+            "open-world" => Effect::OpenWorld,
+            "destructive" => Effect::Destructive,
+            "secret" => Effect::Secret,
+            "opaque" => Effect::Opaque,
+            _ => return None,
+        })
+    }
+}
+
+/// What to do with a call, overriding the workspace's table for one finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ruling {
+    /// Let it run.
+    Pass,
+    /// Park it for the operator.
+    Hold,
+    /// Decline it; the model is told.
+    Refuse,
+}
+
+/// One thing the call would do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// What it reaches.
+    pub effect: Effect,
+    /// One clause naming concrete things: the command, the path.
+    pub why: String,
+    /// An explicit ruling, or `None` to let the workspace's table decide.
+    pub ruling: Option<Ruling>,
+}
+
+impl Finding {
+    /// A finding ruled by the workspace's table.
+    pub fn new(effect: Effect, why: impl Into<String>) -> Finding {
+        Finding {
+            effect,
+            why: why.into(),
+            ruling: None,
+        }
+    }
+
+    /// The same finding, ruled explicitly.
+    pub fn ruled(mut self, ruling: Ruling) -> Finding {
+        self.ruling = Some(ruling);
+        self
+    }
+
+    /// The same finding, always held for the operator.
+    pub fn hold(self) -> Finding {
+        self.ruled(Ruling::Hold)
+    }
+
+    /// The same finding, always refused.
+    pub fn refuse(self) -> Finding {
+        self.ruled(Ruling::Refuse)
+    }
+}
+
+/// A plugin's answer about one call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to say: other plugins decide.
+    Abstain,
+    /// What the call would do.
+    Findings(Vec<Finding>),
+}
+
+impl Outcome {
+    /// One finding ruled by the table.
+    pub fn one(effect: Effect, why: impl Into<String>) -> Outcome {
+        Outcome::Findings(vec![Finding::new(effect, why)])
+    }
+}
+
+/// The tool call being judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The provider's `tool_use` id.
+    pub id: String,
+    /// The tool name the model spelled.
+    pub tool: String,
+    /// The tool's input. `Value::Null` if the host's text was not JSON.
+    pub input: Value,
+    /// The calling agent's role.
+    pub role: String,
+    /// The calling agent's id.
+    pub agent_id: String,
+}
+
+impl Call {
+    /// A string field of the input, if present and a string.
+    pub fn input_str(&self, key: &str) -> Option<&str> {
+        self.input.get(key).and_then(Value::as_str)
+    }
+
+    /// A field of the input that is a string or a list of strings; `None` when
+    /// absent, and also when any element is not a string (a plugin should
+    /// treat that as unreadable rather than read part of it).
+    pub fn input_strs(&self, key: &str) -> Option<Vec<&str>> {
+        match self.input.get(key)? {
+            Value::String(s) => Some(vec![s.as_str()]),
+            Value::Array(items) => items.iter().map(Value::as_str).collect(),
+            _ => None,
+        }
+    }
+}
+
+/// Facts the host derived for this consult.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Context {
+    /// The workspace root.
+    pub workspace: String,
+    /// The agent's worktree.
+    pub writable_root: String,
+    /// Where relative paths resolve.
+    pub cwd: String,
+    /// What `~` expands to.
+    pub home: String,
+    /// Paths no call may write (see [`Context::protected_by`]).
+    pub protected: Vec<String>,
+    /// Fragments that mark a path as credentials.
+    pub secret_fragments: Vec<String>,
+    config: Value,
+}
+
+impl Context {
+    /// A context, for tests and for hosts embedding a classifier natively.
+    pub fn new(
+        workspace: impl Into<String>,
+        writable_root: impl Into<String>,
+        cwd: impl Into<String>,
+        home: impl Into<String>,
+    ) -> Context {
+        Context {
+            workspace: workspace.into(),
+            writable_root: writable_root.into(),
+            cwd: cwd.into(),
+            home: home.into(),
+            protected: Vec::new(),
+            secret_fragments: Vec::new(),
+            config: Value::Null,
+        }
+    }
+
+    /// This context with a protected set.
+    pub fn with_protected(mut self, protected: Vec<String>) -> Context {
+        self.protected = protected;
+        self
+    }
+
+    /// This context with secret fragments.
+    pub fn with_secret_fragments(mut self, fragments: Vec<String>) -> Context {
+        self.secret_fragments = fragments;
+        self
+    }
+
+    /// This context with a plugin configuration.
+    pub fn with_config(mut self, config: Value) -> Context {
+        self.config = config;
+        self
+    }
+
+    /// This plugin's configuration from `capability.yaml` (`Null` when none).
+    pub fn config(&self) -> &Value {
+        &self.config
+    }
+
+    /// The absolute, folded path a tool would touch: `~` expanded, relative
+    /// paths taken from the cwd, `.`/`..` folded, and every symlink in the
+    /// part that exists resolved by the host — so a link planted inside the
+    /// root that points elsewhere is seen for where it points.
+    pub fn resolve(&self, path: &str) -> String {
+        let absolute = paths::absolute(path, &self.cwd, &self.home);
+        resolve_existing(&absolute)
+    }
+
+    /// Whether a resolved path lies inside the writable root.
+    pub fn is_inside_root(&self, resolved: &str) -> bool {
+        paths::is_under(resolved, &self.writable_root)
+    }
+
+    /// The protected entry a resolved path falls under, if any. An entry that
+    /// contains the writable root protects everything in it but the root.
+    pub fn protected_by(&self, resolved: &str) -> Option<&str> {
+        self.protected
+            .iter()
+            .find(|entry| {
+                paths::is_under(resolved, entry)
+                    && !(paths::is_under(&self.writable_root, entry)
+                        && paths::is_under(resolved, &self.writable_root))
+            })
+            .map(String::as_str)
+    }
+
+    /// The secret fragment a path (or any text naming one) contains, if any.
+    /// A fragment matches as a whole path component or run of components
+    /// (`.ssh` bites on `~/.ssh/id_rsa`, not on `.sshrc`).
+    pub fn secret_fragment(&self, text: &str) -> Option<&str> {
+        self.secret_fragments
+            .iter()
+            .find(|fragment| paths::contains_fragment(text, fragment))
+            .map(String::as_str)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn resolve_existing(absolute: &str) -> String {
+    __private::wicket::classifier::host::resolve_path(absolute)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn resolve_existing(absolute: &str) -> String {
+    paths::resolve_on_this_host(absolute)
+}
+
+/// A classifier: one function from a call and its context to an outcome.
+///
+/// Return `Err` when the plugin cannot judge at all (its configuration is
+/// wrong, say): the host holds the call and shows the message to the operator.
+/// A panic is a trap, reported as the plugin breaking.
+pub trait Classifier {
+    /// Judge one call.
+    fn classify(call: &Call, ctx: &Context) -> Result<Outcome, String>;
+}
+
+/// Make a type implementing [`Classifier`] this component's export. Use once,
+/// at the crate root of a `cdylib`.
+#[macro_export]
+macro_rules! export_classifier {
+    ($classifier:ty) => {
+        #[doc(hidden)]
+        pub struct __WicketExport;
+
+        impl $crate::__private::Guest for __WicketExport {
+            fn classify(
+                request: $crate::__private::wit::Request,
+                context: $crate::__private::wit::Context,
+            ) -> ::core::result::Result<$crate::__private::wit::Outcome, ::std::string::String> {
+                $crate::__run::<$classifier>(request, context)
+            }
+        }
+
+        $crate::__private::__export_world!(__WicketExport with_types_in $crate::__private);
+    };
+}
+
+#[doc(hidden)]
+pub fn __run<C: Classifier>(
+    request: __private::wit::Request,
+    context: __private::wit::Context,
+) -> Result<__private::wit::Outcome, String> {
+    let call = Call {
+        input: serde_json::from_str(&request.input).unwrap_or(Value::Null),
+        id: request.id,
+        tool: request.tool,
+        role: request.role,
+        agent_id: request.agent_id,
+    };
+    let ctx = Context {
+        workspace: context.workspace,
+        writable_root: context.writable_root,
+        cwd: context.cwd,
+        home: context.home,
+        protected: context.protected,
+        secret_fragments: context.secret_fragments,
+        config: serde_json::from_str(&context.config).unwrap_or(Value::Null),
+    };
+    C::classify(&call, &ctx).map(into_wit)
+}
+
+fn into_wit(outcome: Outcome) -> __private::wit::Outcome {
+    use __private::wit;
+    match outcome {
+        Outcome::Abstain => wit::Outcome::Abstain,
+        Outcome::Findings(findings) => wit::Outcome::Findings(
+            findings
+                .into_iter()
+                .map(|f| wit::Finding {
+                    effect: match f.effect {
+                        Effect::Read => wit::Effect::Read,
+                        Effect::TargetWrite => wit::Effect::TargetWrite,
+                        Effect::Process => wit::Effect::Process,
+                        Effect::OpenWorld => wit::Effect::OpenWorld,
+                        Effect::Destructive => wit::Effect::Destructive,
+                        Effect::Secret => wit::Effect::Secret,
+                        Effect::Opaque => wit::Effect::Opaque,
+                    },
+                    why: f.why,
+                    ruling: f.ruling.map(|r| match r {
+                        Ruling::Pass => wit::Ruling::Pass,
+                        Ruling::Hold => wit::Ruling::Hold,
+                        Ruling::Refuse => wit::Ruling::Refuse,
+                    }),
+                })
+                .collect(),
+        ),
+    }
+}

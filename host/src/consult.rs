@@ -1,0 +1,485 @@
+//! One consult, top to bottom: parse the request → gather the workspace's
+//! facts → run the plugins → judge → print one verdict. Nothing here writes:
+//! the same facts give the same verdict the second time.
+//!
+//! The whole consult runs on a worker thread under [`CONSULT_BOUND`]; the
+//! main thread ticks the plugins' epoch clock, and if the bound passes first
+//! it answers hold, naming the step that overran. A panic anywhere in the
+//! consult is answered the same way. Only a request that cannot be read exits
+//! non-zero.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use wicket_guest::Effect;
+
+use crate::judge::{self, Ruled, Ruling, Table};
+use crate::plugins::{self, Answer, Cache, Plugin, Question, Run, Runtime, Source};
+use crate::policy::{Diagnostic, Policy};
+use crate::reason::{self, Reason};
+use crate::wire::{Request, Verdict};
+use crate::workspace::{ConfigSource, Workspace, CWD_PREFIX};
+
+/// The whole consult's bound, from reading the request to printing.
+pub const CONSULT_BOUND: Duration = Duration::from_millis(3000);
+
+/// Time kept back from the plugins for judging and printing.
+const MARGIN: Duration = Duration::from_millis(250);
+
+/// The largest request wicket reads.
+const MAX_REQUEST_BYTES: u64 = 64 << 20;
+
+/// What the consult knows about its environment.
+#[derive(Debug, Clone)]
+pub struct Env {
+    pub workspace: PathBuf,
+    pub home: String,
+    pub cache_root: Option<PathBuf>,
+    pub wicket_binary: Option<PathBuf>,
+}
+
+impl Env {
+    /// The environment litany gives a control.
+    pub fn from_process() -> Env {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let workspace = std::env::var_os("LITANY_CONV_REPO")
+            .filter(|v| !v.is_empty())
+            .map(|v| cwd.join(v))
+            .unwrap_or(cwd);
+        Env {
+            workspace,
+            home: std::env::var("HOME").unwrap_or_else(|_| "/".into()),
+            cache_root: Cache::root_from_env(),
+            wicket_binary: std::env::current_exe().ok(),
+        }
+    }
+}
+
+/// What the policy read came to.
+#[derive(Debug, Clone)]
+pub enum PolicyState {
+    /// No `capability.yaml` in the config commit: the shipped policy.
+    Absent,
+    /// Read (possibly with diagnostics).
+    Read,
+    /// The facts could not be gathered at all (git, the agent, the repo).
+    Unreadable(String),
+}
+
+/// Everything one consult found and decided, in order — what `explain` shows
+/// and what the verdict is printed from.
+#[derive(Debug)]
+pub struct Trace {
+    pub request: Request,
+    pub workspace: PathBuf,
+    pub config: Option<ConfigSource>,
+    pub policy: Policy,
+    pub policy_state: PolicyState,
+    pub writable_root: String,
+    pub cwd: String,
+    pub runs: Vec<Run>,
+    pub findings: Vec<Ruled>,
+    /// The finding that decided, after every step.
+    pub deciding: Ruled,
+    pub ruling: Ruling,
+    /// The sentence naming what overrode the plugins, if anything did.
+    pub decided_by: Option<String>,
+    pub digest: String,
+    pub verdict: Verdict,
+}
+
+/// Names the step the consult is on, for the watchdog's sentence.
+#[derive(Clone, Default)]
+pub struct Progress(Arc<Mutex<String>>);
+
+impl Progress {
+    pub fn set(&self, step: impl Into<String>) {
+        if let Ok(mut s) = self.0.lock() {
+            *s = step.into();
+        }
+    }
+
+    pub fn get(&self) -> String {
+        self.0
+            .lock()
+            .map(|s| s.clone())
+            .unwrap_or_else(|_| "an unknown step".into())
+    }
+}
+
+/// `wicket` with no arguments: litany's tool control.
+pub fn control_main() -> i32 {
+    let mut text = String::new();
+    if let Err(e) = std::io::stdin()
+        .take(MAX_REQUEST_BYTES)
+        .read_to_string(&mut text)
+    {
+        eprintln!("wicket: could not read the request on stdin ({e})");
+        return 2;
+    }
+    let request = match Request::parse(&text) {
+        Ok(request) => request,
+        Err(problem) => {
+            eprintln!("{problem}");
+            return 2;
+        }
+    };
+    let verdict = bounded(request, Env::from_process());
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", verdict.line());
+    let _ = stdout.flush();
+    0
+}
+
+/// Run a consult on a worker thread under the bound, ticking the plugins'
+/// epoch clock; whatever happens, a verdict.
+pub fn bounded(request: Request, env: Env) -> Verdict {
+    let started = Instant::now();
+    let runtime = match Runtime::new(env.cache_root.as_deref()) {
+        Ok(runtime) => Arc::new(runtime),
+        Err(e) => {
+            return internal_hold(
+                &request,
+                &format!("wicket could not start its plugin engine ({e:#})"),
+            )
+        }
+    };
+    let engine = runtime.engine().clone();
+    let progress = Progress::default();
+    let (tx, rx) = mpsc::channel();
+    let worker = {
+        let request = request.clone();
+        let progress = progress.clone();
+        std::thread::Builder::new()
+            .name("consult".into())
+            .spawn(move || {
+                let trace = consult(&runtime, &request, &env, &progress, started);
+                let _ = tx.send(trace.verdict);
+            })
+    };
+    if let Err(e) = worker {
+        return internal_hold(
+            &request,
+            &format!("wicket could not start its consult ({e})"),
+        );
+    }
+    loop {
+        match rx.recv_timeout(plugins::EPOCH_TICK) {
+            Ok(verdict) => return verdict,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                engine.increment_epoch();
+                if started.elapsed() >= CONSULT_BOUND {
+                    return internal_hold(
+                        &request,
+                        &format!(
+                            "wicket's consult overran its {} ms bound while {}",
+                            CONSULT_BOUND.as_millis(),
+                            progress.get()
+                        ),
+                    );
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return internal_hold(
+                    &request,
+                    &format!(
+                        "wicket failed while {} (an internal error; the call is held, not lost)",
+                        progress.get()
+                    ),
+                )
+            }
+        }
+    }
+}
+
+/// A hold for a failure inside wicket, in the same shape as every reason.
+fn internal_hold(request: &Request, why: &str) -> Verdict {
+    let digest = reason::digest(&request.name, &request.input);
+    Verdict::Hold(
+        Reason {
+            tool: &request.name,
+            input: &request.input,
+            effect: Effect::Opaque,
+            why,
+            decided_by: None,
+            refuse: false,
+            digest: &digest,
+        }
+        .render(),
+    )
+}
+
+/// One consult, top to bottom.
+pub fn consult(
+    runtime: &Runtime,
+    request: &Request,
+    env: &Env,
+    progress: &Progress,
+    started: Instant,
+) -> Trace {
+    progress.set("gathering the workspace's facts");
+    let facts = gather_facts(request, env);
+
+    let runs = run_plugins(runtime, request, env, &facts, progress, started);
+
+    progress.set("judging");
+    judge(request, facts, runs)
+}
+
+/// The facts a consult reads: the policy from the agent's config commit, and
+/// the agent's writable root and cwd.
+struct Facts {
+    workspace: PathBuf,
+    config: Option<ConfigSource>,
+    policy: Policy,
+    policy_state: PolicyState,
+    writable_root: String,
+    cwd: String,
+}
+
+fn gather_facts(request: &Request, env: &Env) -> Facts {
+    let fallback_root = env.workspace.join("agents").join(&request.agent_id);
+    let mut facts = Facts {
+        workspace: env.workspace.clone(),
+        config: None,
+        policy: Policy::shipped(),
+        policy_state: PolicyState::Absent,
+        writable_root: path_text(&fallback_root),
+        cwd: path_text(&fallback_root),
+    };
+    let workspace = match Workspace::open(&env.workspace) {
+        Ok(ws) => ws,
+        Err(e) => {
+            facts.policy_state = PolicyState::Unreadable(format!("{e:#}"));
+            return facts;
+        }
+    };
+    facts.workspace = workspace.root.clone();
+    let root = workspace.worktree(&request.agent_id);
+    facts.writable_root = path_text(&root);
+    facts.cwd = facts.writable_root.clone();
+    let source = match workspace.config_source(&request.agent_id) {
+        Ok(source) => source,
+        Err(e) => {
+            facts.policy_state = PolicyState::Unreadable(format!("{e:#}"));
+            return facts;
+        }
+    };
+    let names = [
+        format!("{}:{}", source.commit, crate::policy::FILE),
+        format!("{CWD_PREFIX}{}", request.agent_id),
+    ];
+    match workspace.read_objects(&names) {
+        Ok(objects) => {
+            if let Some(text) = &objects[0] {
+                facts.policy = Policy::parse(&String::from_utf8_lossy(text), &workspace.root);
+                facts.policy_state = PolicyState::Read;
+            }
+            if let Some(mark) = &objects[1] {
+                let dir = String::from_utf8_lossy(mark).trim().to_owned();
+                if dir.starts_with('/') && Path::new(&dir).is_dir() {
+                    facts.cwd = dir;
+                }
+            }
+        }
+        Err(e) => facts.policy_state = PolicyState::Unreadable(format!("{e:#}")),
+    }
+    facts.config = Some(source);
+    facts
+}
+
+fn path_text(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
+/// The plugins in force: the default classifier, then the policy's, in order.
+pub fn plugins_in_force(policy: &Policy) -> Vec<Plugin> {
+    let mut plugins = vec![Plugin {
+        name: plugins::DEFAULT_NAME.into(),
+        source: Source::Embedded,
+        config: policy.default_plugin_config().to_string(),
+    }];
+    for spec in &policy.classifiers {
+        plugins.push(Plugin {
+            name: spec.written.clone(),
+            source: Source::File {
+                path: spec.path.clone(),
+                pinned: spec.sha256.clone(),
+            },
+            config: spec.config.to_string(),
+        });
+    }
+    plugins
+}
+
+/// The protected set: what adjudicates the agent, which no call may write.
+pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String> {
+    let mut set: Vec<String> = ["repo.git", ".wicket", "agents", "inbox", "steps"]
+        .iter()
+        .map(|p| path_text(&workspace.join(p)))
+        .collect();
+    if let Some(cache) = &env.cache_root {
+        set.push(path_text(cache));
+    }
+    if let Some(binary) = &env.wicket_binary {
+        set.push(path_text(binary));
+    }
+    for spec in &policy.classifiers {
+        set.push(path_text(&spec.path));
+    }
+    set
+}
+
+fn run_plugins(
+    runtime: &Runtime,
+    request: &Request,
+    env: &Env,
+    facts: &Facts,
+    progress: &Progress,
+    started: Instant,
+) -> Vec<Run> {
+    let question = Question {
+        id: request.id.clone(),
+        tool: request.name.clone(),
+        input_json: request.input.to_string(),
+        role: request.role.clone(),
+        agent_id: request.agent_id.clone(),
+        workspace: path_text(&facts.workspace),
+        writable_root: facts.writable_root.clone(),
+        cwd: facts.cwd.clone(),
+        home: env.home.clone(),
+        protected: protected_set(&facts.workspace, env, &facts.policy),
+        secret_fragments: facts.policy.secret_fragments(),
+    };
+    let mut runs = Vec::new();
+    for plugin in plugins_in_force(&facts.policy) {
+        progress.set(format!("running plugin {}", plugin.name));
+        let left = CONSULT_BOUND
+            .saturating_sub(started.elapsed())
+            .saturating_sub(MARGIN);
+        let deadline = left.min(plugins::PLUGIN_DEADLINE);
+        runs.push(runtime.run(&plugin, &question, deadline));
+    }
+    runs
+}
+
+/// Findings → ruling → the operator's state → the verdict.
+fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
+    let table: &Table = &facts.policy.table;
+    let mut findings: Vec<Ruled> = Vec::new();
+    for run in &runs {
+        match &run.answer {
+            Answer::Abstain => {}
+            Answer::Findings(found) => {
+                for f in found {
+                    findings.push(Ruled::new(
+                        &run.name,
+                        f.effect,
+                        f.why.clone(),
+                        f.ruling,
+                        table,
+                    ));
+                }
+            }
+            Answer::Fault(fault) => findings.push(Ruled::new(
+                &run.name,
+                Effect::Opaque,
+                fault.sentence(&run.name),
+                Some(Ruling::Hold),
+                table,
+            )),
+        }
+    }
+    let deciding = judge::deciding(&findings).cloned().unwrap_or_else(|| {
+        Ruled::new(
+            "wicket",
+            Effect::Opaque,
+            "every plugin abstained".into(),
+            None,
+            table,
+        )
+    });
+    let mut ruling = deciding.ruling;
+    let mut decided_by = None;
+
+    // A policy that could not be read holds every call above read.
+    if deciding.effect != Effect::Read && ruling < Ruling::Hold {
+        if let Some(sentence) = policy_problem(&facts) {
+            ruling = Ruling::Hold;
+            decided_by = Some(sentence);
+        }
+    }
+
+    let digest = reason::digest(&request.name, &request.input);
+    let render = |refuse: bool| {
+        Reason {
+            tool: &request.name,
+            input: &request.input,
+            effect: deciding.effect,
+            why: &deciding.why,
+            decided_by: decided_by.clone(),
+            refuse,
+            digest: &digest,
+        }
+        .render()
+    };
+    let verdict = match ruling {
+        Ruling::Pass => Verdict::Pass,
+        Ruling::Hold => Verdict::Hold(render(false)),
+        Ruling::Refuse => Verdict::Refuse(render(true)),
+    };
+    Trace {
+        request: request.clone(),
+        workspace: facts.workspace,
+        config: facts.config,
+        policy: facts.policy,
+        policy_state: facts.policy_state,
+        writable_root: facts.writable_root,
+        cwd: facts.cwd,
+        runs,
+        findings,
+        deciding,
+        ruling,
+        decided_by,
+        digest,
+        verdict,
+    }
+}
+
+/// The sentence for a policy that could not be read, if it could not.
+fn policy_problem(facts: &Facts) -> Option<String> {
+    let at = |source: &Option<ConfigSource>| {
+        source
+            .as_ref()
+            .map(|s| {
+                format!(
+                    "{} in config commit {}",
+                    crate::policy::FILE,
+                    short(&s.commit)
+                )
+            })
+            .unwrap_or_else(|| crate::policy::FILE.to_owned())
+    };
+    match &facts.policy_state {
+        PolicyState::Unreadable(why) => Some(format!(
+            "Held because wicket could not read this agent's policy: {why}"
+        )),
+        _ if !facts.policy.diagnostics.is_empty() => {
+            let Diagnostic { line, message } = &facts.policy.diagnostics[0];
+            let more = facts.policy.diagnostics.len() - 1;
+            Some(format!(
+                "Held because {} cannot be read: line {line}: {message}{}; fix the file on the config lineage",
+                at(&facts.config),
+                if more > 0 { format!(" (and {more} more problem(s))") } else { String::new() }
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// A commit id shortened for sentences.
+pub fn short(commit: &str) -> &str {
+    &commit[..commit.len().min(12)]
+}

@@ -1,0 +1,16 @@
+//! wicket adjudicates an AI agent's tool calls for the litany harness: before
+//! every call litany spawns `wicket`, which runs the workspace's classifier
+//! plugins (WebAssembly components, sandboxed), folds in what the operator
+//! decided, and prints one verdict — pass, refuse or hold.
+//!
+//! The consult's path reads top to bottom in [`consult`]. The plugin contract
+//! is `wit/classifier.wit`; plugin authors use the `wicket-guest` crate.
+
+pub mod consult;
+pub mod judge;
+pub mod plugins;
+pub mod policy;
+pub mod reason;
+pub mod wire;
+pub mod workspace;
+pub mod yaml;

@@ -1,0 +1,328 @@
+//! The plugin runtime: classifier plugins are WebAssembly components, each run
+//! in a fresh wasmtime store per consult with nothing reachable but the
+//! read-only queries of the contract's `host` interface (and, for a guest
+//! whose language runtime needs it, a WASI with no files, no environment, no
+//! network and captured, bounded output).
+//!
+//! A plugin that cannot be loaded, traps, overruns its deadline, exhausts its
+//! memory or answers outside the contract becomes one [`Fault`]; the consult
+//! turns that into a held opaque finding naming the plugin. A plugin's own
+//! `Err` (it declined to judge) is a fault of a different kind and reads as a
+//! different sentence: the guest said no, it did not break.
+
+mod cache;
+mod sandbox;
+mod v0_1;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use wasmtime::component::Component;
+use wasmtime::{Config, Engine};
+use wicket_guest::Effect;
+
+pub use cache::{Cache, CacheUse};
+
+/// How often the consult's watchdog ticks the engine's epoch; a plugin's
+/// deadline is counted in these ticks.
+pub const EPOCH_TICK: Duration = Duration::from_millis(5);
+
+/// The most one plugin may run in one consult (compiling not included).
+pub const PLUGIN_DEADLINE: Duration = Duration::from_millis(1000);
+
+/// The most linear memory one plugin instance may hold. Rust guests start near
+/// 1.1 MiB; classifying a large input takes a few times its size.
+pub const PLUGIN_MEMORY_BYTES: usize = 64 << 20;
+
+/// The most findings one answer may carry.
+pub const MAX_FINDINGS: usize = 64;
+
+/// The longest `why` a finding may carry, in bytes.
+pub const MAX_WHY_BYTES: usize = 2048;
+
+/// The largest plugin file wicket will read.
+pub const MAX_PLUGIN_FILE_BYTES: u64 = 64 << 20;
+
+/// How much of a WASI guest's stdout and stderr is kept (for fault reports).
+pub const CAPTURED_OUTPUT_BYTES: usize = 64 << 10;
+
+/// The default classifier, built from `plugins/shell` and embedded.
+pub const DEFAULT_CLASSIFIER: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/default-classifier.wasm"));
+
+/// The embedded default classifier's sha256, computed when it was built.
+pub const DEFAULT_CLASSIFIER_SHA256: &str =
+    include_str!(concat!(env!("OUT_DIR"), "/default-classifier.sha256"));
+
+/// The name the default classifier goes by in reasons and traces.
+pub const DEFAULT_NAME: &str = "default";
+
+/// Where a plugin's bytes come from.
+#[derive(Debug, Clone)]
+pub enum Source {
+    Embedded,
+    File {
+        path: PathBuf,
+        pinned: Option<String>,
+    },
+}
+
+/// One plugin to run in a consult.
+#[derive(Debug, Clone)]
+pub struct Plugin {
+    /// How reasons name it: `default`, or the path as the policy wrote it.
+    pub name: String,
+    pub source: Source,
+    /// Its configuration, as JSON text.
+    pub config: String,
+}
+
+/// The call and context a plugin is asked about.
+#[derive(Debug, Clone)]
+pub struct Question {
+    pub id: String,
+    pub tool: String,
+    pub input_json: String,
+    pub role: String,
+    pub agent_id: String,
+    pub workspace: String,
+    pub writable_root: String,
+    pub cwd: String,
+    pub home: String,
+    pub protected: Vec<String>,
+    pub secret_fragments: Vec<String>,
+}
+
+/// One finding, as a plugin gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub effect: Effect,
+    pub why: String,
+    pub ruling: Option<crate::judge::Ruling>,
+}
+
+/// Why a plugin gave no usable answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// The file could not be read.
+    Unreadable(String),
+    /// The file's hash is not the one the policy pins.
+    PinMismatch { pinned: String, actual: String },
+    /// The file is not WebAssembly at all.
+    NotWasm,
+    /// The file is a core module, not a component.
+    NotComponent,
+    /// The component does not implement this world (or failed to compile).
+    WrongWorld(String),
+    /// The plugin trapped.
+    Trap(String),
+    /// The plugin ran past its deadline and was stopped.
+    Deadline(Duration),
+    /// The plugin asked for more memory than its cap.
+    MemoryExhausted,
+    /// The plugin's answer broke the contract.
+    Malformed(String),
+    /// The plugin declined to judge (its `Err`).
+    Declined(String),
+}
+
+impl Fault {
+    /// The sentence a reason carries, naming the plugin.
+    pub fn sentence(&self, plugin: &str) -> String {
+        match self {
+            Fault::Unreadable(e) => format!("plugin {plugin} could not be read ({e})"),
+            Fault::PinMismatch { pinned, actual } => format!(
+                "plugin {plugin} does not match its pin: the policy pins sha256 {pinned}, the file is {actual}"
+            ),
+            Fault::NotWasm => format!("plugin {plugin} is not a WebAssembly file"),
+            Fault::NotComponent => format!(
+                "plugin {plugin} is a core wasm module, not a component (build it for wasm32-wasip2, or wrap it with `wasm-tools component new`)"
+            ),
+            Fault::WrongWorld(e) => format!("plugin {plugin} does not implement wicket:classifier@0.1.0 ({e})"),
+            Fault::Trap(e) => format!("plugin {plugin} trapped ({e})"),
+            Fault::Deadline(d) => format!("plugin {plugin} ran past its {} ms deadline and was stopped", d.as_millis()),
+            Fault::MemoryExhausted => format!(
+                "plugin {plugin} asked for more than its {} MiB of memory and was stopped",
+                PLUGIN_MEMORY_BYTES >> 20
+            ),
+            Fault::Malformed(e) => format!("plugin {plugin} answered outside the contract ({e})"),
+            Fault::Declined(e) => format!("plugin {plugin} declined to judge: {e}"),
+        }
+    }
+
+    /// A short word for traces and status.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::Unreadable(_) => "unreadable",
+            Fault::PinMismatch { .. } => "pin-mismatch",
+            Fault::NotWasm => "not-wasm",
+            Fault::NotComponent => "not-a-component",
+            Fault::WrongWorld(_) => "wrong-world",
+            Fault::Trap(_) => "trap",
+            Fault::Deadline(_) => "deadline",
+            Fault::MemoryExhausted => "memory",
+            Fault::Malformed(_) => "malformed-output",
+            Fault::Declined(_) => "declined",
+        }
+    }
+}
+
+/// What one plugin answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Abstain,
+    Findings(Vec<Found>),
+    Fault(Fault),
+}
+
+/// What running one plugin took and gave.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub name: String,
+    /// The plugin's sha256, when its bytes could be read.
+    pub sha256: Option<String>,
+    pub answer: Answer,
+    /// How the compiled code was had.
+    pub cache: Option<CacheUse>,
+    pub load_time: Duration,
+    pub run_time: Duration,
+}
+
+/// The engine every plugin of this process runs on, with its compile cache.
+pub struct Runtime {
+    engine: Engine,
+    cache: Option<Cache>,
+}
+
+impl Runtime {
+    /// One engine per process. Its configuration is part of the cache key.
+    pub fn new(cache_root: Option<&Path>) -> anyhow::Result<Runtime> {
+        let mut config = Config::new();
+        config.wasm_component_model(true);
+        // Plugins are stopped by wall-clock deadline, ticked by the watchdog.
+        config.epoch_interruption(true);
+        config.cranelift_opt_level(wasmtime::OptLevel::Speed);
+        config.parallel_compilation(true);
+        let engine = Engine::new(&config)?;
+        let cache = cache_root.map(|root| Cache::new(root, &engine));
+        Ok(Runtime { engine, cache })
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Load a plugin's compiled component: from the cache when it holds one
+    /// this host produced, else compiled now (and cached when possible).
+    pub fn load(&self, plugin: &Plugin) -> Result<Loaded, (Option<String>, Fault)> {
+        let (bytes, sha256): (std::borrow::Cow<'static, [u8]>, String) = match &plugin.source {
+            Source::Embedded => (
+                DEFAULT_CLASSIFIER.into(),
+                DEFAULT_CLASSIFIER_SHA256.trim().to_owned(),
+            ),
+            Source::File { path, pinned } => {
+                let bytes = read_plugin_file(path).map_err(|e| (None, Fault::Unreadable(e)))?;
+                let sha256 = crate::reason::hex(&sha2_digest(&bytes));
+                if let Some(pinned) = pinned {
+                    if *pinned != sha256 {
+                        return Err((
+                            Some(sha256.clone()),
+                            Fault::PinMismatch {
+                                pinned: pinned.clone(),
+                                actual: sha256,
+                            },
+                        ));
+                    }
+                }
+                (bytes.into(), sha256)
+            }
+        };
+        let fail = |fault: Fault| (Some(sha256.clone()), fault);
+        if bytes.len() < 8 || &bytes[..4] != b"\0asm" {
+            return Err(fail(Fault::NotWasm));
+        }
+        if bytes[4..8] == [1, 0, 0, 0] {
+            return Err(fail(Fault::NotComponent));
+        }
+        let (component, cache_use) = match self
+            .cache
+            .as_ref()
+            .and_then(|c| c.load(&self.engine, &sha256))
+        {
+            Some(component) => (component, CacheUse::Hit),
+            None => {
+                let component = Component::from_binary(&self.engine, &bytes)
+                    .map_err(|e| fail(Fault::WrongWorld(format!("{e:#}"))))?;
+                let stored = match &self.cache {
+                    Some(cache) => cache.store(&self.engine, &sha256, &component),
+                    None => CacheUse::Unavailable("no cache directory".into()),
+                };
+                (component, stored)
+            }
+        };
+        Ok(Loaded {
+            sha256,
+            component,
+            cache_use,
+        })
+    }
+
+    /// Load and run one plugin on one question, within `deadline`.
+    pub fn run(&self, plugin: &Plugin, question: &Question, deadline: Duration) -> Run {
+        let started = Instant::now();
+        let loaded = self.load(plugin);
+        let load_time = started.elapsed();
+        let (sha256, answer, cache) = match loaded {
+            Err((sha256, fault)) => (sha256, Answer::Fault(fault), None),
+            Ok(loaded) => {
+                let answer =
+                    sandbox::call(&self.engine, &loaded.component, plugin, question, deadline);
+                (Some(loaded.sha256), answer, Some(loaded.cache_use))
+            }
+        };
+        Run {
+            name: plugin.name.clone(),
+            sha256,
+            answer,
+            cache,
+            load_time,
+            run_time: started.elapsed() - load_time,
+        }
+    }
+}
+
+/// A compiled plugin.
+pub struct Loaded {
+    pub sha256: String,
+    pub component: Component,
+    pub cache_use: CacheUse,
+}
+
+fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    if meta.len() > MAX_PLUGIN_FILE_BYTES {
+        return Err(format!(
+            "{} is {} bytes, more than the {} MiB a plugin may be",
+            path.display(),
+            meta.len(),
+            MAX_PLUGIN_FILE_BYTES >> 20
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_PLUGIN_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(bytes)
+}
+
+fn sha2_digest(bytes: &[u8]) -> [u8; 32] {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).into()
+}

@@ -1,0 +1,253 @@
+//! One plugin call in a fresh store: a memory cap, a deadline that stops the
+//! guest, the contract's host queries, and — only for a guest that imports
+//! WASI — a capability-free WASI whose output is captured and bounded.
+//! Every import the contract does not offer is defined as a trap, so a
+//! component asking for more than it may have still loads and cannot use it.
+
+use std::time::Duration;
+
+use wasmtime::component::{Component, HasSelf, Linker, ResourceTable};
+use wasmtime::{ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder, Trap};
+use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
+use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+
+use super::v0_1::{self, Classifier, ClassifierPre};
+use super::{
+    Answer, Fault, Found, Plugin, Question, CAPTURED_OUTPUT_BYTES, EPOCH_TICK, MAX_FINDINGS,
+    MAX_WHY_BYTES, PLUGIN_MEMORY_BYTES,
+};
+
+/// The longest path a plugin may ask the host to resolve.
+const MAX_QUERY_PATH_BYTES: usize = 4096;
+
+/// Per-store state: limits, the facts host queries answer from, and WASI.
+pub struct State {
+    limits: Limits,
+    cwd: String,
+    home: String,
+    wasi: WasiCtx,
+    table: ResourceTable,
+}
+
+/// The store's limiter, remembering whether it denied memory so a denial
+/// reads as exhaustion rather than as the guest's own panic.
+struct Limits {
+    inner: StoreLimits,
+    memory_denied: bool,
+}
+
+impl ResourceLimiter for Limits {
+    fn memory_growing(
+        &mut self,
+        current: usize,
+        desired: usize,
+        maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        let allowed = self.inner.memory_growing(current, desired, maximum);
+        if !matches!(allowed, Ok(true)) {
+            self.memory_denied = true;
+        }
+        allowed
+    }
+
+    fn table_growing(
+        &mut self,
+        current: usize,
+        desired: usize,
+        maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        self.inner.table_growing(current, desired, maximum)
+    }
+
+    fn instances(&self) -> usize {
+        self.inner.instances()
+    }
+
+    fn tables(&self) -> usize {
+        self.inner.tables()
+    }
+
+    fn memories(&self) -> usize {
+        self.inner.memories()
+    }
+}
+
+impl v0_1::wicket::classifier::types::Host for State {}
+
+impl v0_1::wicket::classifier::host::Host for State {
+    fn resolve_path(&mut self, path: String) -> String {
+        if path.len() > MAX_QUERY_PATH_BYTES {
+            return path;
+        }
+        let absolute = wicket_guest::paths::absolute(&path, &self.cwd, &self.home);
+        wicket_guest::paths::resolve_on_this_host(&absolute)
+    }
+}
+
+impl WasiView for State {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
+    }
+}
+
+/// Run `classify` once, in a store of its own.
+pub fn call(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    plugin: &Plugin,
+    q: &Question,
+    deadline: Duration,
+) -> Answer {
+    let needs_wasi = component
+        .component_type()
+        .imports(engine)
+        .any(|(name, _)| name.starts_with("wasi:"));
+    let output = MemoryOutputPipe::new(CAPTURED_OUTPUT_BYTES);
+    let mut builder = WasiCtxBuilder::new();
+    if needs_wasi {
+        // Explicit, though these are the builder's defaults: nothing outside.
+        builder
+            .stdout(output.clone())
+            .stderr(output.clone())
+            .allow_tcp(false)
+            .allow_udp(false)
+            .allow_ip_name_lookup(false);
+    }
+    let state = State {
+        limits: Limits {
+            inner: StoreLimitsBuilder::new()
+                .memory_size(PLUGIN_MEMORY_BYTES)
+                .instances(16)
+                .memories(8)
+                .tables(8)
+                .table_elements(100_000)
+                .trap_on_grow_failure(true)
+                .build(),
+            memory_denied: false,
+        },
+        cwd: q.cwd.clone(),
+        home: q.home.clone(),
+        wasi: builder.build(),
+        table: ResourceTable::new(),
+    };
+    let mut store = Store::new(engine, state);
+    store.limiter(|s| &mut s.limits);
+    let ticks = (deadline.as_millis() / EPOCH_TICK.as_millis()).max(1) as u64;
+    store.set_epoch_deadline(ticks);
+    store.epoch_deadline_trap();
+
+    let pre = match prepare(engine, component, needs_wasi) {
+        Ok(pre) => pre,
+        Err(e) => return Answer::Fault(Fault::WrongWorld(format!("{e:#}"))),
+    };
+    let request = v0_1::Request {
+        id: q.id.clone(),
+        tool: q.tool.clone(),
+        input: q.input_json.clone(),
+        role: q.role.clone(),
+        agent_id: q.agent_id.clone(),
+    };
+    let context = v0_1::Context {
+        workspace: q.workspace.clone(),
+        writable_root: q.writable_root.clone(),
+        cwd: q.cwd.clone(),
+        home: q.home.clone(),
+        protected: q.protected.clone(),
+        secret_fragments: q.secret_fragments.clone(),
+        config: plugin.config.clone(),
+    };
+    let result = pre
+        .instantiate(&mut store)
+        .and_then(|instance| instance.call_classify(&mut store, &request, &context));
+    match result {
+        Ok(Ok(outcome)) => check(outcome),
+        Ok(Err(declined)) => Answer::Fault(Fault::Declined(clip(&declined))),
+        Err(e) => Answer::Fault(classify_error(
+            &e,
+            store.data().limits.memory_denied,
+            deadline,
+            &output,
+        )),
+    }
+}
+
+fn prepare(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    needs_wasi: bool,
+) -> wasmtime::Result<ClassifierPre<State>> {
+    let mut linker: Linker<State> = Linker::new(engine);
+    Classifier::add_to_linker::<State, HasSelf<State>>(&mut linker, |s| s)?;
+    if needs_wasi {
+        wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+    }
+    linker.define_unknown_imports_as_traps(component)?;
+    ClassifierPre::new(linker.instantiate_pre(component)?)
+}
+
+fn classify_error(
+    e: &wasmtime::Error,
+    memory_denied: bool,
+    deadline: Duration,
+    output: &MemoryOutputPipe,
+) -> Fault {
+    if memory_denied {
+        return Fault::MemoryExhausted;
+    }
+    match e.downcast_ref::<Trap>() {
+        Some(Trap::Interrupt) => Fault::Deadline(deadline),
+        Some(trap) => {
+            let said = String::from_utf8_lossy(&output.contents())
+                .trim()
+                .to_owned();
+            if said.is_empty() {
+                Fault::Trap(trap.to_string())
+            } else {
+                Fault::Trap(format!("{trap}; it wrote: {}", clip(&said)))
+            }
+        }
+        None => Fault::Trap(clip(&format!("{e:#}"))),
+    }
+}
+
+/// Hold the answer to the contract: bounded, every why non-empty.
+fn check(outcome: v0_1::Outcome) -> Answer {
+    let findings = match outcome {
+        v0_1::Outcome::Abstain => return Answer::Abstain,
+        v0_1::Outcome::Findings(findings) => findings,
+    };
+    if findings.is_empty() {
+        return Answer::Abstain;
+    }
+    if findings.len() > MAX_FINDINGS {
+        return Answer::Fault(Fault::Malformed(format!(
+            "{} findings, more than the {MAX_FINDINGS} allowed",
+            findings.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(findings.len());
+    for finding in findings {
+        if finding.why.trim().is_empty() {
+            return Answer::Fault(Fault::Malformed("a finding with an empty why".into()));
+        }
+        if finding.why.len() > MAX_WHY_BYTES {
+            return Answer::Fault(Fault::Malformed(format!(
+                "a why of {} bytes, more than the {MAX_WHY_BYTES} allowed",
+                finding.why.len()
+            )));
+        }
+        out.push(Found {
+            effect: finding.effect.into(),
+            why: finding.why,
+            ruling: finding.ruling.map(Into::into),
+        });
+    }
+    Answer::Findings(out)
+}
+
+fn clip(text: &str) -> String {
+    crate::reason::clip(text, 300)
+}

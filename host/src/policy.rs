@@ -1,0 +1,373 @@
+//! `capability.yaml` → [`Policy`]: the workspace's confinement promise, its
+//! table overrides, operator rules, extra secret fragments and extra plugins.
+//!
+//! Reading never fails: every problem becomes a [`Diagnostic`] with its line,
+//! and a policy with any diagnostic holds every call above read (the consult
+//! says so, naming the file and line). Nothing here falls back to "the
+//! defaults" for a file that exists but could not be read.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+use wicket_guest::Effect;
+
+use crate::judge::{Ruling, Table};
+use crate::yaml::{self, Kind, Node};
+
+/// The policy's file name in a config commit.
+pub const FILE: &str = "capability.yaml";
+
+/// The path fragments that mark credentials, shipped; a workspace may add more.
+pub const SHIPPED_SECRETS: &[&str] = &[
+    ".ssh",
+    ".aws",
+    ".netrc",
+    ".gnupg",
+    "id_rsa",
+    "id_ed25519",
+    "credentials",
+    ".config/brazen",
+];
+
+/// A problem in the policy file, by line (0 when not tied to one).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Diagnostic {
+    pub line: usize,
+    pub message: String,
+}
+
+/// An operator's row: a program and its qualifying words (or a whole tool
+/// name), and the effect it is to be read as.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Rule {
+    pub words: Vec<String>,
+    pub effect: String,
+    pub line: usize,
+}
+
+/// One extra plugin the policy names.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PluginSpec {
+    /// As written in the policy.
+    pub written: String,
+    /// Absolute (relative paths are taken from the workspace root).
+    pub path: PathBuf,
+    /// The pinned sha256 (lowercase hex), if any.
+    pub sha256: Option<String>,
+    /// Handed to the plugin as its configuration.
+    pub config: Value,
+    pub line: usize,
+}
+
+/// What the workspace's policy says.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Policy {
+    /// `confinement: required`, and the line that says it.
+    pub confinement_line: Option<usize>,
+    pub table: Table,
+    pub rules: Vec<Rule>,
+    pub secrets: Vec<String>,
+    pub classifiers: Vec<PluginSpec>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Policy {
+    /// The shipped policy: what a workspace without `capability.yaml` gets.
+    pub fn shipped() -> Policy {
+        Policy::default()
+    }
+
+    /// Whether confinement is required.
+    pub fn requires_confinement(&self) -> bool {
+        self.confinement_line.is_some()
+    }
+
+    /// Every secret fragment in force: the shipped ones and the workspace's.
+    pub fn secret_fragments(&self) -> Vec<String> {
+        let mut all: Vec<String> = SHIPPED_SECRETS.iter().map(|s| s.to_string()).collect();
+        for extra in &self.secrets {
+            if !all.contains(extra) {
+                all.push(extra.clone());
+            }
+        }
+        all
+    }
+
+    /// The default classifier's configuration: the operator's rules.
+    pub fn default_plugin_config(&self) -> Value {
+        json!({
+            "rules": self.rules.iter().map(|r| json!({"words": r.words, "effect": r.effect, "line": r.line})).collect::<Vec<_>>(),
+        })
+    }
+
+    /// Read a policy from its text. `workspace` anchors relative plugin paths.
+    pub fn parse(text: &str, workspace: &Path) -> Policy {
+        let mut policy = Policy::default();
+        let root = match yaml::parse(text) {
+            Ok(root) => root,
+            Err(e) => {
+                policy.diagnostics.push(Diagnostic {
+                    line: e.line,
+                    message: e.message,
+                });
+                return policy;
+            }
+        };
+        let Kind::Map(entries) = &root.kind else {
+            policy.diagnostics.push(Diagnostic {
+                line: root.line,
+                message: "the policy must be a mapping of `confinement`, `table`, `rules`, `secrets` and `classifiers`".into(),
+            });
+            return policy;
+        };
+        for (key, node) in entries {
+            match key.as_str() {
+                "confinement" => policy.read_confinement(node),
+                "table" => policy.read_table(node),
+                "rules" => policy.read_rules(node),
+                "secrets" => policy.read_secrets(node),
+                "classifiers" => policy.read_classifiers(node, workspace),
+                other => policy.problem(
+                    node.line,
+                    format!(
+                        "unknown key `{other}` (wicket reads confinement, table, rules, secrets and classifiers); \
+                         a key wicket cannot honour is not ignored"
+                    ),
+                ),
+            }
+        }
+        policy
+    }
+
+    fn problem(&mut self, line: usize, message: String) {
+        self.diagnostics.push(Diagnostic { line, message });
+    }
+
+    fn read_confinement(&mut self, node: &Node) {
+        match node.text() {
+            Some("required") => self.confinement_line = Some(node.line),
+            Some("none") | Some("off") => self.confinement_line = None,
+            Some(other) => self.problem(
+                node.line,
+                format!("`confinement: {other}` is not a setting (write `confinement: required`, or remove the line)"),
+            ),
+            None => self.problem(node.line, "`confinement` takes one word: `required`".into()),
+        }
+    }
+
+    fn read_table(&mut self, node: &Node) {
+        let entries = match &node.kind {
+            Kind::Map(entries) => entries,
+            Kind::Empty => return,
+            _ => {
+                return self.problem(
+                    node.line,
+                    "`table` must map effects to pass, hold or refuse".into(),
+                )
+            }
+        };
+        for (key, value) in entries {
+            let Some(effect) = Effect::from_word(key) else {
+                self.problem(
+                    value.line,
+                    format!("`{key}` is not an effect ({})", effect_words()),
+                );
+                continue;
+            };
+            match value.text().and_then(Ruling::from_word) {
+                Some(ruling) => self.table.set(effect, ruling),
+                None => self.problem(
+                    value.line,
+                    format!(
+                        "`{key}: {}` must say pass, hold or refuse",
+                        value.text().unwrap_or("…")
+                    ),
+                ),
+            }
+        }
+    }
+
+    fn read_rules(&mut self, node: &Node) {
+        let entries = match &node.kind {
+            Kind::Map(entries) => entries,
+            Kind::Empty => return,
+            _ => {
+                return self.problem(
+                    node.line,
+                    "`rules` must map a program and its words to an effect".into(),
+                )
+            }
+        };
+        for (key, value) in entries {
+            let words: Vec<String> = key.split_whitespace().map(str::to_owned).collect();
+            if words.is_empty() {
+                self.problem(value.line, "a rule needs a program or tool name".into());
+                continue;
+            }
+            match value.text().and_then(Effect::from_word) {
+                Some(effect) => {
+                    // Later lines win: drop an earlier row for the same words.
+                    self.rules.retain(|r| r.words != words);
+                    self.rules.push(Rule {
+                        words,
+                        effect: effect.word().into(),
+                        line: value.line,
+                    });
+                }
+                None => self.problem(
+                    value.line,
+                    format!(
+                        "`{key}: {}` must name an effect ({})",
+                        value.text().unwrap_or("…"),
+                        effect_words()
+                    ),
+                ),
+            }
+        }
+    }
+
+    fn read_secrets(&mut self, node: &Node) {
+        let items = match &node.kind {
+            Kind::Seq(items) => items,
+            Kind::Empty => return,
+            _ => {
+                return self.problem(
+                    node.line,
+                    "`secrets` must be a list of path fragments".into(),
+                )
+            }
+        };
+        for item in items {
+            match item.text() {
+                Some(fragment) if !fragment.trim().is_empty() => {
+                    if !self.secrets.iter().any(|s| s == fragment) {
+                        self.secrets.push(fragment.trim().to_owned());
+                    }
+                }
+                _ => self.problem(
+                    item.line,
+                    "a secret fragment must be a non-empty string".into(),
+                ),
+            }
+        }
+    }
+
+    fn read_classifiers(&mut self, node: &Node, workspace: &Path) {
+        let items = match &node.kind {
+            Kind::Seq(items) => items,
+            Kind::Empty => return,
+            _ => {
+                return self.problem(
+                    node.line,
+                    "`classifiers` must be a list of plugins (`- path: …`)".into(),
+                )
+            }
+        };
+        for item in items {
+            let (written, sha256, config) = match &item.kind {
+                Kind::Scalar { text, .. } => (Some(text.clone()), None, Value::Null),
+                Kind::Map(entries) => {
+                    let mut written = None;
+                    let mut sha256 = None;
+                    let mut config = Value::Null;
+                    for (key, value) in entries {
+                        match key.as_str() {
+                            "path" => written = value.text().map(str::to_owned),
+                            "sha256" => match value.text() {
+                                Some(hex) if hex.len() == 64 && hex.chars().all(|c| c.is_ascii_hexdigit()) => {
+                                    sha256 = Some(hex.to_ascii_lowercase())
+                                }
+                                _ => {
+                                    self.problem(value.line, "`sha256` must be 64 hexadecimal digits".into());
+                                    sha256 = Some(String::new());
+                                }
+                            },
+                            "config" => config = value.to_json(),
+                            other => self.problem(
+                                value.line,
+                                format!("unknown plugin key `{other}` (a plugin takes path, sha256 and config)"),
+                            ),
+                        }
+                    }
+                    (written, sha256, config)
+                }
+                _ => (None, None, Value::Null),
+            };
+            let Some(written) = written.filter(|w| !w.trim().is_empty()) else {
+                self.problem(
+                    item.line,
+                    "a plugin needs a `path` to its .wasm component".into(),
+                );
+                continue;
+            };
+            let path = if Path::new(&written).is_absolute() {
+                PathBuf::from(&written)
+            } else {
+                workspace.join(&written)
+            };
+            self.classifiers.push(PluginSpec {
+                written,
+                path,
+                sha256,
+                config,
+                line: item.line,
+            });
+        }
+    }
+}
+
+fn effect_words() -> &'static str {
+    "read, target-write, process, open-world, destructive, secret or opaque"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_policy_reads() {
+        let p = Policy::parse(
+            "confinement: required\ntable:\n  open-world: hold\nrules:\n  python: open-world\n  git push: target-write\n\
+             secrets:\n  - .kube\nclassifiers:\n  - path: guard.wasm\n    sha256: ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef0123456789\n    config: {allow: [x]}\n",
+            Path::new("/ws"),
+        );
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        assert_eq!(p.confinement_line, Some(1));
+        assert_eq!(p.table.ruling(Effect::OpenWorld), Ruling::Hold);
+        assert_eq!(p.table.ruling(Effect::Destructive), Ruling::Refuse);
+        assert_eq!(p.rules[1].words, ["git", "push"]);
+        assert!(p.secret_fragments().contains(&".kube".to_string()));
+        assert_eq!(p.classifiers[0].path, PathBuf::from("/ws/guard.wasm"));
+        assert_eq!(p.classifiers[0].sha256.as_deref().map(str::len), Some(64));
+        assert_eq!(p.classifiers[0].config, json!({"allow": ["x"]}));
+    }
+
+    #[test]
+    fn later_lines_win() {
+        let p = Policy::parse("rules:\n  git push: open-world\n  git push: read\ntable:\n  read: hold\n  read: pass\n", Path::new("/"));
+        assert_eq!(p.rules.len(), 1);
+        assert_eq!(p.rules[0].effect, "read");
+        assert_eq!(p.table.ruling(Effect::Read), Ruling::Pass);
+    }
+
+    #[test]
+    fn every_problem_names_its_line() {
+        for (text, line, needle) in [
+            ("confinement: maybe\n", 1, "not a setting"),
+            ("table:\n  open-world: later\n", 2, "pass, hold or refuse"),
+            ("table:\n  wide: hold\n", 2, "not an effect"),
+            ("rules:\n  rm: dangerous\n", 2, "must name an effect"),
+            ("confinment: required\n", 1, "unknown key `confinment`"),
+            ("classifiers:\n  - sha256: abc\n", 2, "64 hexadecimal"),
+            ("x: [\n", 1, "never closed"),
+        ] {
+            let p = Policy::parse(text, Path::new("/"));
+            let d = p
+                .diagnostics
+                .first()
+                .unwrap_or_else(|| panic!("{text}: no diagnostic"));
+            assert_eq!(d.line, line, "{text}");
+            assert!(d.message.contains(needle), "{text}: {}", d.message);
+        }
+    }
+}

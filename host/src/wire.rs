@@ -1,0 +1,178 @@
+//! litany's tool-control seam: the request wicket reads on stdin and the one
+//! verdict line it prints. Both shapes are litany's; nothing here decides.
+//!
+//! The request's five fields are required and typed (a missing or mistyped one
+//! is a protocol break, answered by exit 2); fields litany adds later are
+//! ignored so a newer harness never bricks every call. The verdict is written
+//! by hand: a pass carries no `reason` key at all, refuse and hold always a
+//! non-empty one, and nothing else — litany's parser rejects anything more.
+
+use serde_json::{json, Value};
+
+/// One tool call to adjudicate, as litany presents it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The provider's `tool_use` id: what a hold parks on and a call answer keys.
+    pub id: String,
+    /// The tool name the model spelled.
+    pub name: String,
+    /// The tool's input, verbatim.
+    pub input: Value,
+    /// The calling agent's role.
+    pub role: String,
+    /// The calling agent's id (its full hyphenated descent).
+    pub agent_id: String,
+}
+
+/// Why a request could not be read: one sentence for stderr.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProtocolBreak(pub String);
+
+impl std::fmt::Display for ProtocolBreak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Request {
+    /// Parse the request text. Every field this reads is required; unknown
+    /// fields are ignored.
+    pub fn parse(text: &str) -> Result<Request, ProtocolBreak> {
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            ProtocolBreak(format!(
+                "wicket: the request on stdin is not one JSON object ({e})"
+            ))
+        })?;
+        let Value::Object(fields) = &value else {
+            return Err(ProtocolBreak(
+                "wicket: the request on stdin must be a JSON object with id, name, input, role and agent_id".into(),
+            ));
+        };
+        let text_field = |key: &str| -> Result<String, ProtocolBreak> {
+            match fields.get(key) {
+                Some(Value::String(s)) => Ok(s.clone()),
+                Some(other) => Err(ProtocolBreak(format!(
+                    "wicket: the request's `{key}` must be a string, not {}",
+                    kind(other)
+                ))),
+                None => Err(ProtocolBreak(format!(
+                    "wicket: the request has no `{key}` field"
+                ))),
+            }
+        };
+        let request = Request {
+            id: text_field("id")?,
+            name: text_field("name")?,
+            input: fields
+                .get("input")
+                .cloned()
+                .ok_or_else(|| ProtocolBreak("wicket: the request has no `input` field".into()))?,
+            role: text_field("role")?,
+            agent_id: text_field("agent_id")?,
+        };
+        Ok(request)
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The control's answer, in litany's vocabulary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The call runs.
+    Pass,
+    /// The call never runs; the reason reaches the model as an error result.
+    Refuse(String),
+    /// The call parks before it runs until the operator answers.
+    Hold(String),
+}
+
+impl Verdict {
+    /// The one JSON line litany parses (without the newline).
+    pub fn line(&self) -> String {
+        match self {
+            Verdict::Pass => json!({ "verdict": "pass" }).to_string(),
+            Verdict::Refuse(reason) => {
+                json!({ "verdict": "refuse", "reason": non_empty(reason) }).to_string()
+            }
+            Verdict::Hold(reason) => {
+                json!({ "verdict": "hold", "reason": non_empty(reason) }).to_string()
+            }
+        }
+    }
+
+    /// The verdict's word.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Refuse(_) => "refuse",
+            Verdict::Hold(_) => "hold",
+        }
+    }
+}
+
+fn non_empty(reason: &str) -> &str {
+    if reason.trim().is_empty() {
+        "wicket gave no reason"
+    } else {
+        reason
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_request_parses_and_unknown_fields_are_ignored() {
+        let r = Request::parse(r#"{"id":"t1","name":"bash","input":{"command":"ls"},"role":"main","agent_id":"a","extra":[1]}"#)
+            .unwrap();
+        assert_eq!(r.name, "bash");
+        assert_eq!(r.input["command"], "ls");
+    }
+
+    #[test]
+    fn missing_or_mistyped_fields_are_protocol_breaks() {
+        for (text, needle) in [
+            (
+                r#"{"name":"bash","input":{},"role":"r","agent_id":"a"}"#,
+                "no `id`",
+            ),
+            (
+                r#"{"id":1,"name":"bash","input":{},"role":"r","agent_id":"a"}"#,
+                "`id` must be a string, not a number",
+            ),
+            (
+                r#"{"id":"1","name":"bash","role":"r","agent_id":"a"}"#,
+                "no `input`",
+            ),
+            (r#"[1,2]"#, "must be a JSON object"),
+            (r#"{"id":"1","#, "not one JSON object"),
+            ("", "not one JSON object"),
+        ] {
+            let err = Request::parse(text).unwrap_err();
+            assert!(err.0.contains(needle), "{text}: {}", err.0);
+        }
+    }
+
+    #[test]
+    fn a_pass_has_no_reason_key_and_others_always_one() {
+        assert_eq!(Verdict::Pass.line(), r#"{"verdict":"pass"}"#);
+        assert_eq!(
+            Verdict::Hold("x".into()).line(),
+            r#"{"reason":"x","verdict":"hold"}"#
+        );
+        assert!(Verdict::Refuse(" ".into())
+            .line()
+            .contains("wicket gave no reason"));
+    }
+}
