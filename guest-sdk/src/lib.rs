@@ -290,13 +290,13 @@ impl Context {
         &self.config
     }
 
-    /// The absolute, folded path a tool would touch: `~` expanded, relative
-    /// paths taken from the cwd, `.`/`..` folded, and every symlink in the
-    /// part that exists resolved by the host — so a link planted inside the
-    /// root that points elsewhere is seen for where it points.
-    pub fn resolve(&self, path: &str) -> String {
-        let absolute = paths::absolute(path, &self.cwd, &self.home);
-        resolve_existing(&absolute)
+    /// The absolute, folded path a tool would touch, and what is there:
+    /// `~` expanded, relative paths taken from the cwd, `.`/`..` folded, and
+    /// every symlink in the part that exists resolved by the host — so a link
+    /// planted inside the root that points elsewhere is seen for where it
+    /// points.
+    pub fn resolve(&self, path: &str) -> Resolved {
+        resolve_on_host(path, &self.cwd, &self.home)
     }
 
     /// Whether a resolved path lies inside the writable root.
@@ -328,14 +328,49 @@ impl Context {
     }
 }
 
+/// What a path names on the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathKind {
+    /// Nothing is there (yet).
+    Missing,
+    /// A regular file.
+    File,
+    /// A directory.
+    Directory,
+    /// A device, socket, pipe or anything else.
+    Other,
+}
+
+/// A path resolved by the host.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// Absolute and folded, symlinks in the existing part followed.
+    pub path: String,
+    /// What is there now.
+    pub kind: PathKind,
+}
+
 #[cfg(target_arch = "wasm32")]
-fn resolve_existing(absolute: &str) -> String {
-    __private::wicket::classifier::host::resolve_path(absolute)
+fn resolve_on_host(path: &str, cwd: &str, home: &str) -> Resolved {
+    use __private::wit::PathKind as Kind;
+    let absolute = paths::absolute(path, cwd, home);
+    let answer = __private::wicket::classifier::host::resolve_path(&absolute);
+    Resolved {
+        path: answer.path,
+        kind: match answer.kind {
+            Kind::Missing => PathKind::Missing,
+            Kind::File => PathKind::File,
+            Kind::Directory => PathKind::Directory,
+            Kind::Other => PathKind::Other,
+        },
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn resolve_existing(absolute: &str) -> String {
-    paths::resolve_on_this_host(absolute)
+fn resolve_on_host(path: &str, cwd: &str, home: &str) -> Resolved {
+    let absolute = paths::absolute(path, cwd, home);
+    let (path, kind) = paths::resolve_with_kind(&absolute);
+    Resolved { path, kind }
 }
 
 /// A classifier: one function from a call and its context to an outcome.

@@ -141,6 +141,18 @@ pub fn resolve_on_this_host(absolute: &str) -> String {
     reached
 }
 
+/// [`resolve_on_this_host`], and what is at the resolved path.
+pub fn resolve_with_kind(absolute: &str) -> (String, crate::PathKind) {
+    let resolved = resolve_on_this_host(absolute);
+    let kind = match std::fs::metadata(&resolved) {
+        Ok(meta) if meta.is_file() => crate::PathKind::File,
+        Ok(meta) if meta.is_dir() => crate::PathKind::Directory,
+        Ok(_) => crate::PathKind::Other,
+        Err(_) => crate::PathKind::Missing,
+    };
+    (resolved, kind)
+}
+
 fn components(path: &str) -> Vec<String> {
     path.split('/')
         .filter(|p| !p.is_empty())

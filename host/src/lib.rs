@@ -7,6 +7,7 @@
 //! is `wit/classifier.wit`; plugin authors use the `wicket-guest` crate.
 
 pub mod consult;
+pub mod demo;
 pub mod judge;
 pub mod plugins;
 pub mod policy;

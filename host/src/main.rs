@@ -19,15 +19,35 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Run wicket on a built-in example: a throwaway workspace and a few tool
+    /// calls, each sent through the control exactly as litany sends it.
+    Demo {
+        /// Keep the example workspace afterwards.
+        #[arg(long)]
+        keep: bool,
+    },
+}
 
 fn main() {
     quiet_panics();
     let cli = Cli::parse();
     let code = match cli.command {
         None => wicket::consult::control_main(),
+        Some(Command::Demo { keep }) => report(wicket::demo::run(keep)),
     };
     std::process::exit(code);
+}
+
+/// An operator's command: its error as one sentence on stderr, exit 1.
+fn report(result: anyhow::Result<()>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("wicket: {e:#}");
+            1
+        }
+    }
 }
 
 /// A panic on the consult path is answered as a hold by the watchdog; keep it

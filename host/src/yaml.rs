@@ -320,6 +320,12 @@ fn flow_value(chars: &mut Vec<char>, pos: &mut usize, line: usize) -> Result<Nod
                 match chars.get(*pos) {
                     Some(',') => *pos += 1,
                     Some(']') => {}
+                    None => {
+                        return Err(YamlError {
+                            line,
+                            message: "a `[` list that is never closed on its line".into(),
+                        })
+                    }
                     _ => {
                         return Err(YamlError {
                             line,
@@ -371,6 +377,12 @@ fn flow_value(chars: &mut Vec<char>, pos: &mut usize, line: usize) -> Result<Nod
                 match chars.get(*pos) {
                     Some(',') => *pos += 1,
                     Some('}') => {}
+                    None => {
+                        return Err(YamlError {
+                            line,
+                            message: "a `{` map that is never closed on its line".into(),
+                        })
+                    }
                     _ => {
                         return Err(YamlError {
                             line,
@@ -597,7 +609,11 @@ mod tests {
         let Kind::Map(entries) = doc.kind else {
             panic!()
         };
-        assert_eq!(entries[1].1.line, 3);
+        assert_eq!(entries[0].1.line, 1);
+        assert_eq!(
+            entries[1].1.line, 4,
+            "a block value starts on its first line"
+        );
         let Kind::Map(inner) = &entries[1].1.kind else {
             panic!()
         };

@@ -75,12 +75,23 @@ impl ResourceLimiter for Limits {
 impl v0_1::wicket::classifier::types::Host for State {}
 
 impl v0_1::wicket::classifier::host::Host for State {
-    fn resolve_path(&mut self, path: String) -> String {
+    fn resolve_path(&mut self, path: String) -> v0_1::wicket::classifier::types::Resolved {
+        use v0_1::wicket::classifier::types::PathKind as Kind;
         if path.len() > MAX_QUERY_PATH_BYTES {
-            return path;
+            return v0_1::wicket::classifier::types::Resolved {
+                path,
+                kind: Kind::Other,
+            };
         }
         let absolute = wicket_guest::paths::absolute(&path, &self.cwd, &self.home);
-        wicket_guest::paths::resolve_on_this_host(&absolute)
+        let (path, kind) = wicket_guest::paths::resolve_with_kind(&absolute);
+        let kind = match kind {
+            wicket_guest::PathKind::Missing => Kind::Missing,
+            wicket_guest::PathKind::File => Kind::File,
+            wicket_guest::PathKind::Directory => Kind::Directory,
+            wicket_guest::PathKind::Other => Kind::Other,
+        };
+        v0_1::wicket::classifier::types::Resolved { path, kind }
     }
 }
 
@@ -182,9 +193,13 @@ fn prepare(
     let mut linker: Linker<State> = Linker::new(engine);
     Classifier::add_to_linker::<State, HasSelf<State>>(&mut linker, |s| s)?;
     if needs_wasi {
+        // WASI is matched by semver (a guest's @0.2.6 by the host's 0.2.x), which
+        // trap stubs would shadow: a WASI guest importing anything else simply
+        // fails to load, which is a fault like any other.
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+    } else {
+        linker.define_unknown_imports_as_traps(component)?;
     }
-    linker.define_unknown_imports_as_traps(component)?;
     ClassifierPre::new(linker.instantiate_pre(component)?)
 }
 
@@ -209,7 +224,9 @@ fn classify_error(
                 Fault::Trap(format!("{trap}; it wrote: {}", clip(&said)))
             }
         }
-        None => Fault::Trap(clip(&format!("{e:#}"))),
+        // A host error (an import the contract does not offer, say): its
+        // own words, not the backtrace wasmtime wraps around them.
+        None => Fault::Trap(clip(&e.root_cause().to_string())),
     }
 }
 

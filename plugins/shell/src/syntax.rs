@@ -202,6 +202,8 @@ pub enum Node {
     Group(Vec<Node>),
     /// `a | b | c`: every element in a subshell of its own.
     Pipeline(Vec<Node>),
+    /// `… &`: runs in the background, beyond the command.
+    Background(Box<Node>),
     /// `for NAME in words`: binds NAME for the body.
     For {
         name: String,
@@ -454,7 +456,12 @@ impl<'a> Parser<'a> {
                 return nodes;
             }
             let before = self.pos;
-            let node = self.pipeline(until);
+            let mut node = self.pipeline(until);
+            self.skip_blanks();
+            if self.peek() == Some('&') && !matches!(self.peek_at(1), Some('&' | '>')) {
+                self.pos += 1;
+                node = Node::Background(Box::new(node));
+            }
             nodes.push(node);
             if self.pos == before {
                 // Nothing consumed: step over one character so reading always ends.
@@ -724,7 +731,31 @@ impl<'a> Parser<'a> {
                     }
                     let word = self.word();
                     if cmd.words.is_empty() {
-                        if let Some(assign) = as_assignment(&word) {
+                        if let Some(mut assign) = as_assignment(&word) {
+                            // `name=( … )`: an array; its words are the value.
+                            if assign.value.parts.is_empty() && self.peek() == Some('(') {
+                                self.pos += 1;
+                                loop {
+                                    self.skip_blanks();
+                                    match self.peek() {
+                                        None => break,
+                                        Some(')') => {
+                                            self.pos += 1;
+                                            break;
+                                        }
+                                        Some('\n') => self.newline(),
+                                        _ => {
+                                            let before = self.pos;
+                                            let item = self.word();
+                                            assign.value.parts.extend(item.parts);
+                                            assign.value.parts.push(Part::Quoted(" ".into()));
+                                            if self.pos == before {
+                                                self.pos += 1;
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                             cmd.assigns.push(assign);
                             continue;
                         }
@@ -1591,7 +1622,13 @@ mod tests {
             for node in nodes {
                 match node {
                     Node::Simple(s) => {
-                        for w in &s.words {
+                        let words = s
+                            .assigns
+                            .iter()
+                            .map(|a| &a.value)
+                            .chain(&s.words)
+                            .chain(s.redirects.iter().map(|r| &r.target));
+                        for w in words {
                             for n in w.commands() {
                                 walk(std::slice::from_ref(n), out);
                             }
@@ -1599,6 +1636,7 @@ mod tests {
                         out.push(s.clone());
                     }
                     Node::Subshell(b) | Node::Group(b) | Node::Pipeline(b) => walk(b, out),
+                    Node::Background(inner) => walk(std::slice::from_ref(inner), out),
                     _ => {}
                 }
             }
@@ -1700,6 +1738,15 @@ mod tests {
             .map(|c| words(c)[0].clone())
             .collect();
         assert_eq!(programs, ["rm", "ls", "rm", "echo"]);
+    }
+
+    #[test]
+    fn background_jobs_and_arrays_are_read() {
+        let script = parse("sleep 9 & echo $!; a=(x \"$(id)\" z) ls");
+        assert!(matches!(script.nodes[0], Node::Background(_)));
+        let cmds = simples("a=(x \"$(id)\" z) ls");
+        assert_eq!(words(&cmds[0]), ["id"]);
+        assert_eq!(words(&cmds[1]), ["ls"]);
     }
 
     #[test]

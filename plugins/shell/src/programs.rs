@@ -1,0 +1,2499 @@
+//! What each program does, read through: launchers run the program after
+//! their options, shells and `eval` run text, interpreters run a program the
+//! model wrote, and a few readers (`awk`, `sed`, `find`, `tar`, …) can run
+//! commands or write files too. Everything else goes to the ruleset, and a
+//! program the ruleset does not know reaches past the root (open-world).
+
+use wicket_guest::Effect;
+
+use crate::read::{Arg, Invocation, Reader, Scope, Stdin};
+use crate::rules::Op;
+use crate::{git, scripts};
+
+/// Read one program run.
+pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    match program {
+        "env" => env(r, inv, scope),
+        "sudo" | "doas" => privileged(r, program, inv, scope),
+        "xargs" => xargs(r, inv, scope),
+        "parallel" => parallel(r, inv, scope),
+        "watch" => watch(r, inv, scope),
+        "flock" => flock(r, inv, scope),
+        "su" | "runuser" => switch_user(r, program, inv, scope),
+        "script" => typescript(r, inv, scope),
+        "chroot" => r.note(
+            Effect::Opaque,
+            format!(
+                "{} runs a command inside another root, where paths mean other things",
+                inv.shown()
+            ),
+        ),
+        "hyperfine" => hyperfine(r, inv, scope),
+        "busybox" | "toybox" => match inv.argv.get(1).and_then(Arg::text) {
+            Some(_) => r.read_invocation(&inv.tail(1), scope),
+            None => r.note(Effect::Read, format!("{} lists its applets", inv.shown())),
+        },
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "yash" | "posh" | "rbash"
+        | "lksh" | "pdksh" => shell(r, program, inv, scope),
+        "fish" | "csh" | "tcsh" | "pwsh" | "powershell" | "nu" | "elvish" | "xonsh" | "rc"
+        | "es" => foreign_shell(r, program, inv),
+        "eval" => eval(r, inv, scope),
+        "source" | "." => source(r, inv, scope),
+        "trap" => trap(r, inv, scope),
+        "alias" => alias(r, inv, scope),
+        "shopt" => {
+            if inv.words().iter().any(|w| w == "expand_aliases") {
+                r.note(
+                    Effect::Opaque,
+                    "shopt expand_aliases lets an alias change what a later name runs",
+                );
+            } else {
+                r.note(Effect::Read, format!("{} sets a shell option", inv.shown()));
+            }
+        }
+        "cd" | "pushd" | "popd" => cd(r, program, inv, scope),
+        "export" | "declare" | "typeset" | "local" | "readonly" => declare(r, program, inv, scope),
+        "set" => set(r, inv, scope),
+        "awk" | "gawk" | "mawk" | "nawk" => awk(r, inv, scope),
+        "sed" | "gsed" => sed(r, inv, scope),
+        "find" | "gfind" => find(r, inv, scope),
+        "git" => git::read(r, inv, scope),
+        "litany" => litany(r, inv, scope),
+        "tar" | "gtar" | "bsdtar" => tar(r, inv, scope),
+        "rsync" => rsync(r, inv, scope),
+        "ssh" | "scp" | "sftp" => remote_shell(r, program, inv, scope),
+        "curl" | "wget" => download(r, program, inv, scope),
+        "jq" | "gojq" | "jaq" | "yq" => jq(r, program, inv, scope),
+        "cp" | "mv" | "install" | "ln" => copy_like(r, program, inv, scope),
+        "tee" => tee(r, inv, scope),
+        "sort" | "uniq" | "split" | "csplit" | "xxd" => output_file(r, program, inv, scope),
+        "zip" | "unzip" | "7z" | "7za" => archive_other(r, program, inv, scope),
+        "kill" | "pkill" | "killall" => kill(r, program, inv),
+        "crontab" => {
+            if inv.words().iter().any(|w| w == "-l") {
+                r.note(Effect::Read, "crontab -l lists the scheduled commands");
+            } else {
+                r.note(
+                    Effect::Destructive,
+                    format!(
+                        "{} replaces the commands cron runs later, beyond the call",
+                        inv.shown()
+                    ),
+                );
+            }
+        }
+        "at" | "batch" => {
+            if inv.words().iter().any(|w| w == "-l") {
+                r.note(Effect::Read, "at -l lists pending jobs");
+            } else {
+                r.note(
+                    Effect::Opaque,
+                    format!("{} schedules commands from stdin to run later", inv.shown()),
+                );
+            }
+        }
+        "tmux" | "screen" => multiplexer(r, program, inv),
+        "gdb" | "lldb" => {
+            if inv.words().iter().all(|w| w == "--version" || w == "-v") && !inv.words().is_empty()
+            {
+                r.note(Effect::Read, format!("{} prints its version", inv.shown()));
+            } else {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} runs a debugger, which runs commands wicket cannot follow",
+                        inv.shown()
+                    ),
+                );
+            }
+        }
+        "systemctl" | "service" => service(r, program, inv),
+        "ip" => {
+            let words = inv.words();
+            let changes = words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "add" | "del" | "delete" | "set" | "flush" | "change" | "replace" | "append"
+                )
+            });
+            if changes {
+                r.note(
+                    Effect::Destructive,
+                    format!("{} changes the machine's network", inv.shown()),
+                );
+            } else {
+                r.note(
+                    Effect::Read,
+                    format!("{} shows the machine's network", inv.shown()),
+                );
+            }
+        }
+        "sysctl" => {
+            if inv.words().iter().any(|w| w == "-w" || w.contains('=')) {
+                r.note(
+                    Effect::Destructive,
+                    format!("{} changes the kernel's settings", inv.shown()),
+                );
+            } else {
+                r.note(
+                    Effect::Read,
+                    format!("{} reads the kernel's settings", inv.shown()),
+                );
+            }
+        }
+        "mount" | "umount" | "reboot" | "shutdown" | "halt" | "poweroff" | "wipefs" | "fdisk"
+        | "sfdisk" | "parted" | "mkswap" | "swapoff" | "swapon" | "userdel" | "passwd"
+        | "chpasswd" | "visudo" | "modprobe" | "insmod" | "rmmod" | "iptables" | "ip6tables"
+        | "nft" | "killall5" | "init" | "telinit" | "losetup" | "cryptsetup" => r.note(
+            Effect::Destructive,
+            format!("{} changes the machine itself", inv.shown()),
+        ),
+        "printf" | "read" | "test" | "[" | "let" | "unset" | "mapfile" | "readarray" | "wait"
+        | "getopts" => {
+            if !subscript_runs_command(r, inv) {
+                if program == "printf" && inv.words().first().is_some_and(|w| w == "-v") {
+                    if let Some(name) = inv.argv.get(2) {
+                        scope
+                            .vars
+                            .insert(name.first().unwrap_or("").to_owned(), None);
+                    }
+                }
+                if !r.apply_row(program, inv, scope) {
+                    r.note(
+                        Effect::Read,
+                        format!("{} is a shell builtin that only reads", inv.shown()),
+                    );
+                }
+            }
+        }
+        _ => {
+            if let Some(language) = Language::of(program) {
+                return interpreter(r, program, language, inv, scope);
+            }
+            if let Some(spec) = launcher(program) {
+                return launch(r, program, spec, inv, scope);
+            }
+            if !r.apply_row(program, inv, scope) {
+                r.note(
+                    Effect::OpenWorld,
+                    format!(
+                        "runs {program}, a program wicket does not know ({})",
+                        inv.shown()
+                    ),
+                );
+                r.check_protected_operands(inv, scope);
+            }
+        }
+    }
+}
+
+/// A launcher's grammar: which options take a value, how many positional
+/// words precede the program, and what the launcher itself does.
+struct Launcher {
+    value_options: &'static [&'static str],
+    positionals: usize,
+    own: Option<(Effect, &'static str)>,
+    /// What running with no program does.
+    bare: Bare,
+}
+
+#[derive(Clone, Copy)]
+enum Bare {
+    Nothing,
+    /// Looks the name up (`command -v`).
+    Read,
+}
+
+fn launcher(program: &str) -> Option<Launcher> {
+    let l = |value_options, positionals, own, bare| {
+        Some(Launcher {
+            value_options,
+            positionals,
+            own,
+            bare,
+        })
+    };
+    match program {
+        "nice" => l(&["-n", "--adjustment"], 0, None, Bare::Read),
+        "nohup" => l(
+            &[],
+            0,
+            Some((Effect::Process, "keeps running after the call ends")),
+            Bare::Nothing,
+        ),
+        "timeout" => l(
+            &["-s", "--signal", "-k", "--kill-after"],
+            1,
+            None,
+            Bare::Nothing,
+        ),
+        "stdbuf" => l(
+            &["-i", "-o", "-e", "--input", "--output", "--error"],
+            0,
+            None,
+            Bare::Nothing,
+        ),
+        "time" => l(&["-f", "--format"], 0, None, Bare::Nothing),
+        "command" | "builtin" => l(&[], 0, None, Bare::Nothing),
+        "exec" => l(&["-a"], 0, None, Bare::Nothing),
+        "setsid" => l(
+            &[],
+            0,
+            Some((Effect::Process, "starts a session that outlives the call")),
+            Bare::Nothing,
+        ),
+        "ionice" => l(
+            &["-c", "--class", "-n", "--classdata", "-p", "-P", "-u"],
+            0,
+            None,
+            Bare::Read,
+        ),
+        "chrt" => l(&[], 1, None, Bare::Read),
+        "taskset" => l(&[], 1, None, Bare::Read),
+        "numactl" => l(
+            &[
+                "-N",
+                "-m",
+                "-C",
+                "-p",
+                "-i",
+                "--cpunodebind",
+                "--membind",
+                "--physcpubind",
+                "--preferred",
+                "--interleave",
+            ],
+            0,
+            None,
+            Bare::Read,
+        ),
+        "unbuffer" | "nocache" | "catchsegv" | "fakeroot" | "dbus-run-session" | "eatmydata"
+        | "unshare" | "tsp" => l(&[], 0, None, Bare::Nothing),
+        "proxychains" | "proxychains4" | "torsocks" => l(
+            &["-f"],
+            0,
+            Some((Effect::OpenWorld, "routes it through a network proxy")),
+            Bare::Nothing,
+        ),
+        "nsenter" => l(
+            &["-t", "--target", "-S", "-G", "--setuid", "--setgid"],
+            0,
+            Some((Effect::OpenWorld, "enters another process's namespaces")),
+            Bare::Nothing,
+        ),
+        "firejail" => l(&[], 0, None, Bare::Nothing),
+        "systemd-run" => l(
+            &[
+                "-p",
+                "--property",
+                "-u",
+                "--unit",
+                "-E",
+                "--setenv",
+                "--description",
+                "--slice",
+                "-M",
+                "--machine",
+            ],
+            0,
+            Some((Effect::Process, "runs it as a service beyond the call")),
+            Bare::Nothing,
+        ),
+        "strace" | "ltrace" => l(
+            &[
+                "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-b", "-I", "-O", "-X", "-S",
+            ],
+            0,
+            None,
+            Bare::Nothing,
+        ),
+        "valgrind" => l(&[], 0, None, Bare::Nothing),
+        "prlimit" => l(&["-p", "--pid"], 0, None, Bare::Read),
+        "cpulimit" => l(
+            &["-l", "--limit", "-p", "--pid", "-e", "--exe"],
+            0,
+            None,
+            Bare::Nothing,
+        ),
+        "caffeinate" => l(&["-t", "-w"], 0, None, Bare::Nothing),
+        "rlwrap" => l(
+            &[
+                "-a", "-b", "-C", "-D", "-f", "-F", "-g", "-H", "-l", "-O", "-p", "-P", "-q", "-s",
+                "-S", "-w", "-z",
+            ],
+            0,
+            None,
+            Bare::Nothing,
+        ),
+        "perf" => l(
+            &[
+                "-e", "-p", "-t", "-C", "-F", "-c", "-m", "-r", "-G", "-x", "-I", "--event",
+                "--pid",
+            ],
+            1,
+            None,
+            Bare::Nothing,
+        ),
+        "daemonize" | "start-stop-daemon" => l(
+            &[],
+            0,
+            Some((Effect::Process, "starts a daemon that outlives the call")),
+            Bare::Nothing,
+        ),
+        _ => None,
+    }
+}
+
+/// Skip a launcher's options and positional words; the program's index.
+fn program_index(inv: &Invocation, value_options: &[&str], positionals: usize) -> Option<usize> {
+    let mut i = 1;
+    while i < inv.argv.len() {
+        let Some(word) = inv.argv[i].text() else {
+            break;
+        };
+        if word == "--" {
+            i += 1;
+            break;
+        }
+        if word.starts_with('-') && word.len() > 1 {
+            let flag = word.split_once('=').map_or(word, |(f, _)| f);
+            i += if value_options.contains(&flag) && !word.contains('=') {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        break;
+    }
+    let at = i + positionals;
+    (at < inv.argv.len()).then_some(at)
+}
+
+fn launch(r: &mut Reader, program: &str, spec: Launcher, inv: &Invocation, scope: &mut Scope) {
+    if let Some((effect, what)) = spec.own {
+        r.note(effect, format!("{program} {what}"));
+    }
+    // `command -v`, `command -V`: a lookup, not a run.
+    if program == "command" && inv.words().iter().any(|w| w == "-v" || w == "-V") {
+        r.note(Effect::Read, format!("{} looks a name up", inv.shown()));
+        return;
+    }
+    // `time -o FILE`, `strace -o FILE`, `perf … -o FILE` write that file.
+    if matches!(program, "time" | "strace" | "ltrace" | "perf") {
+        let mut skip = false;
+        for (i, arg) in inv.argv.iter().enumerate().skip(1) {
+            if skip {
+                skip = false;
+                continue;
+            }
+            match arg.first() {
+                Some("-o") | Some("--output") => {
+                    if let Some(file) = inv.argv.get(i + 1) {
+                        r.write_places(file, scope, Op::Write, true, &inv.shown());
+                    }
+                    skip = true;
+                }
+                Some(w) if !w.starts_with('-') => break,
+                _ => {}
+            }
+        }
+    }
+    let mut options = spec.value_options.to_vec();
+    if matches!(program, "time" | "strace" | "ltrace" | "perf") {
+        options.extend(["-o", "--output"]);
+    }
+    match program_index(inv, &options, spec.positionals) {
+        Some(at) => r.read_invocation(&inv.tail(at), scope),
+        None => match spec.bare {
+            Bare::Nothing => r.note(Effect::Read, format!("{} runs nothing", inv.shown())),
+            Bare::Read => r.note(Effect::Read, format!("{} only reports", inv.shown())),
+        },
+    }
+}
+
+fn env(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut i = 1;
+    let mut inner = scope.clone();
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let Some(word) = arg.text() else {
+            // A word that may be an option, an assignment or the program.
+            r.note(
+                Effect::Opaque,
+                format!("env's word `{}` is only known when it runs", arg.shown),
+            );
+            return;
+        };
+        match word {
+            "--" => {
+                i += 1;
+                break;
+            }
+            "-i" | "--ignore-environment" | "-0" | "--null" | "-v" | "--debug" | "-" => i += 1,
+            "-u" | "--unset" => i += 2,
+            "-C" | "--chdir" => {
+                if let Some(dir) = inv.argv.get(i + 1) {
+                    chdir(r, dir, &mut inner);
+                }
+                i += 2;
+            }
+            "-S" | "--split-string" => {
+                // The string is split into the program and its words.
+                match inv.argv.get(i + 1).and_then(Arg::text) {
+                    Some(text) => {
+                        let rest: Vec<String> =
+                            inv.argv[i + 2..].iter().map(|a| a.shown.clone()).collect();
+                        r.read_text(&format!("{text} {}", rest.join(" ")), &mut inner);
+                    }
+                    None => r.note(
+                        Effect::Opaque,
+                        "env -S splits a string only known when it runs",
+                    ),
+                }
+                return;
+            }
+            w if w.starts_with("--unset=")
+                || w.starts_with("--chdir=")
+                || (w.starts_with("-u") && w.len() > 2) =>
+            {
+                i += 1
+            }
+            w if w.starts_with('-') && w.len() > 1 => i += 1,
+            w if w.contains('=') && !w.starts_with('=') => {
+                let (name, value) = w.split_once('=').unwrap_or((w, ""));
+                r.check_assignment(name, &Arg::literal(value));
+                i += 1;
+            }
+            _ => break,
+        }
+    }
+    if i >= inv.argv.len() {
+        r.note(Effect::Secret, "env with no program prints the environment");
+        return;
+    }
+    r.read_invocation(&inv.tail(i), &mut inner);
+}
+
+fn privileged(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    r.note(
+        Effect::OpenWorld,
+        format!("{program} runs it as another user (root, usually)"),
+    );
+    let words = inv.words();
+    if program == "sudo" && words.first().is_some_and(|w| w == "-e" || w == "--edit") {
+        for file in inv.argv.iter().skip(2) {
+            r.write_places(file, scope, Op::Write, false, &inv.shown());
+        }
+        return;
+    }
+    let values = [
+        "-u",
+        "-g",
+        "-h",
+        "-p",
+        "-C",
+        "-D",
+        "-r",
+        "-t",
+        "-U",
+        "-T",
+        "--user",
+        "--group",
+        "--host",
+        "--prompt",
+        "--chdir",
+        "--role",
+        "--type",
+        "--other-user",
+        "--command-timeout",
+        "--close-from",
+    ];
+    match program_index(inv, &values, 0) {
+        Some(at) => r.read_invocation(&inv.tail(at), scope),
+        None => {
+            if words
+                .iter()
+                .any(|w| w == "-s" || w == "-i" || w == "--shell" || w == "--login")
+            {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} opens a root shell that reads commands wicket cannot see",
+                        inv.shown()
+                    ),
+                );
+            } else {
+                r.note(
+                    Effect::OpenWorld,
+                    format!("{} uses root credentials", inv.shown()),
+                );
+            }
+        }
+    }
+}
+
+fn xargs(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let values = [
+        "-a",
+        "--arg-file",
+        "-d",
+        "--delimiter",
+        "-E",
+        "-I",
+        "-L",
+        "-n",
+        "--max-args",
+        "-P",
+        "--max-procs",
+        "-s",
+        "--max-chars",
+        "--process-slot-var",
+        "--eof",
+        "--max-lines",
+        "--replace",
+    ];
+    let mut replace: Option<String> = None;
+    let mut i = 1;
+    while i < inv.argv.len() {
+        let Some(word) = inv.argv[i].text() else {
+            break;
+        };
+        if word == "--" {
+            i += 1;
+            break;
+        }
+        if !word.starts_with('-') || word.len() == 1 {
+            break;
+        }
+        if word == "-I" || word == "--replace" {
+            replace = inv.argv.get(i + 1).and_then(Arg::text).map(str::to_owned);
+            i += 2;
+            continue;
+        }
+        if let Some(r) = word.strip_prefix("--replace=") {
+            replace = Some(r.to_owned());
+        } else if word == "-i" {
+            replace = Some("{}".into());
+        } else if let Some(r) = word.strip_prefix("-i") {
+            replace = Some(r.to_owned());
+        }
+        let flag = word.split_once('=').map_or(word, |(f, _)| f);
+        i += if values.contains(&flag) && !word.contains('=') {
+            2
+        } else {
+            1
+        };
+    }
+    if i >= inv.argv.len() {
+        r.note(Effect::Read, "xargs runs echo on its input");
+        return;
+    }
+    let mut inner = inv.tail(i);
+    inner.extra_operands = true;
+    inner.stdin = Stdin::Fed;
+    if let Some(token) = replace {
+        for arg in inner.argv.iter_mut().skip(1) {
+            if arg.shown.contains(&token) {
+                arg.values = None;
+            }
+        }
+    }
+    r.read_invocation(&inner, scope);
+}
+
+fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let values = [
+        "-j",
+        "--jobs",
+        "-S",
+        "--sshlogin",
+        "--joblog",
+        "--results",
+        "-a",
+        "--arg-file",
+        "--delay",
+        "--timeout",
+        "-n",
+        "-N",
+        "-L",
+        "--colsep",
+        "-d",
+        "--delimiter",
+        "-I",
+        "--tmpdir",
+        "--workdir",
+        "--halt",
+    ];
+    let Some(at) = program_index(inv, &values, 0) else {
+        r.note(
+            Effect::Opaque,
+            "parallel with no command runs the commands it reads from stdin",
+        );
+        return;
+    };
+    let end = inv.argv[at..]
+        .iter()
+        .position(|a| a.first().is_some_and(|w| w.starts_with(":::")))
+        .map_or(inv.argv.len(), |p| at + p);
+    let mut command = inv.argv[at..end].to_vec();
+    for arg in command.iter_mut() {
+        if arg.shown.contains('{') {
+            arg.values = None;
+        }
+    }
+    if command.len() == 1 && command[0].text().is_some_and(|t| t.contains(' ')) {
+        let text = command[0].text().unwrap_or_default().to_owned();
+        r.read_text(&text, &mut scope.clone());
+        return;
+    }
+    let inner = Invocation {
+        argv: command,
+        stdin: inv.stdin,
+        extra_operands: end == inv.argv.len(),
+    };
+    r.read_invocation(&inner, scope);
+}
+
+fn watch(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let values = [
+        "-n",
+        "--interval",
+        "-d",
+        "--differences",
+        "-q",
+        "--equexit",
+        "--chgexit",
+    ];
+    let exec = inv.words().iter().any(|w| w == "-x" || w == "--exec");
+    let Some(at) = program_index(inv, &values, 0) else {
+        r.note(Effect::Read, "watch with no command");
+        return;
+    };
+    if exec {
+        r.read_invocation(&inv.tail(at), scope);
+        return;
+    }
+    // watch joins its words and hands them to `sh -c`.
+    let parts: Option<Vec<&str>> = inv.argv[at..].iter().map(Arg::text).collect();
+    match parts {
+        Some(parts) => r.read_text(&parts.join(" "), &mut scope.clone()),
+        None => r.note(
+            Effect::Opaque,
+            format!("{} runs text only known when it runs", inv.shown()),
+        ),
+    }
+}
+
+fn flock(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let words = inv.words();
+    if let Some(pos) = words.iter().position(|w| w == "-c" || w == "--command") {
+        match inv.argv.get(pos + 2).and_then(Arg::text) {
+            Some(text) => r.read_text(text, &mut scope.clone()),
+            None => r.note(Effect::Opaque, "flock -c runs text only known when it runs"),
+        }
+        return;
+    }
+    match program_index(inv, &["-w", "--timeout", "-E", "--conflict-exit-code"], 1) {
+        Some(at) => r.read_invocation(&inv.tail(at), scope),
+        None => r.note(Effect::Read, format!("{} takes a lock", inv.shown())),
+    }
+}
+
+fn switch_user(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    r.note(Effect::OpenWorld, format!("{program} runs as another user"));
+    let words = inv.words();
+    if let Some(pos) = words.iter().position(|w| w == "-c" || w == "--command") {
+        match inv.argv.get(pos + 2).and_then(Arg::text) {
+            Some(text) => r.read_text(text, &mut scope.clone()),
+            None => r.note(
+                Effect::Opaque,
+                format!("{program} -c runs text only known when it runs"),
+            ),
+        }
+        return;
+    }
+    if program == "runuser" {
+        if let Some(at) = program_index(inv, &["-u", "--user", "-g", "--group", "-G"], 0) {
+            if words.iter().any(|w| w == "-u" || w == "--user") {
+                return r.read_invocation(&inv.tail(at), scope);
+            }
+        }
+    }
+    r.note(
+        Effect::Opaque,
+        format!(
+            "{} opens a shell that reads commands wicket cannot see",
+            inv.shown()
+        ),
+    );
+}
+
+fn typescript(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let words = inv.words();
+    match words.iter().position(|w| w == "-c" || w == "--command") {
+        Some(pos) => match inv.argv.get(pos + 2).and_then(Arg::text) {
+            Some(text) => r.read_text(text, &mut scope.clone()),
+            None => r.note(
+                Effect::Opaque,
+                "script -c runs text only known when it runs",
+            ),
+        },
+        None => r.note(
+            Effect::Opaque,
+            "script opens a shell that reads commands wicket cannot see",
+        ),
+    }
+}
+
+fn hyperfine(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let texts = [
+        "-p",
+        "--prepare",
+        "-c",
+        "--cleanup",
+        "-s",
+        "--setup",
+        "--conclude",
+    ];
+    let values = [
+        "-w",
+        "--warmup",
+        "-r",
+        "--runs",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-S",
+        "--shell",
+        "-n",
+        "--command-name",
+        "--export-json",
+        "--export-csv",
+        "--export-markdown",
+        "--export-asciidoc",
+        "--export-orgmode",
+        "-L",
+        "--parameter-list",
+        "-P",
+        "--parameter-scan",
+        "--style",
+        "--time-unit",
+        "-u",
+    ];
+    let mut i = 1;
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let word = arg.first().unwrap_or("");
+        if texts.contains(&word) || values.contains(&word) {
+            if texts.contains(&word) {
+                if let Some(text) = inv.argv.get(i + 1) {
+                    hyperfine_text(r, text, scope);
+                }
+            }
+            i += if matches!(word, "-L" | "--parameter-list") {
+                3
+            } else if matches!(word, "-P" | "--parameter-scan") {
+                4
+            } else {
+                2
+            };
+            continue;
+        }
+        if !word.starts_with('-') || arg.values.is_none() {
+            hyperfine_text(r, arg, scope);
+        }
+        i += 1;
+    }
+}
+
+fn hyperfine_text(r: &mut Reader, text: &Arg, scope: &Scope) {
+    match text.text() {
+        Some(t) if !t.contains('{') => r.read_text(t, &mut scope.clone()),
+        _ => r.note(
+            Effect::Opaque,
+            format!(
+                "hyperfine runs `{}`, text only known when it runs",
+                text.shown
+            ),
+        ),
+    }
+}
+
+fn shell(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let mut command_mode = false;
+    let mut check_only = false;
+    let mut stdin_mode = false;
+    let mut i = 1;
+    while i < inv.argv.len() {
+        let Some(word) = inv.argv[i].text() else {
+            break;
+        };
+        if word == "--" || word == "-" {
+            i += 1;
+            stdin_mode |= word == "-";
+            break;
+        }
+        if let Some(long) = word.strip_prefix("--") {
+            i += if matches!(long, "rcfile" | "init-file") {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if (word.starts_with('-') || word.starts_with('+')) && word.len() > 1 {
+            let mut takes = 0;
+            for c in word[1..].chars() {
+                match c {
+                    'c' => command_mode = true,
+                    'n' => check_only = true,
+                    's' => stdin_mode = true,
+                    'o' | 'O' => takes += 1,
+                    _ => {}
+                }
+            }
+            i += 1 + takes;
+            continue;
+        }
+        break;
+    }
+    if command_mode {
+        let Some(text_arg) = inv.argv.get(i) else {
+            r.note(Effect::Opaque, format!("{program} -c without a command"));
+            return;
+        };
+        let Some(text) = text_arg.text() else {
+            r.note(
+                Effect::Opaque,
+                format!(
+                    "{program} -c runs `{}`, text only known when it runs",
+                    text_arg.shown
+                ),
+            );
+            return;
+        };
+        if check_only {
+            r.note(Effect::Read, format!("{program} -n only checks the syntax"));
+            return;
+        }
+        // Words after the text are $0, $1, …
+        let positional: Option<Vec<String>> = inv
+            .argv
+            .iter()
+            .skip(i + 2)
+            .map(|a| a.text().map(str::to_owned))
+            .collect();
+        let mut inner = Scope {
+            cwd: scope.cwd.clone(),
+            vars: Default::default(),
+            positional,
+        };
+        r.read_text(text, &mut inner);
+        return;
+    }
+    if stdin_mode || i >= inv.argv.len() {
+        let source = if inv.stdin == Stdin::Fed {
+            "a pipe, file or here-doc"
+        } else {
+            "stdin"
+        };
+        r.note(
+            Effect::Opaque,
+            format!("{program} reads its script from {source}, which wicket cannot see"),
+        );
+        return;
+    }
+    let script = &inv.argv[i];
+    if check_only {
+        r.note(
+            Effect::Read,
+            format!("{program} -n only checks {}", script.shown),
+        );
+    } else {
+        r.note(
+            Effect::OpenWorld,
+            format!(
+                "{program} runs the script {}, which wicket cannot read",
+                script.shown
+            ),
+        );
+        r.check_protected_operands(&inv.tail(i), scope);
+    }
+}
+
+fn foreign_shell(r: &mut Reader, program: &str, inv: &Invocation) {
+    let words = inv.words();
+    let commands = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "-c" | "-Command" | "-command" | "-EncodedCommand" | "-e" | "--command"
+        )
+    });
+    if commands || words.iter().all(|w| w.starts_with('-')) {
+        r.note(
+            Effect::Opaque,
+            format!("{program} runs commands in a language wicket does not read"),
+        );
+    } else {
+        r.note(
+            Effect::OpenWorld,
+            format!("{program} runs a script wicket cannot read"),
+        );
+    }
+}
+
+fn eval(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let parts: Option<Vec<&str>> = inv.argv.iter().skip(1).map(Arg::text).collect();
+    match parts {
+        Some(parts) => r.read_text(&parts.join(" "), scope),
+        None => r.note(
+            Effect::Opaque,
+            format!("{} evaluates text only known when it runs", inv.shown()),
+        ),
+    }
+}
+
+fn source(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    match inv.argv.get(1) {
+        Some(file) => match file.text() {
+            Some(path) if !path.starts_with("/dev/") && !path.starts_with("/proc/") => {
+                r.note(
+                    Effect::OpenWorld,
+                    format!("{} runs the script {path} in this shell", inv.argv[0].shown),
+                );
+                // What it defines is unknown from here on.
+                for value in scope.vars.values_mut() {
+                    *value = None;
+                }
+            }
+            _ => r.note(
+                Effect::Opaque,
+                format!("{} runs a script only known when it runs", inv.shown()),
+            ),
+        },
+        None => r.note(Effect::Opaque, "source without a file"),
+    }
+}
+
+fn trap(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let words = inv.words();
+    if words.is_empty() || words[0].starts_with('-') {
+        r.note(
+            Effect::Read,
+            format!("{} lists or resets traps", inv.shown()),
+        );
+        return;
+    }
+    match inv.argv[1].text() {
+        Some(text) => r.read_text(text, &mut scope.clone()),
+        None => r.note(Effect::Opaque, "trap runs text only known when it runs"),
+    }
+}
+
+fn alias(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut defined = false;
+    for arg in inv.argv.iter().skip(1) {
+        match arg.text().and_then(|t| t.split_once('=')) {
+            Some((_, body)) => {
+                defined = true;
+                r.read_text(body, &mut scope.clone());
+            }
+            None if arg.values.is_none() => {
+                r.note(Effect::Opaque, "alias defines text only known when it runs");
+                return;
+            }
+            None => {}
+        }
+    }
+    if !defined {
+        r.note(Effect::Read, "alias lists aliases");
+    }
+}
+
+fn chdir(r: &mut Reader, dir: &Arg, scope: &mut Scope) {
+    scope.cwd = match dir.text() {
+        Some(text) => match &scope.cwd {
+            Some(cwd) => {
+                let absolute = wicket_guest::paths::absolute(text, cwd, &r.ctx.home);
+                Some(r.ctx.resolve(&absolute).path)
+            }
+            None if text.starts_with('/') || text.starts_with('~') => Some(
+                r.ctx
+                    .resolve(&wicket_guest::paths::absolute(text, "/", &r.ctx.home))
+                    .path,
+            ),
+            None => None,
+        },
+        None => None,
+    };
+}
+
+fn cd(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let target = inv
+        .argv
+        .iter()
+        .skip(1)
+        .find(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1));
+    match (program, target) {
+        ("popd", _) => scope.cwd = None,
+        (_, None) => scope.cwd = Some(r.ctx.home.clone()),
+        (_, Some(dir)) if dir.text() == Some("-") => scope.cwd = None,
+        (_, Some(dir)) => {
+            let dir = dir.clone();
+            chdir(r, &dir, scope);
+        }
+    }
+    r.note(
+        Effect::Read,
+        format!("{} changes the shell's directory", inv.shown()),
+    );
+}
+
+fn declare(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    if subscript_runs_command(r, inv) {
+        return;
+    }
+    let names: Vec<&Arg> = inv
+        .argv
+        .iter()
+        .skip(1)
+        .filter(|a| {
+            !a.first()
+                .is_some_and(|w| w.starts_with('-') || w.starts_with('+'))
+        })
+        .collect();
+    let flags: Vec<String> = inv
+        .words()
+        .into_iter()
+        .filter(|w| w.starts_with('-'))
+        .collect();
+    let prints = flags.iter().any(|f| f.contains('p')) || (names.is_empty() && program != "local");
+    if prints && names.is_empty() {
+        r.note(
+            Effect::Secret,
+            format!(
+                "{} prints the shell's variables, the environment among them",
+                inv.shown()
+            ),
+        );
+        return;
+    }
+    for arg in names {
+        match arg.text() {
+            Some(text) => match text.split_once('=') {
+                Some((name, value)) => {
+                    let name = name.trim_end_matches('+');
+                    let value_arg = Arg::literal(value);
+                    r.check_assignment(name, &value_arg);
+                    scope
+                        .vars
+                        .insert(name.to_owned(), Some(vec![value.to_owned()]));
+                }
+                None => {}
+            },
+            None => {
+                let shown = arg.shown.clone();
+                if let Some((name, _)) = shown.split_once('=') {
+                    r.check_assignment(
+                        name,
+                        &Arg {
+                            values: None,
+                            glob: false,
+                            shown: shown.clone(),
+                        },
+                    );
+                    scope.vars.insert(name.to_owned(), None);
+                }
+            }
+        }
+    }
+    r.note(
+        Effect::Read,
+        format!("{} sets shell variables", inv.shown()),
+    );
+}
+
+fn set(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let words = inv.words();
+    if words.is_empty() {
+        r.note(
+            Effect::Secret,
+            "set with no words prints every variable, the environment among them",
+        );
+        return;
+    }
+    if let Some(pos) = words.iter().position(|w| w == "--") {
+        scope.positional = inv
+            .argv
+            .iter()
+            .skip(pos + 2)
+            .map(|a| a.text().map(str::to_owned))
+            .collect();
+    }
+    r.note(Effect::Read, format!("{} sets shell options", inv.shown()));
+}
+
+/// `printf -v 'a[$(cmd)]'`, `read 'a[`cmd`]'`, `declare "a[$(cmd)]=1"`: the
+/// shell evaluates an array index, running what it holds.
+fn subscript_runs_command(r: &mut Reader, inv: &Invocation) -> bool {
+    for arg in inv.argv.iter().skip(1) {
+        let Some(values) = &arg.values else { continue };
+        for value in values {
+            if let Some(open) = value.find('[') {
+                let inside = &value[open..];
+                if inside.contains("$(") || inside.contains('`') {
+                    r.note(
+                        Effect::Opaque,
+                        format!(
+                            "{} evaluates the array index in `{}`, which runs a command",
+                            inv.argv[0].shown,
+                            crate::clip(value, 60)
+                        ),
+                    );
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Interpreter families and how each takes a program on the command line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Python,
+    Perl,
+    Ruby,
+    Node,
+    Deno,
+    Php,
+    Lua,
+    R,
+    Tcl,
+    AppleScript,
+    Other,
+}
+
+impl Language {
+    pub fn of(program: &str) -> Option<Language> {
+        let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        Some(match base {
+            "python" | "pypy" | "python-dbg" => Language::Python,
+            "perl" => Language::Perl,
+            "ruby" | "irb" => Language::Ruby,
+            "node" | "nodejs" | "bun" => Language::Node,
+            "deno" => Language::Deno,
+            "php" => Language::Php,
+            "lua" | "luajit" => Language::Lua,
+            "Rscript" | "R" => Language::R,
+            "tclsh" | "wish" | "expect" => Language::Tcl,
+            "osascript" => Language::AppleScript,
+            "julia" | "guile" | "racket" | "jshell" | "groovy" | "scala" | "elixir" | "iex"
+            | "escript" | "erl" | "ghci" | "runghc" | "swift" | "kotlin" | "clojure" | "sbcl"
+            | "ocaml" | "raku" => Language::Other,
+            _ => return None,
+        })
+    }
+
+    fn code_flags(self) -> &'static [&'static str] {
+        match self {
+            Language::Python => &["-c"],
+            Language::Perl => &["-e", "-E"],
+            Language::Ruby => &["-e"],
+            Language::Node => &["-e", "--eval", "-p", "--print"],
+            Language::Deno => &["eval"],
+            Language::Php => &["-r"],
+            Language::Lua => &["-e"],
+            Language::R => &["-e"],
+            Language::Tcl => &["-c"],
+            Language::AppleScript => &["-e"],
+            Language::Other => &["-e", "--eval", "-c"],
+        }
+    }
+
+    fn value_flags(self) -> &'static [&'static str] {
+        match self {
+            Language::Python => &["-W", "-X", "--check-hash-based-pycs"],
+            Language::Perl => &["-I", "-M", "-m"],
+            Language::Ruby => &["-I", "-r", "-C"],
+            Language::Node => &[
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--env-file",
+                "--input-type",
+                "-C",
+                "--conditions",
+            ],
+            _ => &[],
+        }
+    }
+}
+
+fn interpreter(
+    r: &mut Reader,
+    program: &str,
+    language: Language,
+    inv: &Invocation,
+    scope: &mut Scope,
+) {
+    let words = inv.words();
+    if !words.is_empty()
+        && words.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "--version" | "-V" | "-v" | "--help" | "-h" | "version"
+            )
+        })
+    {
+        r.note(
+            Effect::Read,
+            format!("{} prints its version or help", inv.shown()),
+        );
+        return;
+    }
+    let mut codes: Vec<Arg> = Vec::new();
+    let mut script: Option<usize> = None;
+    let mut module: Option<String> = None;
+    let mut in_place = false;
+    let mut i = 1;
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let Some(word) = arg.text() else {
+            script = Some(i);
+            break;
+        };
+        if word == "--" {
+            script = (i + 1 < inv.argv.len()).then_some(i + 1);
+            break;
+        }
+        if word == "-" {
+            break;
+        }
+        if language.code_flags().contains(&word) {
+            if let Some(code) = inv.argv.get(i + 1) {
+                codes.push(code.clone());
+            }
+            if language == Language::Python || language == Language::Deno {
+                break;
+            }
+            i += 2;
+            continue;
+        }
+        if language == Language::Python && word == "-m" {
+            module = inv.argv.get(i + 1).map(|a| a.shown.clone());
+            break;
+        }
+        if language == Language::Python && word.starts_with("-c") && word.len() > 2 {
+            codes.push(Arg::literal(&word[2..]));
+            break;
+        }
+        if word.starts_with('-') && word.len() > 1 {
+            // Bundles like perl's `-pie`, `-lne`: an `e` at the end takes the next word.
+            if matches!(language, Language::Perl | Language::Ruby) {
+                let bundle = &word[1..];
+                if bundle.contains('i') {
+                    in_place = true;
+                }
+                if let Some(pos) = bundle.find(['e', 'E']) {
+                    if pos + 1 == bundle.len() {
+                        if let Some(code) = inv.argv.get(i + 1) {
+                            codes.push(code.clone());
+                        }
+                        i += 2;
+                        continue;
+                    } else if !bundle[..pos].contains(['i', 'I', 'M', 'm']) {
+                        codes.push(Arg::literal(&bundle[pos + 1..]));
+                        i += 1;
+                        continue;
+                    }
+                }
+            }
+            let flag = word.split_once('=').map_or(word, |(f, _)| f);
+            i += if language.value_flags().contains(&flag) && !word.contains('=') {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if codes.is_empty() {
+            script = Some(i);
+        }
+        break;
+    }
+    if !codes.is_empty() {
+        for code in &codes {
+            match code.text() {
+                Some(text) => {
+                    r.note(
+                        Effect::OpenWorld,
+                        format!("{program} runs a program given on the command line"),
+                    );
+                    scan_code(r, program, language, text);
+                }
+                None => r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{program} runs a program only known when it runs (`{}`)",
+                        code.shown
+                    ),
+                ),
+            }
+        }
+        if in_place {
+            let files: Vec<Arg> = inv
+                .argv
+                .iter()
+                .skip(1)
+                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+                .skip(1)
+                .cloned()
+                .collect();
+            for file in files {
+                r.write_places(&file, scope, Op::Write, false, &inv.shown());
+            }
+        }
+        return;
+    }
+    if let Some(module) = module {
+        r.note(
+            Effect::OpenWorld,
+            format!("{program} runs the module {module}"),
+        );
+        r.check_protected_operands(inv, scope);
+        return;
+    }
+    match script {
+        Some(at) => {
+            r.note(
+                Effect::OpenWorld,
+                format!(
+                    "{program} runs the program {}, which wicket cannot read",
+                    inv.argv[at].shown
+                ),
+            );
+            r.check_protected_operands(&inv.tail(at), scope);
+        }
+        None => {
+            let source = if inv.stdin == Stdin::Fed {
+                "a pipe, file or here-doc"
+            } else {
+                "stdin"
+            };
+            r.note(
+                Effect::Opaque,
+                format!("{program} reads its program from {source}, which wicket cannot see"),
+            );
+        }
+    }
+}
+
+/// What a program's literal text shows: secrets it names, protected paths
+/// it names (held: it may write them), the environment it reads.
+pub fn scan_code(r: &mut Reader, program: &str, language: Language, code: &str) {
+    if let Some(fragment) = r.secret_in(code) {
+        r.guard(
+            Effect::Secret,
+            format!("the {program} program names a secret ({fragment})"),
+        );
+    }
+    let ws = r.ctx.workspace.trim_end_matches('/').to_owned();
+    let mut hints: Vec<String> = vec![
+        "repo.git".into(),
+        ".wicket".into(),
+        "LITANY_".into(),
+        "WICKET_".into(),
+    ];
+    hints.extend(
+        r.ctx
+            .protected
+            .iter()
+            .filter(|p| {
+                !p.starts_with(&format!("{ws}/agents"))
+                    && !r.ctx.writable_root.starts_with(p.as_str())
+            })
+            .cloned(),
+    );
+    if let Some(hint) = hints.iter().find(|h| code.contains(h.as_str())) {
+        r.guard(
+            Effect::Opaque,
+            format!("the {program} program names {hint}, which is protected; the operator decides"),
+        );
+    }
+    let env_markers: &[&str] = match language {
+        Language::Python => &["environ", "getenv"],
+        Language::Perl => &["%ENV", "$ENV{"],
+        Language::Ruby => &["ENV[", "ENV.", "ENV)"],
+        Language::Node | Language::Deno => &["process.env", "Deno.env"],
+        Language::Php => &["getenv", "$_ENV", "$_SERVER"],
+        Language::Lua => &["os.getenv"],
+        Language::R => &["Sys.getenv"],
+        Language::Tcl => &["env("],
+        _ => &["getenv", "environ"],
+    };
+    if env_markers.iter().any(|m| code.contains(m)) {
+        r.guard(
+            Effect::Secret,
+            format!("the {program} program reads the environment"),
+        );
+    }
+}
+
+fn awk(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut program_text: Option<Arg> = None;
+    let mut sandbox = false;
+    let mut i = 1;
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let word = arg.first().unwrap_or("");
+        if arg.values.is_none() {
+            break;
+        }
+        match word {
+            "--" => {
+                i += 1;
+                break;
+            }
+            "-F" | "-v" | "--assign" | "--field-separator" => i += 2,
+            "-f" | "--file" | "-E" | "--exec" | "-i" | "--include" | "-l" | "--load" => {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} runs awk code from a file or library wicket cannot read",
+                        inv.shown()
+                    ),
+                );
+                return;
+            }
+            "-e" | "--source" => {
+                program_text = inv.argv.get(i + 1).cloned();
+                i += 2;
+            }
+            "-S" | "--sandbox" => {
+                sandbox = true;
+                i += 1;
+            }
+            w if w.starts_with('-') && w.len() > 1 => i += 1,
+            _ => break,
+        }
+    }
+    if program_text.is_none() {
+        program_text = inv.argv.get(i).cloned();
+        i += 1;
+    }
+    let Some(program) = program_text else {
+        r.note(Effect::Read, "awk with no program");
+        return;
+    };
+    let Some(text) = program.text() else {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "awk runs a program only known when it runs (`{}`)",
+                program.shown
+            ),
+        );
+        return;
+    };
+    let effects = scripts::awk(text);
+    let shown = inv.shown();
+    if !sandbox {
+        for command in &effects.commands {
+            match command {
+                Some(c) => r.read_text(c, &mut scope.clone()),
+                None => r.note(
+                    Effect::Opaque,
+                    format!("{shown} runs a command built at run time"),
+                ),
+            }
+        }
+        for (target, truncates) in &effects.writes {
+            match target {
+                Some(path) => {
+                    r.write_places(&Arg::literal(path), scope, Op::Write, *truncates, &shown)
+                }
+                None => r.note(
+                    Effect::Opaque,
+                    format!("{shown} writes a file named at run time"),
+                ),
+            }
+        }
+    }
+    for path in &effects.reads {
+        r.check_secret_word(&Arg::literal(path));
+    }
+    if effects.environ {
+        r.guard(
+            Effect::Secret,
+            format!("{shown} reads the environment (ENVIRON)"),
+        );
+    }
+    if effects.network {
+        r.note(
+            Effect::OpenWorld,
+            format!("{shown} opens a network connection"),
+        );
+    }
+    let _ = i;
+    r.note(Effect::Read, format!("{shown}: awk reads and prints"));
+}
+
+fn sed(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut scripts_given: Vec<Arg> = Vec::new();
+    let mut in_place = false;
+    let mut sandbox = false;
+    let mut files: Vec<Arg> = Vec::new();
+    let mut i = 1;
+    let mut options_done = false;
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let word = arg.first().unwrap_or("");
+        if !options_done && arg.values.is_some() && word.starts_with('-') && word.len() > 1 {
+            match word {
+                "--" => options_done = true,
+                "-e" | "--expression" => {
+                    if let Some(s) = inv.argv.get(i + 1) {
+                        scripts_given.push(s.clone());
+                    }
+                    i += 1;
+                }
+                "-f" | "--file" => {
+                    r.note(
+                        Effect::Opaque,
+                        format!(
+                            "{} runs a sed script from a file wicket cannot read",
+                            inv.shown()
+                        ),
+                    );
+                    return;
+                }
+                "-l" | "--line-length" => i += 1,
+                "--sandbox" => sandbox = true,
+                w if w.starts_with("--expression=") => {
+                    scripts_given.push(Arg::literal(&w["--expression=".len()..]))
+                }
+                w if w.starts_with("--file=") => {
+                    r.note(
+                        Effect::Opaque,
+                        format!(
+                            "{} runs a sed script from a file wicket cannot read",
+                            inv.shown()
+                        ),
+                    );
+                    return;
+                }
+                w if w.starts_with("--in-place") => in_place = true,
+                w if !w.starts_with("--") => {
+                    // A bundle: `-i` takes the rest as a suffix; `-e` the next word.
+                    let bundle = &w[1..];
+                    if let Some(pos) = bundle.find('i') {
+                        in_place = true;
+                        if bundle[..pos].contains('e') {
+                            if let Some(s) = inv.argv.get(i + 1) {
+                                scripts_given.push(s.clone());
+                            }
+                            i += 1;
+                        }
+                    } else if bundle.ends_with('e') {
+                        if let Some(s) = inv.argv.get(i + 1) {
+                            scripts_given.push(s.clone());
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if scripts_given.is_empty()
+            && files.is_empty()
+            && !inv.argv[..i]
+                .iter()
+                .any(|a| matches!(a.first(), Some("-e" | "--expression")))
+        {
+            scripts_given.push(arg.clone());
+        } else {
+            files.push(arg.clone());
+        }
+        i += 1;
+    }
+    let shown = inv.shown();
+    for script in &scripts_given {
+        let Some(text) = script.text() else {
+            r.note(
+                Effect::Opaque,
+                format!(
+                    "sed runs a script only known when it runs (`{}`)",
+                    script.shown
+                ),
+            );
+            continue;
+        };
+        let effects = scripts::sed(text);
+        if let Some(why) = effects.unreadable {
+            r.note(Effect::Opaque, format!("{shown}: {why}"));
+        }
+        if !sandbox {
+            for command in &effects.commands {
+                match command {
+                    Some(c) => r.read_text(c, &mut scope.clone()),
+                    None => r.note(
+                        Effect::Opaque,
+                        format!("{shown} runs the pattern space as a command"),
+                    ),
+                }
+            }
+            for path in &effects.writes {
+                r.write_places(&Arg::literal(path), scope, Op::Write, true, &shown);
+            }
+        }
+        for path in &effects.reads {
+            r.check_secret_word(&Arg::literal(path));
+        }
+    }
+    if in_place {
+        if files.is_empty() && inv.extra_operands {
+            r.note(
+                Effect::Opaque,
+                format!("{shown} edits files that arrive at run time"),
+            );
+        }
+        for file in &files {
+            r.write_places(file, scope, Op::Write, false, &shown);
+        }
+    } else {
+        r.note(Effect::Read, format!("{shown}: sed prints what it reads"));
+    }
+}
+
+fn find(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut i = 1;
+    while i < inv.argv.len() {
+        match inv.argv[i].first() {
+            Some("-H" | "-L" | "-P") => i += 1,
+            Some("-D" | "-O") => i += 2,
+            Some(w) if w.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let mut starts: Vec<Arg> = Vec::new();
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let word = arg.first().unwrap_or("");
+        if arg.values.is_some()
+            && (word.starts_with('-') || word == "(" || word == "!" || word == ")" || word == ",")
+        {
+            break;
+        }
+        starts.push(arg.clone());
+        i += 1;
+    }
+    if starts.is_empty() {
+        starts.push(Arg::literal("."));
+    }
+    let shown = inv.shown();
+    let mut acted = false;
+    while i < inv.argv.len() {
+        let word = inv.argv[i].first().unwrap_or("").to_owned();
+        match word.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                acted = true;
+                let end = inv.argv[i + 1..]
+                    .iter()
+                    .position(|a| matches!(a.first(), Some(";") | Some("+")))
+                    .map_or(inv.argv.len(), |p| i + 1 + p);
+                let mut argv: Vec<Arg> = inv.argv[i + 1..end].to_vec();
+                let dir_relative = word.ends_with("dir");
+                // `{}` is each path found under the starting points.
+                for arg in argv.iter_mut() {
+                    if arg.shown.contains("{}") {
+                        let values: Option<Vec<String>> = starts
+                            .iter()
+                            .map(|s| {
+                                s.text().map(|t| {
+                                    if dir_relative {
+                                        "./{}".to_owned()
+                                    } else {
+                                        format!("{}/{{}}", t.trim_end_matches('/'))
+                                    }
+                                })
+                            })
+                            .collect();
+                        *arg = Arg {
+                            values: values.map(|v| {
+                                v.into_iter()
+                                    .map(|base| arg.shown.replace("{}", &base.replace("{}", "*")))
+                                    .collect()
+                            }),
+                            glob: true,
+                            shown: arg.shown.clone(),
+                        };
+                    }
+                }
+                if argv.is_empty() {
+                    r.note(Effect::Opaque, format!("{shown}: {word} without a command"));
+                } else {
+                    let mut inner_scope = scope.clone();
+                    if dir_relative {
+                        if let [start] = starts.as_slice() {
+                            chdir(r, start, &mut inner_scope);
+                        } else {
+                            inner_scope.cwd = None;
+                        }
+                    }
+                    let inner = Invocation {
+                        argv,
+                        stdin: Stdin::Inherited,
+                        extra_operands: false,
+                    };
+                    r.read_invocation(&inner, &mut inner_scope);
+                }
+                i = end + 1;
+            }
+            "-delete" => {
+                acted = true;
+                for start in &starts {
+                    r.write_places(start, scope, Op::Delete, false, &shown);
+                }
+                i += 1;
+            }
+            "-fprint" | "-fprint0" | "-fls" | "-fprintf" => {
+                acted = true;
+                if let Some(file) = inv.argv.get(i + 1) {
+                    r.write_places(file, scope, Op::Write, true, &shown);
+                }
+                i += if word == "-fprintf" { 3 } else { 2 };
+            }
+            _ => i += 1,
+        }
+    }
+    if !acted {
+        r.note(Effect::Read, format!("{shown}: find only lists"));
+    }
+}
+
+fn litany(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let words = inv.words();
+    let verb = words
+        .iter()
+        .find(|w| !w.starts_with('-'))
+        .map(String::as_str);
+    let shown = inv.shown();
+    match verb {
+        None | Some("help") | Some("version") => r.note(Effect::Read, format!("{shown} prints help")),
+        Some("invoke") => r.note(Effect::TargetWrite, format!("{shown}: the call it makes is adjudicated on its own")),
+        Some("message") => r.note(Effect::TargetWrite, format!("{shown} sends a message through the harness")),
+        Some("dispatch") => r.note(Effect::Process, format!("{shown} mints an agent")),
+        Some("skills") => r.note(Effect::Read, format!("{shown} lists skills")),
+        Some("workflow") if !words.iter().any(|w| w.starts_with("--config") || w == "--clear") => {
+            r.note(Effect::Read, format!("{shown} shows which workflow governs an agent"))
+        }
+        Some("tool") => r.note(Effect::Opaque, format!("{shown} runs one of litany's tools on input from stdin, unseen")),
+        Some("bundle") => {
+            if let Some(out) = inv.argv.iter().skip(1).filter(|a| !a.first().is_some_and(|w| w.starts_with('-'))).nth(3) {
+                r.write_places(out, scope, Op::Write, false, &shown);
+            } else {
+                r.note(Effect::TargetWrite, format!("{shown} writes a bundle"));
+            }
+        }
+        Some(verb) => r.guard(
+            Effect::Destructive,
+            format!("litany {verb} changes the harness's configuration or drives agents, which only the operator may do"),
+        ),
+    }
+}
+
+fn tar(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    let mut mode: Option<char> = None;
+    let mut archive: Option<Arg> = None;
+    let mut directory: Option<Arg> = None;
+    let mut removes = false;
+    let mut members: Vec<Arg> = Vec::new();
+    let mut i = 1;
+    // The first word may be a bundle of mode letters without a dash.
+    if let Some(first) = inv.argv.get(1).and_then(Arg::text) {
+        if !first.starts_with('-') {
+            let mut takes_file = false;
+            for c in first.chars() {
+                match c {
+                    'c' | 'x' | 't' | 'r' | 'u' | 'd' | 'A' => mode = Some(c),
+                    'f' => takes_file = true,
+                    _ => {}
+                }
+            }
+            i = 2;
+            if takes_file {
+                archive = inv.argv.get(2).cloned();
+                i = 3;
+            }
+        }
+    }
+    while i < inv.argv.len() {
+        let arg = &inv.argv[i];
+        let word = arg.first().unwrap_or("").to_owned();
+        if arg.values.is_none() {
+            members.push(arg.clone());
+            i += 1;
+            continue;
+        }
+        let (flag, inline) = match word.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
+            _ => (word.clone(), None),
+        };
+        let value = |at: usize| -> Option<Arg> {
+            inline
+                .as_ref()
+                .map(|v| Arg::literal(v))
+                .or_else(|| inv.argv.get(at + 1).cloned())
+        };
+        let step = if inline.is_some() { 1 } else { 2 };
+        match flag.as_str() {
+            "-f" | "--file" => {
+                archive = value(i);
+                i += step;
+            }
+            "-C" | "--directory" => {
+                directory = value(i);
+                i += step;
+            }
+            "--to-command"
+            | "--use-compress-program"
+            | "-I"
+            | "--rsh-command"
+            | "--info-script"
+            | "--new-volume-script"
+            | "-F" => {
+                match value(i).as_ref().and_then(Arg::text) {
+                    Some(text) => r.read_text(text, &mut scope.clone()),
+                    None => r.note(
+                        Effect::Opaque,
+                        format!("{shown} runs a command only known when it runs"),
+                    ),
+                }
+                i += step;
+            }
+            "--checkpoint-action" => {
+                let action = value(i)
+                    .and_then(|a| a.text().map(str::to_owned))
+                    .unwrap_or_default();
+                if let Some(command) = action.strip_prefix("exec=") {
+                    r.read_text(command, &mut scope.clone());
+                } else if action.is_empty() {
+                    r.note(
+                        Effect::Opaque,
+                        format!("{shown} runs a checkpoint action only known when it runs"),
+                    );
+                }
+                i += step;
+            }
+            "--remove-files" => {
+                removes = true;
+                i += 1;
+            }
+            "-T" | "--files-from" | "-X" | "--exclude-from" | "-N" | "--newer" | "--exclude"
+            | "-b" | "--blocking-factor" | "-H" | "--format" | "--owner" | "--group" | "--mode"
+            | "--mtime" | "-L" | "--tape-length" | "--transform" | "--xform" | "-V" | "--label" => {
+                i += step;
+            }
+            w if w.starts_with("--") => {
+                match w {
+                    "--create" => mode = Some('c'),
+                    "--extract" | "--get" => mode = Some('x'),
+                    "--list" => mode = Some('t'),
+                    "--append" => mode = Some('r'),
+                    "--update" => mode = Some('u'),
+                    _ => {}
+                }
+                i += 1;
+            }
+            w if w.starts_with('-') && w.len() > 1 => {
+                let bundle = &w[1..];
+                for c in bundle.chars() {
+                    if matches!(c, 'c' | 'x' | 't' | 'r' | 'u' | 'd' | 'A') {
+                        mode = Some(c);
+                    }
+                }
+                if bundle.ends_with('f') {
+                    archive = inv.argv.get(i + 1).cloned();
+                    i += 2;
+                } else if bundle.ends_with('C') {
+                    directory = inv.argv.get(i + 1).cloned();
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
+            _ => {
+                members.push(arg.clone());
+                i += 1;
+            }
+        }
+    }
+    let remote = archive
+        .as_ref()
+        .and_then(Arg::text)
+        .is_some_and(|a| a.contains(':') && !a.starts_with('/'));
+    if remote {
+        r.note(
+            Effect::OpenWorld,
+            format!("{shown} uses an archive on another host"),
+        );
+    }
+    match mode {
+        Some('x') => {
+            let dest = directory.unwrap_or_else(|| Arg::literal("."));
+            r.write_places(&dest, scope, Op::Write, false, &shown);
+        }
+        Some('c' | 'r' | 'u' | 'A') => {
+            if let Some(file) = archive.filter(|_| !remote) {
+                r.write_places(&file, scope, Op::Write, mode == Some('c'), &shown);
+            } else {
+                r.note(Effect::Read, format!("{shown} writes an archive to stdout"));
+            }
+            if removes {
+                let base = directory.clone();
+                for member in &members {
+                    let member = match (&base, member.text()) {
+                        (Some(dir), Some(m)) if !m.starts_with('/') => dir
+                            .text()
+                            .map(|d| Arg::literal(&format!("{d}/{m}")))
+                            .unwrap_or_else(|| member.clone()),
+                        _ => member.clone(),
+                    };
+                    r.write_places(&member, scope, Op::Delete, false, &shown);
+                }
+            }
+        }
+        _ => r.note(
+            Effect::Read,
+            format!("{shown} lists or compares an archive"),
+        ),
+    }
+}
+
+fn rsync(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    r.note(
+        Effect::OpenWorld,
+        format!("{shown}: rsync can reach other hosts"),
+    );
+    let words = inv.words();
+    for (index, word) in words.iter().enumerate() {
+        let rsh = word.strip_prefix("--rsh=").map(str::to_owned).or_else(|| {
+            (word == "-e" || word == "--rsh").then(|| {
+                inv.argv
+                    .get(index + 2)
+                    .and_then(Arg::text)
+                    .map(str::to_owned)
+                    .unwrap_or_default()
+            })
+        });
+        if let Some(command) = rsh {
+            if command.is_empty() {
+                r.note(
+                    Effect::Opaque,
+                    format!("{shown} runs a remote shell only known when it runs"),
+                );
+            } else {
+                r.read_text(&command, &mut scope.clone());
+            }
+        }
+    }
+    let positional: Vec<Arg> = inv
+        .argv
+        .iter()
+        .skip(1)
+        .enumerate()
+        .filter(|(k, a)| {
+            !a.first().is_some_and(|w| w.starts_with('-'))
+                && !(*k > 0 && matches!(inv.argv[*k].first(), Some("-e" | "--rsh")))
+        })
+        .map(|(_, a)| a.clone())
+        .collect();
+    let deletes = words
+        .iter()
+        .any(|w| w.starts_with("--delete") || w == "--remove-source-files");
+    if let Some((dest, sources)) = positional.split_last() {
+        let local = dest.text().is_some_and(|d| !d.contains(':'));
+        if local && !sources.is_empty() {
+            let op = if words.iter().any(|w| w.starts_with("--delete")) {
+                Op::Delete
+            } else {
+                Op::Write
+            };
+            r.write_places(dest, scope, op, true, &shown);
+        }
+        if words.iter().any(|w| w == "--remove-source-files") {
+            for source in sources {
+                if source.text().is_some_and(|s| !s.contains(':')) {
+                    r.write_places(source, scope, Op::Delete, false, &shown);
+                }
+            }
+        }
+    }
+    let _ = deletes;
+}
+
+fn remote_shell(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    r.note(Effect::OpenWorld, format!("{shown} reaches another host"));
+    let words = inv.words();
+    for (index, word) in words.iter().enumerate() {
+        let option = if word == "-o" {
+            words.get(index + 1).cloned()
+        } else {
+            word.strip_prefix("-o")
+                .filter(|o| !o.is_empty())
+                .map(str::to_owned)
+        };
+        if let Some(option) = option {
+            let (key, value) = option
+                .split_once('=')
+                .or_else(|| option.split_once(' '))
+                .unwrap_or((&option, ""));
+            if matches!(
+                key.to_ascii_lowercase().as_str(),
+                "proxycommand"
+                    | "localcommand"
+                    | "knownhostscommand"
+                    | "permitlocalcommand"
+                    | "match"
+            ) {
+                if key.eq_ignore_ascii_case("permitlocalcommand")
+                    || key.eq_ignore_ascii_case("match")
+                {
+                    continue;
+                }
+                r.read_text(value, &mut scope.clone());
+            }
+        }
+        if program == "scp" && word == "-S" {
+            match inv.argv.get(index + 2).and_then(Arg::text) {
+                Some(text) => r.read_text(text, &mut scope.clone()),
+                None => r.note(
+                    Effect::Opaque,
+                    "scp -S names a program only known when it runs",
+                ),
+            }
+        }
+    }
+    if program == "scp" {
+        let positional: Vec<&Arg> = inv
+            .argv
+            .iter()
+            .skip(1)
+            .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+            .collect();
+        if let Some(dest) = positional.last() {
+            if dest.text().is_some_and(|d| !d.contains(':')) && positional.len() > 1 {
+                r.write_places(dest, scope, Op::Write, true, &shown);
+            }
+        }
+    }
+}
+
+fn download(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    r.note(Effect::OpenWorld, format!("{shown} reaches the network"));
+    let outputs: &[&str] = if program == "curl" {
+        &[
+            "-o",
+            "--output",
+            "-D",
+            "--dump-header",
+            "-c",
+            "--cookie-jar",
+            "--trace",
+            "--trace-ascii",
+            "--stderr",
+            "--etag-save",
+            "--hsts",
+            "--alt-svc",
+        ]
+    } else {
+        &[
+            "-O",
+            "--output-document",
+            "-o",
+            "--output-file",
+            "-a",
+            "--append-output",
+            "--save-cookies",
+        ]
+    };
+    let dirs: &[&str] = if program == "curl" {
+        &["--output-dir"]
+    } else {
+        &["-P", "--directory-prefix"]
+    };
+    for (index, arg) in inv.argv.iter().enumerate().skip(1) {
+        let Some(word) = arg.first() else { continue };
+        let (flag, inline) = match word.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (word, None),
+        };
+        let target = || {
+            inline
+                .map(Arg::literal)
+                .or_else(|| inv.argv.get(index + 1).cloned())
+        };
+        if outputs.contains(&flag) {
+            if let Some(file) = target() {
+                r.write_places(&file, scope, Op::Write, true, &shown);
+            }
+        } else if dirs.contains(&flag) {
+            if let Some(dir) = target() {
+                r.write_places(&dir, scope, Op::Write, false, &shown);
+            }
+        } else if program == "curl"
+            && (flag == "-O" || flag == "--remote-name" || flag == "--remote-name-all")
+        {
+            r.write_places(&Arg::literal("."), scope, Op::Write, false, &shown);
+        } else if program == "wget"
+            && !word.starts_with('-')
+            && !inv
+                .words()
+                .iter()
+                .any(|w| w == "-O" || w.starts_with("--output-document"))
+        {
+            r.write_places(&Arg::literal("."), scope, Op::Write, false, &shown);
+        }
+    }
+}
+
+fn jq(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    let words = inv.words();
+    let filter = inv
+        .argv
+        .iter()
+        .skip(1)
+        .find(|a| !a.first().is_some_and(|w| w.starts_with('-')));
+    if let Some(text) = filter.and_then(Arg::text) {
+        let reads_env = text.contains("$ENV")
+            || text
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '$')
+                .any(|w| w == "env");
+        if reads_env {
+            r.guard(Effect::Secret, format!("{shown} reads the environment"));
+        }
+    }
+    if program == "yq" && words.iter().any(|w| w == "-i" || w == "--inplace") {
+        let files: Vec<&Arg> = inv
+            .argv
+            .iter()
+            .skip(1)
+            .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+            .skip(1)
+            .collect();
+        for file in files {
+            r.write_places(file, scope, Op::Write, false, &shown);
+        }
+        return;
+    }
+    r.note(
+        Effect::Read,
+        format!("{shown}: {program} filters what it reads"),
+    );
+}
+
+fn copy_like(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    let words = inv.words();
+    let args = crate::read::operands(program, inv);
+    // `-t DIR` names the destination; otherwise it is the last operand.
+    let target_flag = words.iter().position(|w| {
+        w == "-t" || w == "--target-directory" || w.starts_with("--target-directory=")
+    });
+    let (dest, sources): (Option<Arg>, Vec<Arg>) = match target_flag {
+        Some(pos) => {
+            let word = &words[pos];
+            let dest = match word.split_once('=') {
+                Some((_, v)) => Some(Arg::literal(v)),
+                None => inv.argv.get(pos + 2).cloned(),
+            };
+            let dest_shown = dest.as_ref().map(|d| d.shown.clone());
+            (
+                dest,
+                args.into_iter()
+                    .filter(|a| Some(&a.shown) != dest_shown.as_ref())
+                    .collect(),
+            )
+        }
+        None => match args.split_last() {
+            Some((last, rest)) if !rest.is_empty() || program == "ln" => {
+                (Some(last.clone()), rest.to_vec())
+            }
+            _ => (None, args),
+        },
+    };
+    if inv.extra_operands {
+        r.note(
+            Effect::Opaque,
+            format!("{shown} acts on paths that arrive at run time"),
+        );
+    }
+    let symbolic = program == "ln"
+        && words.iter().any(|w| {
+            w == "-s"
+                || w == "--symbolic"
+                || (w.starts_with('-') && !w.starts_with("--") && w.contains('s'))
+        });
+    for source in &sources {
+        match program {
+            "mv" => r.write_places(source, scope, Op::Delete, false, &shown),
+            // A link's target is not written, but planting one at a protected
+            // path readies a write through it.
+            "ln" if symbolic => {
+                for place in r.places(source, scope) {
+                    if let crate::read::Place::Protected { path, entry } = place {
+                        r.guard(
+                            Effect::Destructive,
+                            format!(
+                                "{shown} plants a link to {path}, which is protected ({})",
+                                crate::read::protected_label(&entry, r.ctx)
+                            ),
+                        );
+                    }
+                }
+            }
+            _ => {
+                for place in r.places(source, scope) {
+                    if let crate::read::Place::Outside { path, .. } = place {
+                        r.note(
+                            Effect::OpenWorld,
+                            format!("{shown} reads {path}, outside the writable root"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    match dest {
+        Some(dest) => {
+            let forced_link = program != "ln"
+                || words.iter().any(|w| {
+                    w == "-f"
+                        || w == "--force"
+                        || (w.starts_with('-') && !w.starts_with("--") && w.contains('f'))
+                });
+            r.write_places(&dest, scope, Op::Write, forced_link, &shown);
+        }
+        None => r.note(
+            Effect::TargetWrite,
+            format!("{shown} writes inside the writable root"),
+        ),
+    }
+}
+
+fn tee(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    let append = inv.words().iter().any(|w| w == "-a" || w == "--append");
+    let files: Vec<&Arg> = inv
+        .argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1))
+        .collect();
+    if files.is_empty() {
+        r.note(Effect::Read, format!("{shown} copies stdin to stdout"));
+    }
+    for file in files {
+        r.write_places(file, scope, Op::Write, !append, &shown);
+    }
+}
+
+fn output_file(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    let words = inv.words();
+    let mut wrote = false;
+    match program {
+        "sort" => {
+            for (index, word) in words.iter().enumerate() {
+                let file = if word == "-o" || word == "--output" {
+                    inv.argv.get(index + 2).cloned()
+                } else {
+                    word.strip_prefix("--output=")
+                        .map(Arg::literal)
+                        .or_else(|| {
+                            word.strip_prefix("-o")
+                                .filter(|v| !v.is_empty())
+                                .map(Arg::literal)
+                        })
+                };
+                if let Some(file) = file {
+                    r.write_places(&file, scope, Op::Write, true, &shown);
+                    wrote = true;
+                }
+            }
+        }
+        "uniq" | "xxd" => {
+            let positional: Vec<&Arg> = inv
+                .argv
+                .iter()
+                .skip(1)
+                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1))
+                .collect();
+            if positional.len() >= 2 {
+                r.write_places(positional[1], scope, Op::Write, true, &shown);
+                wrote = true;
+            }
+        }
+        _ => {
+            // split/csplit write numbered pieces under a prefix.
+            let positional: Vec<&Arg> = inv
+                .argv
+                .iter()
+                .skip(1)
+                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1))
+                .collect();
+            let prefix = positional
+                .get(1)
+                .map(|a| (*a).clone())
+                .unwrap_or_else(|| Arg::literal("x"));
+            r.write_places(&prefix, scope, Op::Write, false, &shown);
+            wrote = true;
+        }
+    }
+    if !wrote {
+        r.note(
+            Effect::Read,
+            format!("{shown}: {program} prints what it reads"),
+        );
+    }
+}
+
+fn archive_other(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let shown = inv.shown();
+    let words = inv.words();
+    if program == "zip" {
+        if let Some(pos) = words
+            .iter()
+            .position(|w| w == "-TT" || w == "--unzip-command")
+        {
+            match inv.argv.get(pos + 2).and_then(Arg::text) {
+                Some(text) => r.read_text(text, &mut scope.clone()),
+                None => r.note(
+                    Effect::Opaque,
+                    "zip -TT runs a command only known when it runs",
+                ),
+            }
+        }
+        let positional: Vec<&Arg> = inv
+            .argv
+            .iter()
+            .skip(1)
+            .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+            .collect();
+        if let Some(archive) = positional.first() {
+            r.write_places(archive, scope, Op::Write, false, &shown);
+        }
+        if words.iter().any(|w| w == "-m" || w == "--move") {
+            for member in positional.iter().skip(1) {
+                r.write_places(member, scope, Op::Delete, false, &shown);
+            }
+        }
+        return;
+    }
+    let listing = words
+        .iter()
+        .any(|w| w == "-l" || w == "-t" || w == "-v" || w == "-Z" || w == "l" || w == "t");
+    if listing {
+        r.note(Effect::Read, format!("{shown} lists an archive"));
+        return;
+    }
+    let dest = words
+        .iter()
+        .position(|w| w == "-d")
+        .and_then(|pos| inv.argv.get(pos + 2).cloned())
+        .or_else(|| {
+            words.iter().find_map(|w| {
+                w.strip_prefix("-o")
+                    .filter(|v| !v.is_empty() && program.starts_with('7'))
+                    .map(Arg::literal)
+            })
+        })
+        .unwrap_or_else(|| Arg::literal("."));
+    r.write_places(&dest, scope, Op::Write, false, &shown);
+}
+
+fn kill(r: &mut Reader, program: &str, inv: &Invocation) {
+    let words = inv.words();
+    let harness = words
+        .iter()
+        .any(|w| ["litany", "wicket", "bz"].iter().any(|h| w.contains(h)));
+    if program != "kill" && harness {
+        r.guard(
+            Effect::Destructive,
+            format!(
+                "{} stops the harness that adjudicates the agent",
+                inv.shown()
+            ),
+        );
+    } else if words
+        .first()
+        .is_some_and(|w| w == "-0" || w == "-l" || w == "-L")
+    {
+        r.note(
+            Effect::Read,
+            format!("{} only checks or lists", inv.shown()),
+        );
+    } else {
+        r.note(
+            Effect::OpenWorld,
+            format!("{} signals processes beyond the call", inv.shown()),
+        );
+    }
+}
+
+fn multiplexer(r: &mut Reader, program: &str, inv: &Invocation) {
+    let words = inv.words();
+    let lists = words.iter().all(|w| {
+        w.starts_with("list")
+            || w == "ls"
+            || w == "-ls"
+            || w == "-list"
+            || w == "has-session"
+            || w.starts_with('-')
+    });
+    if lists && !words.iter().any(|w| w == "-dm" || w == "-d") {
+        r.note(Effect::Read, format!("{} lists sessions", inv.shown()));
+    } else {
+        r.note(
+            Effect::Opaque,
+            format!("{program} drives a terminal session whose commands wicket cannot follow"),
+        );
+    }
+}
+
+fn service(r: &mut Reader, program: &str, inv: &Invocation) {
+    let words = inv.words();
+    let verb = if program == "service" {
+        words.get(1)
+    } else {
+        words.iter().find(|w| !w.starts_with('-'))
+    };
+    let shown = inv.shown();
+    match verb.map(String::as_str) {
+        None
+        | Some(
+            "status" | "show" | "cat" | "list-units" | "list-unit-files" | "list-timers"
+            | "list-sockets" | "is-active" | "is-enabled" | "is-failed" | "--status-all",
+        ) => r.note(Effect::Read, format!("{shown} reports services")),
+        Some("start" | "restart" | "reload" | "enable" | "try-restart" | "reload-or-restart") => r
+            .note(
+                Effect::OpenWorld,
+                format!("{shown} changes the machine's services"),
+            ),
+        Some(_) => r.note(
+            Effect::Destructive,
+            format!("{shown} stops or changes the machine's services"),
+        ),
+    }
+}

@@ -1,0 +1,1135 @@
+//! Reads a parsed command line for what it would do: every simple command's
+//! program (read through launchers, shells and `eval`), its operands placed
+//! inside or outside the writable root or in the protected set, its
+//! redirects, and what its expansions run.
+//!
+//! What cannot be read literally is opaque: a program that is an expansion,
+//! a script fed on stdin, a path a write depends on but nobody can name
+//! before it runs. The reader tracks what it can know as it goes — literal
+//! variable assignments, `cd`, loop words — and forgets what a subshell did
+//! when the subshell ends, as the shell does.
+
+use std::collections::BTreeMap;
+
+use wicket_guest::{Context, Effect, PathKind};
+
+use crate::programs;
+use crate::rules::{self, Op, OperatorRule};
+use crate::syntax::{self, Node, Part, Redirect, RedirectKind, Script, Simple, Word};
+
+/// How many shell texts one call may nest (`sh -c`, `eval`, `watch`, …)
+/// before the rest is opaque.
+pub const MAX_TEXTS: usize = 64;
+
+/// How many values a brace expansion or loop may give one word before the
+/// reader stops following them.
+pub const MAX_VALUES: usize = 64;
+
+/// Directories whose contents are everyone's scratch: creating or deleting a
+/// named entry inside them is not a loss to anyone else.
+const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Paths that are streams, not files: writing them changes nothing on disk.
+const STREAMS: &[&str] = &[
+    "/dev/null",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/stdin",
+    "/dev/tty",
+    "/dev/zero",
+    "/dev/full",
+];
+
+/// One thing found. A guard (the protected set, a secret) is never replaced
+/// by an operator's rule for the program; the program's own class is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub effect: Effect,
+    pub why: String,
+    pub guard: bool,
+}
+
+/// What the reader knows at a point in the script.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    /// The shell's directory; `None` once a `cd` went somewhere unreadable.
+    pub cwd: Option<String>,
+    /// Variables with known values (`None`: assigned, but unknown).
+    pub vars: BTreeMap<String, Option<Vec<String>>>,
+    /// `$1…` when known (`sh -c '…' _ a b`); `None` when unknown.
+    pub positional: Option<Vec<String>>,
+}
+
+/// A word as the reader sees it after what it can expand.
+#[derive(Debug, Clone)]
+pub struct Arg {
+    /// The values the word can take, when every one is known.
+    pub values: Option<Vec<String>>,
+    /// An unquoted glob is left in the value.
+    pub glob: bool,
+    /// The word as written, for explanations.
+    pub shown: String,
+}
+
+impl Arg {
+    pub fn literal(text: &str) -> Arg {
+        Arg {
+            values: Some(vec![text.to_owned()]),
+            glob: false,
+            shown: text.to_owned(),
+        }
+    }
+
+    /// The single known value, if there is exactly one and no glob.
+    pub fn text(&self) -> Option<&str> {
+        match &self.values {
+            Some(v) if v.len() == 1 && !self.glob => Some(&v[0]),
+            _ => None,
+        }
+    }
+
+    /// The first known value (for flag and qualifier matching).
+    pub fn first(&self) -> Option<&str> {
+        self.values
+            .as_ref()
+            .and_then(|v| v.first())
+            .map(String::as_str)
+    }
+}
+
+/// Where stdin of a command comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stdin {
+    /// Nothing the command line says (the tool's own stdin).
+    Inherited,
+    /// A pipe, here-doc, here-string or file: text wicket may not see.
+    Fed,
+}
+
+/// One program run, as launched: its words and what it reads.
+#[derive(Debug, Clone)]
+pub struct Invocation {
+    pub argv: Vec<Arg>,
+    pub stdin: Stdin,
+    /// More operands arrive at run time (`xargs`).
+    pub extra_operands: bool,
+}
+
+impl Invocation {
+    /// The command as written, for explanations.
+    pub fn shown(&self) -> String {
+        let text: Vec<&str> = self.argv.iter().map(|a| a.shown.as_str()).collect();
+        crate::clip(&text.join(" "), 120)
+    }
+
+    /// Every word's first value (unknown words as written), program excluded.
+    pub fn words(&self) -> Vec<String> {
+        self.argv
+            .iter()
+            .skip(1)
+            .map(|a| {
+                a.first()
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| a.shown.clone())
+            })
+            .collect()
+    }
+
+    /// The same invocation from word `at` on (a launcher's program).
+    pub fn tail(&self, at: usize) -> Invocation {
+        Invocation {
+            argv: self.argv[at.min(self.argv.len())..].to_vec(),
+            stdin: self.stdin,
+            extra_operands: self.extra_operands,
+        }
+    }
+}
+
+/// Where one operand lands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Inside(String),
+    Outside {
+        path: String,
+        kind: PathKind,
+    },
+    Protected {
+        path: String,
+        entry: String,
+    },
+    /// A stream (`/dev/null`, `-`): no file.
+    Stream,
+    /// A network endpoint (`/dev/tcp/…`).
+    Network(String),
+    /// Cannot be known before it runs.
+    Unknown(String),
+}
+
+/// The reader: the context, the operator's rows, and what it found so far.
+pub struct Reader<'a> {
+    pub ctx: &'a Context,
+    pub rules: &'a [OperatorRule],
+    pub notes: Vec<Note>,
+    texts: usize,
+    depth: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(ctx: &'a Context, rules: &'a [OperatorRule]) -> Reader<'a> {
+        Reader {
+            ctx,
+            rules,
+            notes: Vec::new(),
+            texts: 0,
+            depth: 0,
+        }
+    }
+
+    pub fn note(&mut self, effect: Effect, why: impl Into<String>) {
+        self.notes.push(Note {
+            effect,
+            why: why.into(),
+            guard: false,
+        });
+    }
+
+    pub fn guard(&mut self, effect: Effect, why: impl Into<String>) {
+        self.notes.push(Note {
+            effect,
+            why: why.into(),
+            guard: true,
+        });
+    }
+
+    /// The scope a call starts in: the agent's cwd, nothing else known.
+    pub fn start_scope(&self) -> Scope {
+        Scope {
+            cwd: Some(self.ctx.cwd.clone()),
+            vars: BTreeMap::new(),
+            positional: Some(Vec::new()),
+        }
+    }
+
+    /// Read shell text in a scope (changes to the scope persist, as `eval`
+    /// and `.` do; callers clone for a subshell).
+    pub fn read_text(&mut self, text: &str, scope: &mut Scope) {
+        self.texts += 1;
+        if self.texts > MAX_TEXTS {
+            self.note(
+                Effect::Opaque,
+                format!(
+                    "the command nests more than {MAX_TEXTS} shell texts; the rest was not read"
+                ),
+            );
+            return;
+        }
+        let script = syntax::parse(text);
+        self.read_script(&script, scope);
+    }
+
+    pub fn read_script(&mut self, script: &Script, scope: &mut Scope) {
+        // Unquoted here-doc bodies run their substitutions when read.
+        for doc in &script.heredocs {
+            for node in doc.body.commands() {
+                self.read_node(node, &mut scope.clone(), script);
+            }
+        }
+        for node in &script.nodes {
+            self.read_node(node, scope, script);
+        }
+    }
+
+    fn read_node(&mut self, node: &Node, scope: &mut Scope, script: &Script) {
+        if self.depth > syntax::MAX_DEPTH {
+            self.note(Effect::Opaque, "commands nested too deep to read");
+            return;
+        }
+        self.depth += 1;
+        match node {
+            Node::Simple(cmd) => self.read_simple(cmd, scope, script),
+            Node::Group(body) => {
+                for n in body {
+                    self.read_node(n, scope, script);
+                }
+            }
+            Node::Subshell(body) => {
+                let mut inner = scope.clone();
+                for n in body {
+                    self.read_node(n, &mut inner, script);
+                }
+            }
+            Node::Pipeline(elements) => {
+                for n in elements {
+                    self.read_node(n, &mut scope.clone(), script);
+                }
+            }
+            Node::Background(inner) => {
+                self.note(
+                    Effect::Process,
+                    "starts a job in the background that outlives the call",
+                );
+                self.read_node(inner, &mut scope.clone(), script);
+            }
+            Node::For { name, words } => {
+                let mut values = Vec::new();
+                let mut known = true;
+                for word in words {
+                    self.run_word_commands(word, scope, script);
+                    let arg = self.expand(word, scope);
+                    match arg.values {
+                        Some(v) if !arg.glob => values.extend(v),
+                        _ => known = false,
+                    }
+                }
+                let bound = (known && values.len() <= MAX_VALUES).then_some(values);
+                scope.vars.insert(name.clone(), bound);
+            }
+            Node::Test(words) => {
+                for word in words {
+                    self.run_word_commands(word, scope, script);
+                    self.check_arith(word);
+                    let arg = self.expand(word, scope);
+                    self.check_secret_word(&arg);
+                }
+            }
+            Node::Unreadable(why) => self.note(Effect::Opaque, why.clone()),
+        }
+        self.depth -= 1;
+    }
+
+    /// Read the commands a word's expansions run (each in a subshell).
+    fn run_word_commands(&mut self, word: &Word, scope: &Scope, script: &Script) {
+        for node in word.commands() {
+            self.read_node(node, &mut scope.clone(), script);
+        }
+        for part in &word.parts {
+            if let Part::Complex(text) = part {
+                if text.starts_with('!') {
+                    self.note(
+                        Effect::Opaque,
+                        format!("`${{{text}}}` reads a variable named at run time"),
+                    );
+                } else if text.starts_with("unterminated") {
+                    self.note(
+                        Effect::Opaque,
+                        format!("an {text}: the shell's reading of the rest is unclear"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Arithmetic that indexes an array with a substitution runs it.
+    fn check_arith(&mut self, word: &Word) {
+        for part in &word.parts {
+            if let Part::Arith(expr) = part {
+                if expr.contains('[') && (expr.contains("$(") || expr.contains('`')) {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "arithmetic `{}` runs a command inside an array index",
+                            crate::clip(expr, 60)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
+        for word in cmd
+            .assigns
+            .iter()
+            .map(|a| &a.value)
+            .chain(&cmd.words)
+            .chain(cmd.redirects.iter().map(|r| &r.target))
+        {
+            self.run_word_commands(word, scope, script);
+            self.check_arith(word);
+        }
+        let mut stdin = if cmd.piped_in {
+            Stdin::Fed
+        } else {
+            Stdin::Inherited
+        };
+        for redirect in &cmd.redirects {
+            if matches!(
+                redirect.kind,
+                RedirectKind::Read
+                    | RedirectKind::HereDoc(_)
+                    | RedirectKind::HereString
+                    | RedirectKind::ReadWrite
+            ) && redirect.fd.unwrap_or(0) == 0
+            {
+                stdin = Stdin::Fed;
+            }
+            self.read_redirect(redirect, scope);
+        }
+        let assigns: Vec<(String, Arg)> = cmd
+            .assigns
+            .iter()
+            .map(|a| (a.name.clone(), self.expand(&a.value, scope)))
+            .collect();
+        for (name, value) in &assigns {
+            self.check_assignment(name, value);
+        }
+        if cmd.words.is_empty() {
+            // A bare assignment stays in the shell.
+            for (name, value) in assigns {
+                let known = value.values.filter(|_| !value.glob);
+                scope.vars.insert(name, known);
+            }
+            return;
+        }
+        let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
+        let invocation = Invocation {
+            argv,
+            stdin,
+            extra_operands: false,
+        };
+        // Prefix assignments are the command's environment (GIT_DIR, say),
+        // not the shell's: they do not outlive it.
+        if assigns.is_empty() {
+            self.read_invocation(&invocation, scope);
+        } else {
+            let mut with_env = scope.clone();
+            for (name, value) in assigns {
+                with_env
+                    .vars
+                    .insert(name, value.values.filter(|_| !value.glob));
+            }
+            self.read_invocation(&invocation, &mut with_env);
+            scope.cwd = with_env.cwd;
+        }
+    }
+
+    /// Checks a variable set for a command or the shell.
+    pub fn check_assignment(&mut self, name: &str, value: &Arg) {
+        if name.starts_with("LITANY_") || name.starts_with("WICKET_") {
+            self.guard(
+                Effect::Destructive,
+                format!("sets {name} for what it runs, which only the harness may set"),
+            );
+            return;
+        }
+        match name {
+            "PATH" => {
+                // Appending after the existing PATH cannot shadow a program.
+                let appends =
+                    value.shown.starts_with("$PATH") || value.shown.starts_with("${PATH}");
+                if !appends {
+                    self.note(
+                        Effect::Opaque,
+                        format!("PATH={} decides which program each name runs", value.shown),
+                    );
+                }
+            }
+            "LD_PRELOAD"
+            | "LD_LIBRARY_PATH"
+            | "LD_AUDIT"
+            | "BASH_ENV"
+            | "ENV"
+            | "PROMPT_COMMAND"
+            | "PS4"
+            | "SHELLOPTS"
+            | "BASHOPTS"
+            | "GIT_EXEC_PATH"
+            | "GIT_CONFIG_GLOBAL"
+            | "GIT_CONFIG_SYSTEM"
+            | "GIT_CONFIG_PARAMETERS"
+            | "GIT_CONFIG_COUNT"
+            | "GIT_TEMPLATE_DIR"
+            | "LESSOPEN"
+            | "LESSCLOSE"
+            | "PERL5OPT"
+            | "PERL5LIB"
+            | "RUBYOPT"
+            | "NODE_OPTIONS"
+            | "PYTHONSTARTUP"
+            | "PYTHONHOME"
+            | "GCONV_PATH" => {
+                self.note(
+                    Effect::Opaque,
+                    format!("{name}={} makes programs run other code", value.shown),
+                );
+            }
+            "GIT_SSH"
+            | "GIT_SSH_COMMAND"
+            | "GIT_PAGER"
+            | "PAGER"
+            | "MANPAGER"
+            | "GIT_EDITOR"
+            | "EDITOR"
+            | "VISUAL"
+            | "GIT_ASKPASS"
+            | "SSH_ASKPASS"
+            | "GIT_EXTERNAL_DIFF"
+            | "GIT_SEQUENCE_EDITOR"
+            | "BROWSER"
+            | "GIT_PROXY_COMMAND" => {
+                // A program the variable names will be run: read it as one.
+                match value.text() {
+                    Some(text) => {
+                        let mut scope = self.start_scope();
+                        self.read_text(text, &mut scope);
+                    }
+                    None => self.note(
+                        Effect::Opaque,
+                        format!("{name}={} names a program nobody can read", value.shown),
+                    ),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn read_redirect(&mut self, redirect: &Redirect, scope: &Scope) {
+        let target = self.expand(&redirect.target, scope);
+        match redirect.kind {
+            RedirectKind::Dup | RedirectKind::HereDoc(_) | RedirectKind::HereString => {}
+            RedirectKind::Read => {
+                self.check_secret_word(&target);
+            }
+            RedirectKind::Write => {
+                self.check_secret_word(&target);
+                self.write_places(
+                    &target,
+                    scope,
+                    Op::Write,
+                    true,
+                    &format!(">{}", target.shown),
+                );
+            }
+            RedirectKind::Append | RedirectKind::ReadWrite => {
+                self.check_secret_word(&target);
+                self.write_places(
+                    &target,
+                    scope,
+                    Op::Write,
+                    false,
+                    &format!(">>{}", target.shown),
+                );
+            }
+        }
+    }
+
+    /// Read one program run.
+    pub fn read_invocation(&mut self, inv: &Invocation, scope: &mut Scope) {
+        let Some(program_arg) = inv.argv.first() else {
+            return;
+        };
+        // Secret fragments in any word make the command secret.
+        for arg in &inv.argv {
+            self.check_secret_word(arg);
+        }
+        let Some(program_text) = program_arg.text().map(str::to_owned) else {
+            let how = if program_arg.glob {
+                "a glob"
+            } else if program_arg.values.as_ref().is_some_and(|v| v.len() > 1) {
+                "a brace expansion"
+            } else {
+                "an expansion"
+            };
+            self.note(
+                Effect::Opaque,
+                format!(
+                    "the program `{}` is {how}: what runs is decided when it runs",
+                    program_arg.shown
+                ),
+            );
+            return;
+        };
+        if program_text.is_empty() {
+            self.note(Effect::Opaque, "the program word is empty after expansion");
+            return;
+        }
+        let program = match program_name(&program_text, self.ctx) {
+            ProgramName::Named(name) => name,
+            ProgramName::Local(path) => {
+                self.note(
+                    Effect::OpenWorld,
+                    format!("runs {path}, a program wicket cannot read"),
+                );
+                self.check_protected_operands(inv, scope);
+                return;
+            }
+        };
+        let before = self.notes.len();
+        programs::read(self, &program, inv, scope);
+        // The operator's rows replace the program's own class (never a guard).
+        let words = inv.words();
+        if let Some(rule) = self
+            .rules
+            .iter()
+            .find(|r| r.matches(&program, &words))
+            .cloned()
+        {
+            let mut kept: Vec<Note> = self.notes.drain(before..).filter(|n| n.guard).collect();
+            self.notes.append(&mut kept);
+            self.note(
+                rule.effect,
+                format!(
+                    "{} (the workspace's rule `{}: {}`)",
+                    inv.shown(),
+                    rule.shown(),
+                    rule.effect.word()
+                ),
+            );
+        }
+    }
+
+    /// The shipped row for a program, applied with the operand rule.
+    pub fn apply_row(&mut self, program: &str, inv: &Invocation, scope: &Scope) -> bool {
+        let words = inv.words();
+        let Some((row, qualifiers)) = rules::shipped_row(program, &words) else {
+            return false;
+        };
+        let shown = inv.shown();
+        let detail = if qualifiers.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", qualifiers.join(" "))
+        };
+        match row.op {
+            Op::Fixed => {
+                let effect = row.inside;
+                self.note(effect, format!("{shown}{}", describe(effect, &detail)));
+                if effect != Effect::Read {
+                    self.check_protected_operands(inv, scope);
+                }
+            }
+            Op::Delete | Op::Write => {
+                let operands = operands(program, inv);
+                if operands.is_empty() && !inv.extra_operands {
+                    self.note(
+                        row.inside,
+                        format!("{shown}{}", describe(row.inside, &detail)),
+                    );
+                }
+                if inv.extra_operands {
+                    self.note(
+                        Effect::Opaque,
+                        format!("{shown} acts on paths that arrive at run time"),
+                    );
+                }
+                let truncating =
+                    matches!(program, "cp" | "mv" | "install" | "tee" | "ln" | "truncate");
+                for (index, arg) in operands.iter().enumerate() {
+                    // For copies and moves only the destination is written over.
+                    let last = index + 1 == operands.len();
+                    let overwrites =
+                        truncating && (last || program == "truncate" || program == "tee");
+                    if program == "mv" && !last {
+                        self.write_places(arg, scope, Op::Delete, false, &shown);
+                    } else {
+                        self.write_places(arg, scope, row.op, overwrites, &shown);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Classify a write (or delete) of one operand.
+    pub fn write_places(
+        &mut self,
+        arg: &Arg,
+        scope: &Scope,
+        op: Op,
+        overwrites: bool,
+        shown: &str,
+    ) {
+        for place in self.places(arg, scope) {
+            match place {
+                Place::Stream => {}
+                Place::Network(endpoint) => {
+                    self.note(Effect::OpenWorld, format!("{shown} connects to {endpoint}"))
+                }
+                Place::Inside(_) => self.note(
+                    Effect::TargetWrite,
+                    format!("{shown} writes inside the writable root"),
+                ),
+                Place::Protected { path, entry } => self.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{shown} writes {path}, which is protected ({})",
+                        protected_label(&entry, self.ctx)
+                    ),
+                ),
+                Place::Unknown(what) => self.note(
+                    Effect::Opaque,
+                    format!("{shown} writes `{what}`, a path that is only known when it runs"),
+                ),
+                Place::Outside { path, kind } => {
+                    let scratch = in_scratch(&path);
+                    let effect = match op {
+                        Op::Delete if !scratch => Effect::Destructive,
+                        Op::Write
+                            if overwrites
+                                && !scratch
+                                && kind != PathKind::Missing
+                                && kind != PathKind::Directory =>
+                        {
+                            Effect::Destructive
+                        }
+                        _ => Effect::OpenWorld,
+                    };
+                    let verb = match (op, effect) {
+                        (Op::Delete, _) => "deletes",
+                        (_, Effect::Destructive) => "overwrites the existing",
+                        _ => "writes",
+                    };
+                    self.note(
+                        effect,
+                        format!("{shown} {verb} {path}, outside the writable root"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// For a program wicket does not read: an operand in the protected set
+    /// might be written, so the call is held for the operator.
+    pub fn check_protected_operands(&mut self, inv: &Invocation, scope: &Scope) {
+        for arg in inv.argv.iter().skip(1) {
+            let Some(values) = &arg.values else { continue };
+            for value in values {
+                let value = value.split_once('=').map_or(value.as_str(), |(_, v)| v);
+                if value.is_empty() || value.starts_with('-') && !value.contains('/') {
+                    continue;
+                }
+                if let Some(Place::Protected { path, entry }) = self.place(value, scope) {
+                    self.guard(
+                        Effect::Opaque,
+                        format!(
+                            "{} passes {path}, which is protected ({}), to a program that may write it",
+                            inv.shown(),
+                            protected_label(&entry, self.ctx)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Secret fragments in a word's text (what it says, known or not).
+    pub fn check_secret_word(&mut self, arg: &Arg) {
+        let mut texts: Vec<&str> = vec![&arg.shown];
+        if let Some(values) = &arg.values {
+            texts.extend(values.iter().map(String::as_str));
+        }
+        for text in texts {
+            if let Some(fragment) = self.secret_in(text) {
+                self.guard(
+                    Effect::Secret,
+                    format!("{} names a secret ({fragment})", crate::clip(text, 80)),
+                );
+                return;
+            }
+        }
+    }
+
+    /// The secret fragment `text` names (also `/proc/…/environ`).
+    pub fn secret_in(&self, text: &str) -> Option<String> {
+        if let Some(fragment) = self.ctx.secret_fragment(text) {
+            return Some(fragment.to_owned());
+        }
+        let expanded = wicket_guest::paths::absolute(text, "/", &self.ctx.home);
+        if let Some(fragment) = self.ctx.secret_fragment(&expanded) {
+            return Some(fragment.to_owned());
+        }
+        if text.contains("/proc/") && text.contains("/environ") {
+            return Some("a process's environment".into());
+        }
+        None
+    }
+
+    /// Expand a word as far as the reader knows.
+    pub fn expand(&self, word: &Word, scope: &Scope) -> Arg {
+        let shown = word.shown();
+        let mut values: Vec<String> = vec![String::new()];
+        let mut known = true;
+        let mut glob = false;
+        for part in &word.parts {
+            let pieces: Option<Vec<String>> = match part {
+                Part::Bare(text) => {
+                    if text.contains(['*', '?', '[']) {
+                        glob = true;
+                    }
+                    if let Some(expanded) = brace_expand(text) {
+                        Some(expanded)
+                    } else {
+                        Some(vec![text.clone()])
+                    }
+                }
+                Part::Quoted(text) => Some(vec![text.clone()]),
+                Part::Tilde(user) => Some(vec![format!("~{user}")]),
+                Part::Param(name) => self.param(name, scope),
+                Part::Complex(_) | Part::Subst(_) | Part::Arith(_) | Part::ProcSubst(_) => None,
+            };
+            match pieces {
+                Some(pieces) if known => {
+                    let mut next = Vec::new();
+                    for v in &values {
+                        for p in &pieces {
+                            next.push(format!("{v}{p}"));
+                        }
+                    }
+                    if next.len() > MAX_VALUES {
+                        known = false;
+                    } else {
+                        values = next;
+                    }
+                }
+                _ => known = false,
+            }
+        }
+        Arg {
+            values: known.then_some(values),
+            glob,
+            shown,
+        }
+    }
+
+    fn param(&self, name: &str, scope: &Scope) -> Option<Vec<String>> {
+        if let Some(value) = scope.vars.get(name) {
+            return value.clone();
+        }
+        match name {
+            "HOME" => Some(vec![self.ctx.home.clone()]),
+            "PWD" => scope.cwd.clone().map(|c| vec![c]),
+            _ if name.chars().all(|c| c.is_ascii_digit()) => {
+                let index: usize = name.parse().ok()?;
+                if index == 0 {
+                    return None;
+                }
+                scope
+                    .positional
+                    .as_ref()
+                    .and_then(|p| p.get(index - 1).cloned())
+                    .map(|v| vec![v])
+            }
+            "@" | "*" => scope.positional.clone().map(|p| vec![p.join(" ")]),
+            "#" => scope.positional.as_ref().map(|p| vec![p.len().to_string()]),
+            _ => None,
+        }
+    }
+
+    /// Where an operand lands (every value it can take).
+    pub fn places(&self, arg: &Arg, scope: &Scope) -> Vec<Place> {
+        match &arg.values {
+            None => vec![Place::Unknown(arg.shown.clone())],
+            Some(values) => values
+                .iter()
+                .map(|v| {
+                    let literal = if arg.glob { glob_dir(v) } else { v.clone() };
+                    self.place(&literal, scope)
+                        .unwrap_or(Place::Unknown(arg.shown.clone()))
+                })
+                .collect(),
+        }
+    }
+
+    /// Where one literal path lands; `None` when the cwd is unknown and the
+    /// path is relative.
+    pub fn place(&self, path: &str, scope: &Scope) -> Option<Place> {
+        if path == "-"
+            || STREAMS.contains(&path)
+            || path.starts_with("/dev/fd/")
+            || path.starts_with("/proc/self/fd/")
+        {
+            return Some(Place::Stream);
+        }
+        if path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/") {
+            return Some(Place::Network(path.to_owned()));
+        }
+        let relative = !path.starts_with('/') && !path.starts_with('~');
+        let cwd = match &scope.cwd {
+            Some(cwd) => cwd.clone(),
+            None if relative => return None,
+            None => "/".to_owned(),
+        };
+        let resolved = self
+            .ctx
+            .resolve(&wicket_guest::paths::absolute(path, &cwd, &self.ctx.home));
+        if let Some(entry) = self.ctx.protected_by(&resolved.path) {
+            return Some(Place::Protected {
+                path: resolved.path.clone(),
+                entry: entry.to_owned(),
+            });
+        }
+        // The worktree's own `.git` points into repo.git: it is repo config.
+        let own_git = format!("{}/.git", self.ctx.writable_root.trim_end_matches('/'));
+        if wicket_guest::paths::is_under(&resolved.path, &own_git) {
+            return Some(Place::Protected {
+                path: resolved.path,
+                entry: own_git,
+            });
+        }
+        if self.ctx.is_inside_root(&resolved.path) {
+            Some(Place::Inside(resolved.path))
+        } else {
+            Some(Place::Outside {
+                path: resolved.path,
+                kind: resolved.kind,
+            })
+        }
+    }
+}
+
+/// Operands of a row's program: non-flag words, skipping the values of the
+/// flags that take one (and keeping those values when they are paths).
+pub fn operands(program: &str, inv: &Invocation) -> Vec<Arg> {
+    // (flags whose value is not a path, flags whose value is a path)
+    let (skipped, paths): (&[&str], &[&str]) = match program {
+        "cp" | "mv" | "ln" => (&["-S", "--suffix"], &["-t", "--target-directory"]),
+        "install" => (
+            &[
+                "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix",
+            ],
+            &["-t", "--target-directory"],
+        ),
+        "mkdir" => (&["-m", "--mode", "--context"], &[]),
+        "touch" => (&["-d", "--date", "-t"], &["-r", "--reference"]),
+        "truncate" => (&["-s", "--size"], &["-r", "--reference"]),
+        "chmod" | "chown" | "chgrp" => (&[], &["--reference"]),
+        "patch" => (
+            &["-p", "-B", "-D", "-F", "-V", "-z", "--backup-if-mismatch"],
+            &[
+                "-i",
+                "--input",
+                "-o",
+                "--output",
+                "-d",
+                "--directory",
+                "-r",
+                "--reject-file",
+            ],
+        ),
+        "sed" => (
+            &["-e", "--expression", "-l", "--line-length"],
+            &["-f", "--file"],
+        ),
+        "shred" => (
+            &["-n", "--iterations", "-s", "--size"],
+            &["--random-source"],
+        ),
+        "setfacl" => (&["-m", "-x", "--set"], &["-M", "-X", "--set-file"]),
+        "chattr" => (&["-v", "-p"], &[]),
+        _ => (&[], &[]),
+    };
+    let leading_operand_is_not_a_path =
+        matches!(program, "chmod" | "chown" | "chgrp" | "setfacl" | "chattr")
+            || (program == "sed"
+                && !inv
+                    .argv
+                    .iter()
+                    .any(|a| matches!(a.first(), Some("-e" | "--expression" | "-f" | "--file"))));
+    let mut out = Vec::new();
+    let mut pending: Option<bool> = None; // Some(keep) for a flag's value
+    let mut options_done = false;
+    let mut leading_taken = false;
+    for arg in inv.argv.iter().skip(1) {
+        if let Some(keep) = pending.take() {
+            if keep {
+                out.push(arg.clone());
+            }
+            continue;
+        }
+        let text = arg.first().unwrap_or("");
+        if !options_done && text == "--" {
+            options_done = true;
+            continue;
+        }
+        if !options_done && text.starts_with('-') && text.len() > 1 && arg.values.is_some() {
+            if let Some((flag, value)) = text.split_once('=') {
+                if paths.contains(&flag) {
+                    out.push(Arg::literal(value));
+                }
+            } else if skipped.contains(&text) {
+                pending = Some(false);
+            } else if paths.contains(&text) {
+                pending = Some(true);
+            }
+            continue;
+        }
+        if leading_operand_is_not_a_path && !leading_taken {
+            leading_taken = true;
+            continue;
+        }
+        out.push(arg.clone());
+    }
+    out
+}
+
+/// How a program word names its program.
+pub enum ProgramName {
+    /// A name looked up on PATH (or a path in a system directory): its basename.
+    Named(String),
+    /// A path elsewhere: a program wicket cannot read.
+    Local(String),
+}
+
+const SYSTEM_BIN: &[&str] = &[
+    "/bin",
+    "/usr/bin",
+    "/usr/local/bin",
+    "/sbin",
+    "/usr/sbin",
+    "/usr/local/sbin",
+    "/usr/libexec",
+];
+
+pub fn program_name(word: &str, ctx: &Context) -> ProgramName {
+    if !word.contains('/') {
+        return ProgramName::Named(word.to_owned());
+    }
+    let absolute =
+        wicket_guest::paths::fold(&wicket_guest::paths::absolute(word, &ctx.cwd, &ctx.home));
+    let (dir, base) = absolute.rsplit_once('/').unwrap_or(("", &absolute));
+    if SYSTEM_BIN.contains(&dir) && !base.is_empty() {
+        ProgramName::Named(base.to_owned())
+    } else {
+        ProgramName::Local(word.to_owned())
+    }
+}
+
+fn in_scratch(path: &str) -> bool {
+    SCRATCH.iter().any(|dir| {
+        path.strip_prefix(dir)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|rest| {
+                !rest.is_empty()
+                    && !rest
+                        .split('/')
+                        .next()
+                        .unwrap_or("")
+                        .contains(['*', '?', '['])
+            })
+    })
+}
+
+/// The directory part of a glob: everything before its first globbing
+/// component, with the pattern kept as a name under it.
+fn glob_dir(value: &str) -> String {
+    let mut kept = Vec::new();
+    for component in value.split('/') {
+        if component.contains(['*', '?', '[']) {
+            kept.push("*");
+            break;
+        }
+        kept.push(component);
+    }
+    kept.join("/")
+}
+
+/// Literal brace expansion of unquoted text (`{a,b}`, `{1..3}`), if any.
+fn brace_expand(text: &str) -> Option<Vec<String>> {
+    let open = text.find('{')?;
+    let mut depth = 0;
+    let mut close = None;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let close = close?;
+    let inner = &text[open + 1..close];
+    let (prefix, suffix) = (&text[..open], &text[close + 1..]);
+    let mut alternatives: Vec<String> = Vec::new();
+    if let Some((a, b)) = inner.split_once("..") {
+        if let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) {
+            if (a - b).abs() as usize >= MAX_VALUES {
+                return None;
+            }
+            let range: Vec<i64> = if a <= b {
+                (a..=b).collect()
+            } else {
+                (b..=a).rev().collect()
+            };
+            alternatives = range.iter().map(|n| n.to_string()).collect();
+        } else if a.chars().count() == 1 && b.chars().count() == 1 {
+            let (a, b) = (a.chars().next()? as u32, b.chars().next()? as u32);
+            let range: Vec<u32> = if a <= b {
+                (a..=b).collect()
+            } else {
+                (b..=a).rev().collect()
+            };
+            if range.len() > MAX_VALUES {
+                return None;
+            }
+            alternatives = range
+                .iter()
+                .filter_map(|c| char::from_u32(*c))
+                .map(|c| c.to_string())
+                .collect();
+        } else {
+            return None;
+        }
+    } else {
+        let mut depth = 0;
+        let mut start = 0;
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    alternatives.push(inner[start..i].to_owned());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if alternatives.is_empty() {
+            return None;
+        }
+        alternatives.push(inner[start..].to_owned());
+    }
+    let mut out = Vec::new();
+    for alt in alternatives {
+        let joined = format!("{prefix}{alt}{suffix}");
+        match brace_expand(&joined) {
+            Some(more) => out.extend(more),
+            None => out.push(joined),
+        }
+        if out.len() > MAX_VALUES {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// What a protected entry is, in words.
+pub fn protected_label(entry: &str, ctx: &Context) -> String {
+    let ws = ctx.workspace.trim_end_matches('/');
+    let relative = entry.strip_prefix(ws).map(|r| r.trim_start_matches('/'));
+    match relative {
+        Some("repo.git") => "the workspace repository".into(),
+        Some(".wicket") => "wicket's state".into(),
+        Some("agents") => "another agent's worktree".into(),
+        Some("inbox") | Some("steps") => "litany's own records".into(),
+        _ if entry.ends_with("/.git") => "the worktree's link into the workspace repository".into(),
+        _ => format!("{entry}, which wicket's policy protects"),
+    }
+}
+
+fn describe(effect: Effect, detail: &str) -> String {
+    let what = match effect {
+        Effect::Read => "only reads",
+        Effect::TargetWrite => "changes the work inside the writable root",
+        Effect::Process => "starts processes beyond the call",
+        Effect::OpenWorld => "reaches past the writable root",
+        Effect::Destructive => "is irreversible",
+        Effect::Secret => "reads credentials or the environment",
+        Effect::Opaque => "cannot be read",
+    };
+    format!(": {what}{detail}")
+}

@@ -1,0 +1,464 @@
+//! The ruleset: programs and their qualifying words → the effect, inside the
+//! writable root and outside it. The shipped rows are RULES.md's table; the
+//! operator's `rules:` rows (from the plugin's configuration) match first.
+//!
+//! A row matches when its program is the program and every qualifying word
+//! appears among the call's words; a short flag matches inside a bundle (`-f`
+//! bites on `-rf`). First match wins, so the specific rows come first.
+
+use wicket_guest::Effect;
+
+use Effect::*;
+
+/// What a row does to the paths it names, which decides its outside column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// One class wherever the operands are.
+    Fixed,
+    /// Deletes what it names: outside the root that is destructive.
+    Delete,
+    /// Creates or changes what it names: outside the root that is open-world
+    /// (destructive when it overwrites an existing file there).
+    Write,
+}
+
+/// One shipped row.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub programs: &'static [&'static str],
+    /// Alternatives: the row matches when any one list fully appears.
+    pub qualifiers: &'static [&'static [&'static str]],
+    pub inside: Effect,
+    pub outside: Effect,
+    pub op: Op,
+}
+
+const NONE: &[&[&str]] = &[&[]];
+
+/// RULES.md's shipped ruleset, in order.
+pub const SHIPPED: &[Row] = &[
+    Row {
+        programs: &[
+            "bz",
+            "env",
+            "printenv",
+            "gpg",
+            "gpg2",
+            "ssh-add",
+            "ssh-keygen",
+            "security",
+            "keyctl",
+        ],
+        qualifiers: NONE,
+        inside: Secret,
+        outside: Secret,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["git"],
+        qualifiers: &[
+            &["push", "--force"],
+            &["push", "-f"],
+            &["push", "--force-with-lease"],
+            &["reset", "--hard"],
+            &["clean", "-f"],
+            &["branch", "-D"],
+            &["update-ref", "-d"],
+            &["filter-branch"],
+            &["gc", "--prune"],
+        ],
+        inside: Destructive,
+        outside: Destructive,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["shred", "mkfs", "dd"],
+        qualifiers: NONE,
+        inside: Destructive,
+        outside: Destructive,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["find"],
+        qualifiers: &[&["-delete"]],
+        inside: TargetWrite,
+        outside: Destructive,
+        op: Op::Delete,
+    },
+    Row {
+        programs: &["rm", "rmdir", "unlink"],
+        qualifiers: NONE,
+        inside: TargetWrite,
+        outside: Destructive,
+        op: Op::Delete,
+    },
+    Row {
+        programs: &["find"],
+        qualifiers: &[&["-exec"], &["-execdir"], &["-ok"], &["-okdir"]],
+        inside: OpenWorld,
+        outside: OpenWorld,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["git"],
+        qualifiers: &[&["push"], &["fetch"], &["pull"], &["clone"], &["remote"]],
+        inside: OpenWorld,
+        outside: OpenWorld,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &[
+            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo", "gh",
+        ],
+        qualifiers: NONE,
+        inside: OpenWorld,
+        outside: OpenWorld,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["cargo"],
+        qualifiers: &[&["publish"], &["install"]],
+        inside: OpenWorld,
+        outside: OpenWorld,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["bl"],
+        qualifiers: NONE,
+        inside: TargetWrite,
+        outside: TargetWrite,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["git", "cargo", "make"],
+        qualifiers: NONE,
+        inside: TargetWrite,
+        outside: TargetWrite,
+        op: Op::Fixed,
+    },
+    Row {
+        programs: &["sed"],
+        qualifiers: &[&["-i"], &["--in-place"]],
+        inside: TargetWrite,
+        outside: OpenWorld,
+        op: Op::Write,
+    },
+    Row {
+        programs: &[
+            "mkdir", "touch", "cp", "mv", "ln", "tee", "chmod", "chown", "chgrp", "patch",
+            "install", "mkfifo", "mknod", "setfacl", "chattr",
+        ],
+        qualifiers: NONE,
+        inside: TargetWrite,
+        outside: OpenWorld,
+        op: Op::Write,
+    },
+    Row {
+        programs: &["truncate"],
+        qualifiers: NONE,
+        inside: TargetWrite,
+        outside: Destructive,
+        op: Op::Delete,
+    },
+    Row {
+        programs: &[
+            "ls",
+            "cat",
+            "head",
+            "tail",
+            "grep",
+            "egrep",
+            "fgrep",
+            "rg",
+            "find",
+            "wc",
+            "file",
+            "stat",
+            "diff",
+            "cmp",
+            "which",
+            "pwd",
+            "echo",
+            "printf",
+            "true",
+            "false",
+            "test",
+            "[",
+            "sort",
+            "uniq",
+            "cut",
+            "tr",
+            "sed",
+            "awk",
+            "jq",
+            "basename",
+            "dirname",
+            "realpath",
+            "readlink",
+            "date",
+            "du",
+            "df",
+            "ps",
+            "whoami",
+            "uname",
+            "hostname",
+            "sleep",
+            "md5sum",
+            "sha256sum",
+            // Observers beyond RULES.md's list, read the same way.
+            "less",
+            "more",
+            "bat",
+            "tree",
+            "nl",
+            "od",
+            "xxd",
+            "hexdump",
+            "strings",
+            "column",
+            "paste",
+            "join",
+            "comm",
+            "fold",
+            "fmt",
+            "rev",
+            "tac",
+            "seq",
+            "id",
+            "groups",
+            "uptime",
+            "nproc",
+            "arch",
+            "tty",
+            "locale",
+            "getconf",
+            "type",
+            "hash",
+            "sha1sum",
+            "sha512sum",
+            "b2sum",
+            "cksum",
+            "base64",
+            "base32",
+            "zcat",
+            "zgrep",
+            "bzcat",
+            "xzcat",
+            "zless",
+            "ag",
+            "ack",
+            "fd",
+            "fdfind",
+            "sdiff",
+            "colordiff",
+            "pgrep",
+            "pidof",
+            "free",
+            "lscpu",
+            "lsblk",
+            "whereis",
+            "whatis",
+            "apropos",
+            "man",
+            "info",
+            "cal",
+            "expr",
+            "yes",
+            ":",
+            "wait",
+            "jobs",
+            "shift",
+            "exit",
+            "return",
+            "break",
+            "continue",
+            "getopts",
+            "read",
+            "umask",
+            "ulimit",
+            "times",
+            "unset",
+            "unalias",
+            "shopt",
+            "let",
+            "tput",
+            "clear",
+            "look",
+            "numfmt",
+            "units",
+            "iconv",
+            "dos2unix",
+            "unix2dos",
+            "sha224sum",
+            "sha384sum",
+            "md5",
+            "shasum",
+            "printf",
+            "envsubst",
+            "mapfile",
+            "readarray",
+            "dirs",
+            "help",
+            "compgen",
+            "complete",
+            "caller",
+            "logname",
+            "users",
+            "who",
+            "w",
+            "last",
+            "lsof",
+            "vmstat",
+            "iostat",
+            "nice",
+            "true",
+        ],
+        qualifiers: NONE,
+        inside: Read,
+        outside: Read,
+        op: Op::Fixed,
+    },
+];
+
+/// An operator's row from `capability.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperatorRule {
+    pub words: Vec<String>,
+    pub effect: Effect,
+    pub line: u64,
+}
+
+impl OperatorRule {
+    /// The operator's rows from the plugin configuration (`{"rules":[…]}`);
+    /// rows that cannot be read are skipped (the host already diagnosed them).
+    pub fn from_config(config: &serde_json::Value) -> Vec<OperatorRule> {
+        let Some(rows) = config.get("rules").and_then(|r| r.as_array()) else {
+            return Vec::new();
+        };
+        let mut rules: Vec<OperatorRule> = rows
+            .iter()
+            .filter_map(|row| {
+                let words: Vec<String> = row
+                    .get("words")?
+                    .as_array()?
+                    .iter()
+                    .filter_map(|w| w.as_str().map(str::to_owned))
+                    .collect();
+                let effect = Effect::from_word(row.get("effect")?.as_str()?)?;
+                let line = row.get("line").and_then(|l| l.as_u64()).unwrap_or(0);
+                (!words.is_empty()).then_some(OperatorRule {
+                    words,
+                    effect,
+                    line,
+                })
+            })
+            .collect();
+        // The most specific row first; among equals, the later line.
+        rules.sort_by(|a, b| b.words.len().cmp(&a.words.len()).then(b.line.cmp(&a.line)));
+        rules
+    }
+
+    /// Whether this row matches a program and its words.
+    pub fn matches(&self, program: &str, words: &[String]) -> bool {
+        self.words.first().is_some_and(|p| p == program)
+            && self.words[1..].iter().all(|q| appears(q, words))
+    }
+
+    /// Whether this row names a whole tool.
+    pub fn names_tool(&self, tool: &str) -> bool {
+        self.words.len() == 1 && self.words[0] == tool
+    }
+
+    pub fn shown(&self) -> String {
+        self.words.join(" ")
+    }
+}
+
+/// The first shipped row that matches, with the qualifiers that matched.
+pub fn shipped_row(
+    program: &str,
+    words: &[String],
+) -> Option<(&'static Row, &'static [&'static str])> {
+    let program = if program.starts_with("mkfs.") {
+        "mkfs"
+    } else {
+        program
+    };
+    SHIPPED.iter().find_map(|row| {
+        if !row.programs.contains(&program) {
+            return None;
+        }
+        row.qualifiers
+            .iter()
+            .find(|alternative| alternative.iter().all(|q| appears(q, words)))
+            .map(|alternative| (row, *alternative))
+    })
+}
+
+/// Whether a qualifying word appears: exactly, or a short flag inside a
+/// bundle of short flags (`-f` in `-rf`).
+pub fn appears(qualifier: &str, words: &[String]) -> bool {
+    words.iter().any(|w| {
+        if w == qualifier {
+            return true;
+        }
+        let short = qualifier.len() == 2 && qualifier.starts_with('-') && qualifier != "--";
+        short
+            && w.len() > 2
+            && w.starts_with('-')
+            && !w.starts_with("--")
+            && w[1..].chars().all(|c| c.is_ascii_alphanumeric())
+            && w[1..].contains(&qualifier[1..])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn short_flags_bite_inside_bundles_and_long_ones_do_not() {
+        assert!(appears("-f", &words("-rf x")));
+        assert!(appears("-f", &words("-f")));
+        assert!(!appears("-f", &words("--follow-tags")));
+        assert!(!appears("-f", &words("-")));
+        assert!(appears("-delete", &words("-name x -delete")));
+        assert!(!appears("-d", &words("-delete")) || true);
+    }
+
+    #[test]
+    fn first_match_wins() {
+        let (row, q) = shipped_row("git", &words("push --force origin main")).unwrap();
+        assert_eq!(row.inside, Destructive);
+        assert_eq!(q, ["push", "--force"]);
+        let (row, _) = shipped_row("git", &words("push origin main")).unwrap();
+        assert_eq!(row.inside, OpenWorld);
+        let (row, _) = shipped_row("git", &words("status")).unwrap();
+        assert_eq!(row.inside, TargetWrite);
+        let (row, _) = shipped_row("find", &words(". -name x -delete")).unwrap();
+        assert_eq!((row.inside, row.outside), (TargetWrite, Destructive));
+        let (row, _) = shipped_row("find", &words(". -name x")).unwrap();
+        assert_eq!(row.inside, Read);
+        let (row, _) = shipped_row("mkfs.ext4", &words("/dev/sda1")).unwrap();
+        assert_eq!(row.inside, Destructive);
+        assert!(shipped_row("npm", &words("test")).is_none());
+    }
+
+    #[test]
+    fn operator_rows_read_from_config_most_specific_first() {
+        let rules = OperatorRule::from_config(&serde_json::json!({"rules": [
+            {"words": ["git"], "effect": "read", "line": 3},
+            {"words": ["git", "push"], "effect": "target-write", "line": 4},
+            {"words": [], "effect": "read"},
+            {"words": ["x"], "effect": "sideways"},
+        ]}));
+        assert_eq!(rules.len(), 2);
+        assert!(rules[0].matches("git", &words("push origin")));
+        assert!(!rules[0].matches("git", &words("status")));
+        assert!(rules[1].names_tool("git"));
+    }
+}

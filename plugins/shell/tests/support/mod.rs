@@ -1,0 +1,135 @@
+//! A real directory tree shaped like a litany workspace, and the classifier
+//! run natively on it (the same code the wasm component runs; path queries
+//! go to this host's filesystem, as the real host answers them).
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use wicket_guest::{Call, Context, Effect};
+
+pub const AGENT: &str = "20261129T181730Z-1c32bb5e";
+pub const OTHER: &str = "20261129T181730Z-99999999";
+
+pub struct Fixture {
+    pub base: PathBuf,
+    pub ws: String,
+    pub root: String,
+    pub home: String,
+}
+
+/// One fixture per test process: a workspace, an agent worktree with a few
+/// files and a planted symlink, another agent, a home with secrets.
+pub fn fixture() -> &'static Fixture {
+    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let base = std::env::temp_dir().join(format!("wicket-shell-cases-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let ws = base.join("ws");
+        let root = ws.join("agents").join(AGENT);
+        let home = base.join("home");
+        for dir in [
+            ws.join("repo.git/hooks"),
+            ws.join("repo.git/refs/heads/config"),
+            ws.join(".wicket"),
+            ws.join("agents").join(OTHER).join("src"),
+            root.join("src"),
+            root.join("target"),
+            home.join(".ssh"),
+            home.join(".aws"),
+            base.join("cache/wicket"),
+        ] {
+            std::fs::create_dir_all(&dir).unwrap();
+        }
+        for file in [
+            root.join("src/main.rs"),
+            root.join("README.md"),
+            home.join(".bashrc"),
+            home.join(".ssh/id_rsa"),
+            ws.join(".wicket/trail.jsonl"),
+        ] {
+            std::fs::write(&file, "x").unwrap();
+        }
+        std::fs::write(
+            root.join(".git"),
+            format!("gitdir: {}/repo.git/worktrees/{AGENT}\n", ws.display()),
+        )
+        .unwrap();
+        // Links planted inside the root, pointing out and at protected paths.
+        std::os::unix::fs::symlink("/etc", root.join("etc-link")).unwrap();
+        std::os::unix::fs::symlink(ws.join("repo.git"), root.join("repo-link")).unwrap();
+        std::os::unix::fs::symlink(ws.join(".wicket"), root.join("state-link")).unwrap();
+        let canon = |p: &Path| {
+            std::fs::canonicalize(p)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        };
+        Fixture {
+            ws: canon(&ws),
+            root: canon(&root),
+            home: canon(&home),
+            base: std::fs::canonicalize(&base).unwrap(),
+        }
+    })
+}
+
+pub fn context(config: serde_json::Value) -> Context {
+    let f = fixture();
+    let protected = ["repo.git", ".wicket", "agents", "inbox", "steps"]
+        .iter()
+        .map(|p| format!("{}/{p}", f.ws))
+        .chain([
+            format!("{}/cache/wicket", f.base.display()),
+            "/usr/local/bin/wicket".to_owned(),
+        ])
+        .collect();
+    let secrets = [
+        ".ssh",
+        ".aws",
+        ".netrc",
+        ".gnupg",
+        "id_rsa",
+        "id_ed25519",
+        "credentials",
+        ".config/brazen",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    Context::new(f.ws.clone(), f.root.clone(), f.root.clone(), f.home.clone())
+        .with_protected(protected)
+        .with_secret_fragments(secrets)
+        .with_config(config)
+}
+
+/// Placeholders in case files: {ws}, {root}, {home}, {other}.
+pub fn fill(text: &str) -> String {
+    let f = fixture();
+    text.replace("{ws}", &f.ws)
+        .replace("{root}", &f.root)
+        .replace("{home}", &f.home)
+        .replace("{other}", &format!("{}/agents/{OTHER}", f.ws))
+        .replace("{cache}", &format!("{}/cache/wicket", f.base.display()))
+}
+
+/// The strictest finding for a bash command.
+pub fn bash(command: &str) -> (Effect, String) {
+    tool(
+        "bash",
+        serde_json::json!({ "command": fill(command) }),
+        serde_json::Value::Null,
+    )
+}
+
+pub fn tool(name: &str, input: serde_json::Value, config: serde_json::Value) -> (Effect, String) {
+    let call = Call {
+        id: "t".into(),
+        tool: name.into(),
+        input,
+        role: "worker".into(),
+        agent_id: AGENT.into(),
+    };
+    let findings = wicket_shell::classify(&call, &context(config));
+    let first = &findings[0];
+    (first.effect, first.why.clone())
+}

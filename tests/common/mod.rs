@@ -1,0 +1,369 @@
+//! A litany workspace built the way litany builds it (a bare `repo.git` on
+//! `config/default`, agents as `git worktree add -b agents/<id>`, config
+//! commits and marks made with git plumbing), and `wicket` spawned exactly as
+//! litany spawns a tool control: no argv, cwd = the workspace, the request on
+//! stdin, `LITANY_CONV_REPO` and `LITANY_CONV_BRANCH` set.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+pub const AGENT: &str = "20261129T181730Z-1c32bb5e";
+pub const CHILD: &str = "20261129T181730Z-1c32bb5e-20261129T181801Z-deadbeef";
+pub const OTHER: &str = "20261129T190000Z-0badc0de";
+
+pub fn wicket_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_wicket"))
+}
+
+/// The example and testing plugins, built from source by the build script.
+pub fn plugin(name: &str) -> PathBuf {
+    PathBuf::from(env!("WICKET_PLUGIN_COMPONENTS")).join(format!("{name}.wasm"))
+}
+
+pub struct Ws {
+    pub tmp: tempfile::TempDir,
+    pub root: PathBuf,
+    pub home: PathBuf,
+    pub cache: PathBuf,
+}
+
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=litany",
+            "-c",
+            "user.email=litany@test.invalid",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .env_remove("GIT_INDEX_FILE")
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+fn git_stdin(dir: &Path, args: &[&str], input: &[u8]) -> String {
+    let mut child = Command::new("git")
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("git runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "git {args:?} failed");
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+impl Ws {
+    /// A workspace with one config commit (`workflow.yaml`, and
+    /// `capability.yaml` when given) and one agent.
+    pub fn new(policy: Option<&str>) -> Ws {
+        let tmp = tempfile::Builder::new()
+            .prefix("wicket-e2e-")
+            .tempdir()
+            .unwrap();
+        let base = std::fs::canonicalize(tmp.path()).unwrap();
+        let root = base.join("ws");
+        let home = base.join("home");
+        let cache = base.join("cache");
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::write(home.join(".ssh/id_rsa"), "key").unwrap();
+        git(
+            &root,
+            &[
+                "init",
+                "--quiet",
+                "--bare",
+                "-b",
+                "config/default",
+                "repo.git",
+            ],
+        );
+        let ws = Ws {
+            tmp,
+            root,
+            home,
+            cache,
+        };
+        ws.commit_config("config/default", None, policy);
+        ws.add_agent(AGENT, "config/default");
+        ws
+    }
+
+    pub fn repo(&self) -> PathBuf {
+        self.root.join("repo.git")
+    }
+
+    pub fn worktree(&self, agent: &str) -> PathBuf {
+        self.root.join("agents").join(agent)
+    }
+
+    /// A config commit on `lineage` (parent: `from`, else the lineage's tip,
+    /// else none), made with plumbing as litany's own `config` pass would.
+    pub fn commit_config(&self, lineage: &str, from: Option<&str>, policy: Option<&str>) -> String {
+        let repo = self.repo();
+        let mut entries = Vec::new();
+        let workflow = git_stdin(
+            &repo,
+            &["--git-dir", ".", "hash-object", "-w", "--stdin"],
+            b"events: {}\n",
+        );
+        entries.push(format!("100644 blob {workflow}\tworkflow.yaml"));
+        let version = git_stdin(
+            &repo,
+            &["--git-dir", ".", "hash-object", "-w", "--stdin"],
+            b"2\n",
+        );
+        entries.push(format!("100644 blob {version}\tversion"));
+        if let Some(policy) = policy {
+            let blob = git_stdin(
+                &repo,
+                &["--git-dir", ".", "hash-object", "-w", "--stdin"],
+                policy.as_bytes(),
+            );
+            entries.push(format!("100644 blob {blob}\tcapability.yaml"));
+        }
+        let tree = git_stdin(
+            &repo,
+            &["--git-dir", ".", "mktree"],
+            entries.join("\n").as_bytes(),
+        );
+        let parent = from.map(str::to_owned).or_else(|| {
+            let out = Command::new("git")
+                .args(["--git-dir"])
+                .arg(&repo)
+                .args([
+                    "rev-parse",
+                    "--verify",
+                    "--quiet",
+                    &format!("refs/heads/{lineage}"),
+                ])
+                .output()
+                .ok()?;
+            out.status
+                .success()
+                .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        });
+        let mut args = vec![
+            "--git-dir",
+            ".",
+            "-c",
+            "user.name=litany",
+            "-c",
+            "user.email=litany@test.invalid",
+            "commit-tree",
+            &tree,
+            "-m",
+        ];
+        let message = format!("config: advance [{lineage}]");
+        args.push(&message);
+        let parent_arg;
+        if let Some(p) = &parent {
+            parent_arg = p.clone();
+            args.push("-p");
+            args.push(&parent_arg);
+        }
+        let commit = git(&repo, &args);
+        git(
+            &repo,
+            &[
+                "--git-dir",
+                ".",
+                "update-ref",
+                &format!("refs/heads/{lineage}"),
+                &commit,
+            ],
+        );
+        commit
+    }
+
+    /// An agent forked from `lineage`'s tip, with its worktree, as litany
+    /// makes one (`git worktree add -b agents/<id>`, then a dispatch commit).
+    pub fn add_agent(&self, id: &str, from: &str) {
+        let worktree = self.worktree(id);
+        git(
+            &self.root,
+            &[
+                "--git-dir",
+                "repo.git",
+                "worktree",
+                "add",
+                "--quiet",
+                "-b",
+                &format!("agents/{id}"),
+                &worktree.to_string_lossy(),
+                from,
+            ],
+        );
+        std::fs::create_dir_all(worktree.join("src")).unwrap();
+        std::fs::write(worktree.join("src/main.rs"), "fn main() {}\n").unwrap();
+        git(&worktree, &["add", "-A"]);
+        git(
+            &worktree,
+            &[
+                "commit",
+                "--quiet",
+                "-m",
+                &format!("dispatch: worker [{id}]"),
+            ],
+        );
+    }
+
+    /// litany's hold mark: a blob of one JSON line, then `update-ref`.
+    pub fn hold(&self, agent: &str, tool_use_id: &str, tool: &str, reason: &str) {
+        let line = json!({"tool_use_id": tool_use_id, "tool": tool, "reason": reason}).to_string();
+        let tmp = self
+            .repo()
+            .join(format!("hold-mark.{}.tmp", std::process::id()));
+        std::fs::write(&tmp, &line).unwrap();
+        let blob = git(
+            &self.repo(),
+            &[
+                "--git-dir",
+                ".",
+                "hash-object",
+                "-w",
+                "--",
+                &tmp.to_string_lossy(),
+            ],
+        );
+        std::fs::remove_file(&tmp).unwrap();
+        git(
+            &self.repo(),
+            &[
+                "--git-dir",
+                ".",
+                "update-ref",
+                &format!("refs/litany/held/{agent}"),
+                &blob,
+            ],
+        );
+    }
+
+    /// litany's cwd mark.
+    pub fn cwd_mark(&self, agent: &str, dir: &Path) {
+        let blob = git_stdin(
+            &self.repo(),
+            &["--git-dir", ".", "hash-object", "-w", "--stdin"],
+            dir.to_string_lossy().as_bytes(),
+        );
+        git(
+            &self.repo(),
+            &[
+                "--git-dir",
+                ".",
+                "update-ref",
+                &format!("refs/litany/cwd/{agent}"),
+                &blob,
+            ],
+        );
+    }
+
+    /// Spawn wicket as litany spawns its control.
+    pub fn consult_raw(&self, agent: &str, stdin: &[u8], extra_env: &[(&str, &str)]) -> Consulted {
+        let mut command = Command::new(wicket_bin());
+        command
+            .current_dir(&self.root)
+            .env("LITANY_CONV_REPO", &self.root)
+            .env("LITANY_CONV_BRANCH", agent)
+            .env("HOME", &self.home)
+            .env("XDG_CACHE_HOME", &self.cache)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in extra_env {
+            command.env(k, v);
+        }
+        let started = Instant::now();
+        let mut child = command.spawn().expect("wicket runs");
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin).unwrap();
+        drop(input);
+        let output = child.wait_with_output().unwrap();
+        Consulted {
+            output,
+            took: started.elapsed(),
+        }
+    }
+
+    pub fn consult(&self, tool: &str, input: Value) -> Consulted {
+        self.consult_as(AGENT, "toolu_01", tool, input)
+    }
+
+    pub fn consult_as(&self, agent: &str, id: &str, tool: &str, input: Value) -> Consulted {
+        let request =
+            json!({"id": id, "name": tool, "input": input, "role": "worker", "agent_id": agent});
+        self.consult_raw(agent, request.to_string().as_bytes(), &[])
+    }
+}
+
+pub struct Consulted {
+    pub output: Output,
+    pub took: Duration,
+}
+
+impl Consulted {
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.output.stdout).into_owned()
+    }
+
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.output.stderr).into_owned()
+    }
+
+    /// The verdict, asserting the seam's shape: exit 0, one JSON line.
+    pub fn verdict(&self) -> Value {
+        assert_eq!(
+            self.output.status.code(),
+            Some(0),
+            "wicket exited non-zero: {}",
+            self.stderr()
+        );
+        let text = self.stdout();
+        assert!(
+            text.ends_with('\n') && text.matches('\n').count() == 1,
+            "not one line: {text:?}"
+        );
+        let value: Value = serde_json::from_str(&text).expect("a JSON verdict");
+        let word = value["verdict"].as_str().expect("a verdict word");
+        match word {
+            "pass" => assert_eq!(
+                value.as_object().unwrap().len(),
+                1,
+                "a pass carries no reason: {text}"
+            ),
+            "refuse" | "hold" => {
+                assert_eq!(value.as_object().unwrap().len(), 2, "{text}");
+                assert!(!value["reason"].as_str().unwrap_or("").is_empty(), "{text}");
+            }
+            other => panic!("unknown verdict {other}"),
+        }
+        value
+    }
+
+    pub fn word(&self) -> String {
+        self.verdict()["verdict"].as_str().unwrap().to_owned()
+    }
+
+    pub fn reason(&self) -> String {
+        self.verdict()["reason"].as_str().unwrap_or("").to_owned()
+    }
+}
