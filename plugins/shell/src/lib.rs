@@ -20,9 +20,6 @@ use wicket_guest::{Call, Classifier, Context, Effect, Finding, Outcome};
 use crate::read::{Arg, Note, Place, Reader};
 use crate::rules::{Op, OperatorRule};
 
-/// How many findings one answer carries (the strictest first).
-pub const MAX_FINDINGS: usize = 12;
-
 /// The default classifier.
 pub struct Shell;
 
@@ -216,26 +213,20 @@ fn apply_patch(r: &mut Reader, patch: &str) {
     }
 }
 
-/// Notes → findings: strictest first, one per distinct why, bounded.
+/// Notes → findings: the first note of each effect, strictest effect first,
+/// so no effect is ever crowded out by many notes of another.
 fn finish(mut notes: Vec<Note>, call: &Call) -> Vec<Finding> {
     if notes.is_empty() {
-        notes.push(Note {
-            effect: Effect::Opaque,
-            why: format!("{} could not be read", call.tool),
-            guard: false,
-        });
+        notes.push(Note { effect: Effect::Opaque, why: format!("{} could not be read", call.tool), guard: false });
     }
-    notes.sort_by(|a, b| b.effect.cmp(&a.effect));
     let mut findings: Vec<Finding> = Vec::new();
     for note in notes {
-        if findings.iter().any(|f| f.why == note.why) {
+        if findings.iter().any(|f| f.effect == note.effect) {
             continue;
         }
         findings.push(Finding::new(note.effect, clip(&note.why, 400)));
-        if findings.len() == MAX_FINDINGS {
-            break;
-        }
     }
+    findings.sort_by(|a, b| b.effect.cmp(&a.effect));
     findings
 }
 

@@ -590,7 +590,8 @@ fn xargs(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         return;
     }
     let mut inner = inv.tail(i);
-    inner.extra_operands = true;
+    // With a replace string the input lands only where the string is.
+    inner.extra_operands = replace.is_none();
     inner.stdin = Stdin::Fed;
     if let Some(token) = replace {
         for arg in inner.argv.iter_mut().skip(1) {
@@ -637,10 +638,15 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         .position(|a| a.first().is_some_and(|w| w.starts_with(":::")))
         .map_or(inv.argv.len(), |p| at + p);
     let mut command = inv.argv[at..end].to_vec();
+    let placeholders = command.iter().any(|a| a.shown.contains('{'));
     for arg in command.iter_mut() {
         if arg.shown.contains('{') {
             arg.values = None;
         }
+    }
+    // Without a placeholder, the `:::` values are appended as operands.
+    if !placeholders && end < inv.argv.len() {
+        command.extend(inv.argv[end..].iter().filter(|a| !a.first().is_some_and(|w| w.starts_with(":::"))).cloned());
     }
     if command.len() == 1 && command[0].text().is_some_and(|t| t.contains(' ')) {
         let text = command[0].text().unwrap_or_default().to_owned();

@@ -765,7 +765,9 @@ impl<'a> Reader<'a> {
                 Part::Quoted(text) => Some(vec![text.clone()]),
                 Part::Tilde(user) => Some(vec![format!("~{user}")]),
                 Part::Param(name) => self.param(name, scope),
-                Part::Complex(_) | Part::Subst(_) | Part::Arith(_) | Part::ProcSubst(_) => None,
+                // The shell hands the command a pipe's path.
+                Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
+                Part::Complex(_) | Part::Subst(_) | Part::Arith(_) => None,
             };
             match pieces {
                 Some(pieces) if known => {

@@ -22,7 +22,8 @@ pub struct Fixture {
 pub fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
-        let base = std::env::temp_dir().join(format!("wicket-shell-cases-{}", std::process::id()));
+        // Not under /tmp: scratch space there is treated differently.
+        let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("wicket-shell-cases-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         let ws = base.join("ws");
         let root = ws.join("agents").join(AGENT);
@@ -112,7 +113,8 @@ pub fn fill(text: &str) -> String {
         .replace("{cache}", &format!("{}/cache/wicket", f.base.display()))
 }
 
-/// The strictest finding for a bash command.
+/// The deciding finding for a bash command, as the host decides it under
+/// the shipped table: the strictest ruling, ties to the wider effect.
 pub fn bash(command: &str) -> (Effect, String) {
     tool(
         "bash",
@@ -130,6 +132,11 @@ pub fn tool(name: &str, input: serde_json::Value, config: serde_json::Value) -> 
         agent_id: AGENT.into(),
     };
     let findings = wicket_shell::classify(&call, &context(config));
-    let first = &findings[0];
-    (first.effect, first.why.clone())
+    let ruling = |e: Effect| match e {
+        Effect::Destructive | Effect::Secret => 2,
+        Effect::Opaque => 1,
+        _ => 0,
+    };
+    let decided = findings.iter().max_by_key(|f| (ruling(f.effect), f.effect)).expect("never empty");
+    (decided.effect, decided.why.clone())
 }

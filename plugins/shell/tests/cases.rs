@@ -1,0 +1,75 @@
+//! The table-driven suite: every case in `adversarial.tsv` (command →
+//! expected class, and why) classified by the default classifier against a
+//! real workspace-shaped tree, with a count per family.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use wicket_guest::Effect;
+
+struct Case {
+    family: String,
+    expected: Effect,
+    command: String,
+    why: String,
+    line: usize,
+}
+
+fn load(name: &str) -> Vec<Case> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut family = String::from("(none)");
+    let mut cases = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if let Some(name) = line.strip_prefix("## ") {
+            family = name.trim().to_owned();
+            continue;
+        }
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(columns.len(), 3, "{name}:{}: expected class, command and why separated by tabs", index + 1);
+        let expected = Effect::from_word(columns[0]).unwrap_or_else(|| panic!("{name}:{}: unknown class {}", index + 1, columns[0]));
+        cases.push(Case {
+            family: family.clone(),
+            expected,
+            command: columns[1].replace("\\n", "\n"),
+            why: columns[2].to_owned(),
+            line: index + 1,
+        });
+    }
+    cases
+}
+
+#[test]
+fn adversarial_cases_classify_as_expected() {
+    let cases = load("adversarial.tsv");
+    assert!(cases.len() >= 150, "only {} adversarial cases", cases.len());
+    let mut per_family: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let (effect, why) = support::bash(&case.command);
+        let entry = per_family.entry(case.family.clone()).or_default();
+        entry.0 += 1;
+        if effect == case.expected {
+            entry.1 += 1;
+        } else {
+            failures.push(format!(
+                "adversarial.tsv:{}: {:?} read as {} ({why}); expected {} because {}",
+                case.line,
+                case.command,
+                effect.word(),
+                case.expected.word(),
+                case.why
+            ));
+        }
+    }
+    println!("{:<40} {:>6} {:>8}", "family", "cases", "as expected");
+    for (family, (total, ok)) in &per_family {
+        println!("{family:<40} {total:>6} {ok:>8}");
+    }
+    println!("{:<40} {:>6}", "all", cases.len());
+    assert!(failures.is_empty(), "{} of {} cases differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
