@@ -321,9 +321,23 @@ impl Context {
     /// A fragment matches as a whole path component or run of components
     /// (`.ssh` bites on `~/.ssh/id_rsa`, not on `.sshrc`).
     pub fn secret_fragment(&self, text: &str) -> Option<&str> {
-        self.secret_fragments
+        // Split the text only when some fragment appears in it at all.
+        let present: Vec<&String> = self
+            .secret_fragments
             .iter()
-            .find(|fragment| paths::contains_fragment(text, fragment))
+            .filter(|f| {
+                f.rsplit('/')
+                    .find(|p| !p.is_empty())
+                    .is_some_and(|last| text.contains(last))
+            })
+            .collect();
+        if present.is_empty() {
+            return None;
+        }
+        let parts = paths::components_of(text);
+        present
+            .into_iter()
+            .find(|fragment| paths::fragment_in(&parts, fragment))
             .map(String::as_str)
     }
 }

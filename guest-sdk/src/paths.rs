@@ -68,30 +68,35 @@ pub fn is_under(path: &str, dir: &str) -> bool {
 /// `/home/u/.ssh/config` and `--key=.ssh/id`, `id_rsa` on `id_rsa.pub`, but
 /// `.ssh` not on `.sshrc` and `credentials` not on `credentials_test.rs`.
 pub fn contains_fragment(text: &str, fragment: &str) -> bool {
+    fragment_in(&components_of(text), fragment)
+}
+
+/// The pieces of `text` a fragment is matched against: split at path
+/// separators, `=`, `:`, `,`, quotes and whitespace.
+pub fn components_of(text: &str) -> Vec<&str> {
+    text.split(|c: char| matches!(c, '/' | '=' | ':' | ',' | '"' | '\'') || c.is_whitespace())
+        .collect()
+}
+
+/// Whether the pieces hold `fragment` as consecutive whole components (the
+/// last one may carry an extension).
+pub fn fragment_in(parts: &[&str], fragment: &str) -> bool {
     let wanted: Vec<&str> = fragment.split('/').filter(|p| !p.is_empty()).collect();
-    if wanted.is_empty() {
+    let Some((last_want, first_want)) = wanted.split_last() else {
         return false;
-    }
-    let parts: Vec<&str> = text
-        .split(|c: char| {
-            c == '/'
-                || c == '='
-                || c == ':'
-                || c == ','
-                || c.is_whitespace()
-                || c == '"'
-                || c == '\''
+    };
+    parts
+        .windows(wanted.len())
+        .any(|window| match window.split_last() {
+            Some((last_have, first_have)) => {
+                first_have == first_want
+                    && (last_have == last_want
+                        || last_have
+                            .strip_prefix(last_want)
+                            .is_some_and(|rest| rest.starts_with('.')))
+            }
+            None => false,
         })
-        .collect();
-    parts.windows(wanted.len()).any(|window| {
-        let (last_have, first_have) = window.split_last().expect("window is non-empty");
-        let (last_want, first_want) = wanted.split_last().expect("fragment is non-empty");
-        first_have == first_want
-            && (last_have == last_want
-                || last_have
-                    .strip_prefix(last_want)
-                    .is_some_and(|rest| rest.starts_with('.')))
-    })
 }
 
 /// Resolve an absolute path on this host: every symlink in the part that

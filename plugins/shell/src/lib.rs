@@ -36,6 +36,15 @@ pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
     let rules = OperatorRule::from_config(ctx.config());
     let mut reader = Reader::new(ctx, &rules);
     read_tool(&mut reader, call);
+    if reader.out_of_resolves() {
+        reader.note(
+            Effect::Opaque,
+            format!(
+                "the call names more than {} paths; the rest were not placed",
+                read::MAX_RESOLVES
+            ),
+        );
+    }
     finish(reader.notes, call)
 }
 
@@ -217,7 +226,11 @@ fn apply_patch(r: &mut Reader, patch: &str) {
 /// so no effect is ever crowded out by many notes of another.
 fn finish(mut notes: Vec<Note>, call: &Call) -> Vec<Finding> {
     if notes.is_empty() {
-        notes.push(Note { effect: Effect::Opaque, why: format!("{} could not be read", call.tool), guard: false });
+        notes.push(Note {
+            effect: Effect::Opaque,
+            why: format!("{} could not be read", call.tool),
+            guard: false,
+        });
     }
     let mut findings: Vec<Finding> = Vec::new();
     for note in notes {

@@ -646,7 +646,12 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
     }
     // Without a placeholder, the `:::` values are appended as operands.
     if !placeholders && end < inv.argv.len() {
-        command.extend(inv.argv[end..].iter().filter(|a| !a.first().is_some_and(|w| w.starts_with(":::"))).cloned());
+        command.extend(
+            inv.argv[end..]
+                .iter()
+                .filter(|a| !a.first().is_some_and(|w| w.starts_with(":::")))
+                .cloned(),
+        );
     }
     if command.len() == 1 && command[0].text().is_some_and(|t| t.contains(' ')) {
         let text = command[0].text().unwrap_or_default().to_owned();

@@ -21,6 +21,13 @@ use crate::syntax::{self, Node, Part, Redirect, RedirectKind, Script, Simple, Wo
 /// before the rest is opaque.
 pub const MAX_TEXTS: usize = 64;
 
+/// How many paths one call may have the host resolve; past it, paths are
+/// unknown (and a write to an unknown path is opaque).
+pub const MAX_RESOLVES: usize = 512;
+
+/// How many notes the reader keeps before only new effects are recorded.
+pub const MAX_NOTES: usize = 1024;
+
 /// How many values a brace expansion or loop may give one word before the
 /// reader stops following them.
 pub const MAX_VALUES: usize = 64;
@@ -172,6 +179,8 @@ pub struct Reader<'a> {
     pub notes: Vec<Note>,
     texts: usize,
     depth: usize,
+    /// Paths resolved through the host so far (each one is a host call).
+    resolves: std::cell::Cell<usize>,
 }
 
 impl<'a> Reader<'a> {
@@ -182,10 +191,14 @@ impl<'a> Reader<'a> {
             notes: Vec::new(),
             texts: 0,
             depth: 0,
+            resolves: std::cell::Cell::new(0),
         }
     }
 
     pub fn note(&mut self, effect: Effect, why: impl Into<String>) {
+        if self.crowded(effect) {
+            return;
+        }
         self.notes.push(Note {
             effect,
             why: why.into(),
@@ -194,11 +207,24 @@ impl<'a> Reader<'a> {
     }
 
     pub fn guard(&mut self, effect: Effect, why: impl Into<String>) {
+        if self.crowded(effect) {
+            return;
+        }
         self.notes.push(Note {
             effect,
             why: why.into(),
             guard: true,
         });
+    }
+
+    /// Past [`MAX_NOTES`], a note adds nothing unless its effect is new.
+    fn crowded(&self, effect: Effect) -> bool {
+        self.notes.len() >= MAX_NOTES && self.notes.iter().any(|n| n.effect == effect)
+    }
+
+    /// Whether the path budget ran out (the caller says so once).
+    pub fn out_of_resolves(&self) -> bool {
+        self.resolves.get() >= MAX_RESOLVES
     }
 
     /// The scope a call starts in: the agent's cwd, nothing else known.
@@ -382,6 +408,10 @@ impl<'a> Reader<'a> {
             return;
         }
         let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
+        // Secret fragments in any word make the command secret.
+        for arg in &argv {
+            self.check_secret_word(arg);
+        }
         let invocation = Invocation {
             argv,
             stdin,
@@ -515,13 +545,19 @@ impl<'a> Reader<'a> {
 
     /// Read one program run.
     pub fn read_invocation(&mut self, inv: &Invocation, scope: &mut Scope) {
+        if self.depth > syntax::MAX_DEPTH {
+            self.note(Effect::Opaque, "programs launch programs too deep to read");
+            return;
+        }
+        self.depth += 1;
+        self.read_program(inv, scope);
+        self.depth -= 1;
+    }
+
+    fn read_program(&mut self, inv: &Invocation, scope: &mut Scope) {
         let Some(program_arg) = inv.argv.first() else {
             return;
         };
-        // Secret fragments in any word make the command secret.
-        for arg in &inv.argv {
-            self.check_secret_word(arg);
-        }
         let Some(program_text) = program_arg.text().map(str::to_owned) else {
             let how = if program_arg.glob {
                 "a glob"
@@ -639,6 +675,10 @@ impl<'a> Reader<'a> {
         overwrites: bool,
         shown: &str,
     ) {
+        if self.out_of_resolves() {
+            // Past the path budget, one note says so for the whole call.
+            return;
+        }
         for place in self.places(arg, scope) {
             match place {
                 Place::Stream => {}
@@ -716,7 +756,12 @@ impl<'a> Reader<'a> {
     pub fn check_secret_word(&mut self, arg: &Arg) {
         let mut texts: Vec<&str> = vec![&arg.shown];
         if let Some(values) = &arg.values {
-            texts.extend(values.iter().map(String::as_str));
+            texts.extend(
+                values
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|v| *v != arg.shown),
+            );
         }
         for text in texts {
             if let Some(fragment) = self.secret_in(text) {
@@ -734,9 +779,11 @@ impl<'a> Reader<'a> {
         if let Some(fragment) = self.ctx.secret_fragment(text) {
             return Some(fragment.to_owned());
         }
-        let expanded = wicket_guest::paths::absolute(text, "/", &self.ctx.home);
-        if let Some(fragment) = self.ctx.secret_fragment(&expanded) {
-            return Some(fragment.to_owned());
+        if text.starts_with('~') {
+            let expanded = wicket_guest::paths::absolute(text, "/", &self.ctx.home);
+            if let Some(fragment) = self.ctx.secret_fragment(&expanded) {
+                return Some(fragment.to_owned());
+            }
         }
         if text.contains("/proc/") && text.contains("/environ") {
             return Some("a process's environment".into());
@@ -756,10 +803,10 @@ impl<'a> Reader<'a> {
                     if text.contains(['*', '?', '[']) {
                         glob = true;
                     }
-                    if let Some(expanded) = brace_expand(text) {
-                        Some(expanded)
-                    } else {
-                        Some(vec![text.clone()])
+                    match brace_expand(text) {
+                        Braces::Plain => Some(vec![text.clone()]),
+                        Braces::Values(values) => Some(values),
+                        Braces::TooMany => None,
                     }
                 }
                 Part::Quoted(text) => Some(vec![text.clone()]),
@@ -771,16 +818,23 @@ impl<'a> Reader<'a> {
             };
             match pieces {
                 Some(pieces) if known => {
-                    let mut next = Vec::new();
-                    for v in &values {
-                        for p in &pieces {
-                            next.push(format!("{v}{p}"));
+                    if let [piece] = pieces.as_slice() {
+                        // The common case: one more piece on every value, in place.
+                        for v in values.iter_mut() {
+                            v.push_str(piece);
                         }
-                    }
-                    if next.len() > MAX_VALUES {
-                        known = false;
                     } else {
-                        values = next;
+                        let mut next = Vec::new();
+                        for v in &values {
+                            for p in &pieces {
+                                next.push(format!("{v}{p}"));
+                            }
+                        }
+                        if next.len() > MAX_VALUES {
+                            known = false;
+                        } else {
+                            values = next;
+                        }
                     }
                 }
                 _ => known = false,
@@ -851,6 +905,11 @@ impl<'a> Reader<'a> {
             None if relative => return None,
             None => "/".to_owned(),
         };
+        // Every path is a host call: past the budget, paths are unknown.
+        if self.resolves.get() >= MAX_RESOLVES {
+            return None;
+        }
+        self.resolves.set(self.resolves.get() + 1);
         let resolved = self
             .ctx
             .resolve(&wicket_guest::paths::absolute(path, &cwd, &self.ctx.home));
@@ -1025,88 +1084,124 @@ fn glob_dir(value: &str) -> String {
     kept.join("/")
 }
 
-/// Literal brace expansion of unquoted text (`{a,b}`, `{1..3}`), if any.
-fn brace_expand(text: &str) -> Option<Vec<String>> {
-    let open = text.find('{')?;
-    let mut depth = 0;
-    let mut close = None;
-    for (i, c) in text[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    close = Some(open + i);
-                    break;
+/// What brace expansion makes of unquoted text.
+enum Braces {
+    /// No brace expansion in it.
+    Plain,
+    Values(Vec<String>),
+    /// More words than the reader follows: unknown.
+    TooMany,
+}
+
+/// Literal brace expansion (`{a,b}`, `{1..3}`, `{a..e}`), iteratively and
+/// within [`MAX_VALUES`], so no input can make it explode.
+fn brace_expand(text: &str) -> Braces {
+    if !text.contains('{') {
+        return Braces::Plain;
+    }
+    if text.len() > 4096 {
+        return Braces::TooMany;
+    }
+    let mut pending = vec![text.to_owned()];
+    let mut done: Vec<String> = Vec::new();
+    let mut expanded = false;
+    let mut steps = 0;
+    while let Some(word) = pending.pop() {
+        steps += 1;
+        if steps > 8 * MAX_VALUES {
+            return Braces::TooMany;
+        }
+        match first_group(&word) {
+            None => done.push(word),
+            Some((prefix, alternatives, suffix)) => {
+                expanded = true;
+                for alt in alternatives.iter().rev() {
+                    pending.push(format!("{prefix}{alt}{suffix}"));
+                }
+                if pending.len() + done.len() > MAX_VALUES {
+                    return Braces::TooMany;
                 }
             }
-            _ => {}
         }
     }
-    let close = close?;
-    let inner = &text[open + 1..close];
-    let (prefix, suffix) = (&text[..open], &text[close + 1..]);
-    let mut alternatives: Vec<String> = Vec::new();
+    if expanded {
+        Braces::Values(done)
+    } else {
+        Braces::Plain
+    }
+}
+
+/// The first brace group that expands: prefix, alternatives, suffix.
+fn first_group(text: &str) -> Option<(&str, Vec<String>, &str)> {
+    for (open, _) in text.match_indices('{') {
+        let mut depth = 0;
+        let mut close = None;
+        for (i, c) in text[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { continue };
+        if let Some(alternatives) = group_alternatives(&text[open + 1..close]) {
+            return Some((&text[..open], alternatives, &text[close + 1..]));
+        }
+    }
+    None
+}
+
+/// A group's alternatives: a comma list, or a numeric or letter sequence.
+fn group_alternatives(inner: &str) -> Option<Vec<String>> {
     if let Some((a, b)) = inner.split_once("..") {
         if let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) {
-            if (a - b).abs() as usize >= MAX_VALUES {
-                return None;
-            }
-            let range: Vec<i64> = if a <= b {
-                (a..=b).collect()
-            } else {
-                (b..=a).rev().collect()
-            };
-            alternatives = range.iter().map(|n| n.to_string()).collect();
-        } else if a.chars().count() == 1 && b.chars().count() == 1 {
-            let (a, b) = (a.chars().next()? as u32, b.chars().next()? as u32);
+            let count = a.abs_diff(b).min(MAX_VALUES as u64 + 1) as i64;
+            let step = if a <= b { 1 } else { -1 };
+            return Some((0..=count).map(|k| (a + step * k).to_string()).collect());
+        }
+        let (mut x, mut y) = (a.chars(), b.chars());
+        if let (Some(a), None, Some(b), None) = (x.next(), x.next(), y.next(), y.next()) {
+            let (a, b) = (a as u32, b as u32);
             let range: Vec<u32> = if a <= b {
                 (a..=b).collect()
             } else {
                 (b..=a).rev().collect()
             };
-            if range.len() > MAX_VALUES {
-                return None;
-            }
-            alternatives = range
-                .iter()
-                .filter_map(|c| char::from_u32(*c))
-                .map(|c| c.to_string())
-                .collect();
-        } else {
-            return None;
+            return Some(
+                range
+                    .iter()
+                    .filter_map(|c| char::from_u32(*c))
+                    .map(|c| c.to_string())
+                    .collect(),
+            );
         }
-    } else {
-        let mut depth = 0;
-        let mut start = 0;
-        for (i, c) in inner.char_indices() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth -= 1,
-                ',' if depth == 0 => {
-                    alternatives.push(inner[start..i].to_owned());
-                    start = i + 1;
-                }
-                _ => {}
-            }
-        }
-        if alternatives.is_empty() {
-            return None;
-        }
-        alternatives.push(inner[start..].to_owned());
+        return None;
     }
-    let mut out = Vec::new();
-    for alt in alternatives {
-        let joined = format!("{prefix}{alt}{suffix}");
-        match brace_expand(&joined) {
-            Some(more) => out.extend(more),
-            None => out.push(joined),
-        }
-        if out.len() > MAX_VALUES {
-            return None;
+    let mut alternatives = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                alternatives.push(inner[start..i].to_owned());
+                start = i + 1;
+            }
+            _ => {}
         }
     }
-    Some(out)
+    if alternatives.is_empty() {
+        return None;
+    }
+    alternatives.push(inner[start..].to_owned());
+    Some(alternatives)
 }
 
 /// What a protected entry is, in words.

@@ -20,6 +20,9 @@ pub const MAX_COMMANDS: usize = 256;
 /// that nest is unreadable. Keeps the reader's own stack bounded.
 pub const MAX_DEPTH: usize = 48;
 
+/// How many words one simple command may have before the rest is unreadable.
+pub const MAX_WORDS: usize = 1000;
+
 /// A piece of a word.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Part {
@@ -289,6 +292,13 @@ const RESERVED_OPEN: &[&str] = &[
 const RESERVED_CLOSE: &[&str] = &["fi", "done", "esac"];
 
 impl<'a> Parser<'a> {
+    /// The characters from `start` to `end`, clamped to the text (a step
+    /// over a trailing backslash can carry the position one past its end).
+    fn slice(&self, start: usize, end: usize) -> &[char] {
+        let end = end.min(self.s.len());
+        &self.s[start.min(end)..end]
+    }
+
     fn peek(&self) -> Option<char> {
         self.s.get(self.pos).copied()
     }
@@ -347,7 +357,7 @@ impl<'a> Parser<'a> {
                 while self.pos < self.s.len() && self.s[self.pos] != '\n' {
                     self.pos += 1;
                 }
-                let line: String = self.s[start..self.pos].iter().collect();
+                let line: String = self.slice(start, self.pos).iter().collect();
                 if self.pos < self.s.len() {
                     self.pos += 1;
                 }
@@ -588,7 +598,7 @@ impl<'a> Parser<'a> {
                 self.pos += 2;
                 let expr = self.arith_body();
                 let node = Node::Test(vec![Word {
-                    parts: vec![Part::Arith(expr)],
+                    parts: vec![self.arith_part(expr)],
                 }]);
                 self.trailing_redirects_into(&mut Simple::default());
                 return node;
@@ -668,7 +678,14 @@ impl<'a> Parser<'a> {
                             self.pos += 2;
                         }
                     }
-                    return self.command(until, piped_in);
+                    // `if if if …`: the depth guard bounds the chain.
+                    return self.nested(
+                        |p| p.command(until, piped_in),
+                        |p| {
+                            p.pos = p.s.len();
+                            p.too_deep()
+                        },
+                    );
                 }
                 w if RESERVED_CLOSE.contains(&w) || w == "}" => {
                     if let Until::Keyword(words) = until {
@@ -761,6 +778,28 @@ impl<'a> Parser<'a> {
                         }
                     }
                     cmd.words.push(word);
+                    if cmd.words.len() > MAX_WORDS {
+                        // Step over the rest of this command, honouring quotes.
+                        while let Some(c) = self.peek() {
+                            if matches!(c, '\n' | ';' | '&' | '|') {
+                                break;
+                            }
+                            let before = self.pos;
+                            self.skip_blanks();
+                            if self
+                                .peek()
+                                .is_some_and(|c| !matches!(c, '\n' | ';' | '&' | '|'))
+                            {
+                                let _ = self.word();
+                            }
+                            if self.pos == before {
+                                self.pos += 1;
+                            }
+                        }
+                        return Node::Unreadable(format!(
+                            "a command with more than {MAX_WORDS} words"
+                        ));
+                    }
                 }
             }
         }
@@ -824,7 +863,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
             if self.pos > start {
-                let digits: String = self.s[start..self.pos].iter().collect();
+                let digits: String = self.slice(start, self.pos).iter().collect();
                 fd = digits.parse().ok();
             }
         }
@@ -974,7 +1013,7 @@ impl<'a> Parser<'a> {
             self.pos += 2;
             let expr = self.arith_body();
             return Node::Test(vec![Word {
-                parts: vec![Part::Arith(expr)],
+                parts: vec![self.arith_part(expr)],
             }]);
         }
         let name = self.word().literal().unwrap_or_default();
@@ -1076,6 +1115,36 @@ impl<'a> Parser<'a> {
         Node::Group(nodes)
     }
 
+    /// An arithmetic expression, with the command substitutions inside it
+    /// (which run when it is evaluated) lifted out.
+    fn arith_part(&mut self, expr: String) -> Part {
+        if !expr.contains("$(") && !expr.contains('`') {
+            return Part::Arith(expr);
+        }
+        if self.depth >= MAX_DEPTH {
+            return Part::Subst(vec![self.too_deep()]);
+        }
+        let chars: Vec<char> = expr.chars().collect();
+        let mut inner = Parser {
+            s: &chars,
+            pos: 0,
+            depth: self.depth + 1,
+            commands: self.commands,
+            heredocs: Vec::new(),
+            pending: Vec::new(),
+        };
+        let parts = inner.double_quoted_body(None);
+        self.commands = inner.commands;
+        let nodes: Vec<Node> = parts
+            .into_iter()
+            .flat_map(|p| match p {
+                Part::Subst(nodes) => nodes,
+                _ => Vec::new(),
+            })
+            .collect();
+        Part::Subst(nodes)
+    }
+
     /// The text of an arithmetic expression up to its closing `))`.
     fn arith_body(&mut self) -> String {
         let start = self.pos;
@@ -1085,7 +1154,7 @@ impl<'a> Parser<'a> {
                 level += 1;
             } else if c == ')' {
                 if level == 0 && self.peek_at(1) == Some(')') {
-                    let text: String = self.s[start..self.pos].iter().collect();
+                    let text: String = self.slice(start, self.pos).iter().collect();
                     self.pos += 2;
                     return text;
                 }
@@ -1093,7 +1162,7 @@ impl<'a> Parser<'a> {
             }
             self.pos += 1;
         }
-        self.s[start..].iter().collect()
+        self.slice(start, self.s.len()).iter().collect()
     }
 
     /// One word: everything up to an unquoted blank or operator.
@@ -1140,7 +1209,7 @@ impl<'a> Parser<'a> {
                         let start = self.pos;
                         self.pos += 1;
                         self.skip_balanced('(', ')');
-                        let text: String = self.s[start..self.pos].iter().collect();
+                        let text: String = self.slice(start, self.pos).iter().collect();
                         bare.push_str(&text);
                         continue;
                     }
@@ -1154,7 +1223,10 @@ impl<'a> Parser<'a> {
                             // An escaped character is literal: quote it so a
                             // `\*` is not taken for a glob.
                             flush(&mut bare, &mut parts);
-                            parts.push(Part::Quoted(escaped.to_string()));
+                            match parts.last_mut() {
+                                Some(Part::Quoted(text)) => text.push(escaped),
+                                _ => parts.push(Part::Quoted(escaped.to_string())),
+                            }
                             self.pos += 1;
                         }
                         None => {}
@@ -1165,13 +1237,14 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     let mut text = String::new();
                     let mut closed = false;
-                    while let Some(q) = self.peek() {
+                    let start = self.pos;
+                    while self.peek().is_some_and(|q| q != '\'') {
                         self.pos += 1;
-                        if q == '\'' {
-                            closed = true;
-                            break;
-                        }
-                        text.push(q);
+                    }
+                    text.extend(self.slice(start, self.pos));
+                    if self.peek() == Some('\'') {
+                        self.pos += 1;
+                        closed = true;
                     }
                     if !closed {
                         parts.push(Part::Complex("unterminated single quote".into()));
@@ -1201,9 +1274,16 @@ impl<'a> Parser<'a> {
                         bare.push('$');
                     }
                 }
-                other => {
-                    bare.push(other);
-                    self.pos += 1;
+                _ => {
+                    // A run of ordinary characters at once.
+                    let start = self.pos;
+                    while self.peek().is_some_and(|c| !is_word_special(c)) {
+                        self.pos += 1;
+                    }
+                    if self.pos == start {
+                        self.pos += 1;
+                    }
+                    bare.extend(self.slice(start, self.pos));
                 }
             }
         }
@@ -1254,9 +1334,18 @@ impl<'a> Parser<'a> {
                         text.push('$');
                     }
                 }
-                other => {
-                    text.push(other);
-                    self.pos += 1;
+                _ => {
+                    let start = self.pos;
+                    while self
+                        .peek()
+                        .is_some_and(|c| !matches!(c, '\\' | '`' | '$') && Some(c) != close)
+                    {
+                        self.pos += 1;
+                    }
+                    if self.pos == start {
+                        self.pos += 1;
+                    }
+                    text.extend(self.slice(start, self.pos));
                 }
             }
         }
@@ -1276,7 +1365,7 @@ impl<'a> Parser<'a> {
                 if self.peek_at(2) == Some('(') {
                     self.pos += 3;
                     let expr = self.arith_body();
-                    return Some(Part::Arith(expr));
+                    return Some(self.arith_part(expr));
                 }
                 self.pos += 2;
                 Some(Part::Subst(self.nested_list_in_parens()))
@@ -1286,11 +1375,20 @@ impl<'a> Parser<'a> {
                 let start = self.pos;
                 self.skip_balanced('[', ']');
                 let end = self.pos.saturating_sub(1).max(start);
-                Some(Part::Arith(self.s[start..end].iter().collect()))
+                {
+                    let expr: String = self.slice(start, end).iter().collect();
+                    Some(self.arith_part(expr))
+                }
             }
             Some('{') => {
                 self.pos += 2;
-                Some(self.braced_parameter())
+                Some(self.nested(
+                    |p| p.braced_parameter(),
+                    |p| {
+                        p.skip_balanced('{', '}');
+                        Part::Subst(vec![p.too_deep()])
+                    },
+                ))
             }
             Some('\'') if !in_quotes => {
                 self.pos += 2;
@@ -1392,7 +1490,7 @@ impl<'a> Parser<'a> {
             }
         }
         let end = self.pos.saturating_sub(1).max(start).min(self.s.len());
-        let text: String = self.s[start..end].iter().collect();
+        let text: String = self.slice(start, end).iter().collect();
         let plain = !text.is_empty()
             && (text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 || (text.len() == 1 && "@*#?$!-".contains(text.as_str())));
@@ -1552,6 +1650,28 @@ impl<'a> Parser<'a> {
         }
         char::from_u32(value)
     }
+}
+
+/// Characters that end or change a run of ordinary word characters.
+fn is_word_special(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t'
+            | '\r'
+            | '\n'
+            | ';'
+            | '&'
+            | '|'
+            | ')'
+            | '('
+            | '<'
+            | '>'
+            | '\\'
+            | '\''
+            | '"'
+            | '`'
+            | '$'
+    )
 }
 
 fn flush(bare: &mut String, parts: &mut Vec<Part>) {

@@ -17,7 +17,9 @@ struct Case {
 }
 
 fn load(name: &str) -> Vec<Case> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut family = String::from("(none)");
     let mut cases = Vec::new();
@@ -30,8 +32,14 @@ fn load(name: &str) -> Vec<Case> {
             continue;
         }
         let columns: Vec<&str> = line.split('\t').collect();
-        assert_eq!(columns.len(), 3, "{name}:{}: expected class, command and why separated by tabs", index + 1);
-        let expected = Effect::from_word(columns[0]).unwrap_or_else(|| panic!("{name}:{}: unknown class {}", index + 1, columns[0]));
+        assert_eq!(
+            columns.len(),
+            3,
+            "{name}:{}: expected class, command and why separated by tabs",
+            index + 1
+        );
+        let expected = Effect::from_word(columns[0])
+            .unwrap_or_else(|| panic!("{name}:{}: unknown class {}", index + 1, columns[0]));
         cases.push(Case {
             family: family.clone(),
             expected,
@@ -71,5 +79,71 @@ fn adversarial_cases_classify_as_expected() {
         println!("{family:<40} {total:>6} {ok:>8}");
     }
     println!("{:<40} {:>6}", "all", cases.len());
-    assert!(failures.is_empty(), "{} of {} cases differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn benign_corpus_keeps_passing() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/benign.tsv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut verdicts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (index, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            columns.len(),
+            4,
+            "benign.tsv:{}: verdict, command, source, why",
+            index + 1
+        );
+        let (expected, command, justification) = (columns[0], columns[1], columns[3]);
+        assert!(
+            expected == "pass" || !justification.trim().is_empty(),
+            "benign.tsv:{}: a command that is not passed needs its why",
+            index + 1
+        );
+        let (effect, why) = support::bash(command);
+        let verdict = match effect {
+            Effect::Destructive | Effect::Secret => "refuse",
+            Effect::Opaque => "hold",
+            _ => "pass",
+        };
+        total += 1;
+        *verdicts.entry(verdict).or_default() += 1;
+        *classes.entry(effect.word()).or_default() += 1;
+        if verdict != expected {
+            failures.push(format!(
+                "benign.tsv:{}: {command:?} is now {verdict} ({why}), the corpus says {expected}",
+                index + 1
+            ));
+        }
+    }
+    assert!(total >= 300, "only {total} benign commands");
+    println!("benign corpus: {total} commands");
+    for (verdict, n) in &verdicts {
+        println!(
+            "  {verdict:<8} {n:>4}  {:>5.1}%",
+            100.0 * *n as f64 / total as f64
+        );
+    }
+    for (class, n) in &classes {
+        println!("  class {class:<14} {n:>4}");
+    }
+    let stopped = total - verdicts.get("pass").copied().unwrap_or(0);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        stopped * 100 < total * 5,
+        "{stopped} of {total} benign commands are held or refused (5% allowed)"
+    );
 }

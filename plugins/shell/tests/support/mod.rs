@@ -23,7 +23,8 @@ pub fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         // Not under /tmp: scratch space there is treated differently.
-        let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("wicket-shell-cases-{}", std::process::id()));
+        let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("wicket-shell-cases-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         let ws = base.join("ws");
         let root = ws.join("agents").join(AGENT);
@@ -123,6 +124,18 @@ pub fn bash(command: &str) -> (Effect, String) {
     )
 }
 
+/// A bash call and its context, ready to classify (for timing the reading alone).
+pub fn prepared(command: &str) -> (Call, Context) {
+    let call = Call {
+        id: "t".into(),
+        tool: "bash".into(),
+        input: serde_json::json!({ "command": fill(command) }),
+        role: "worker".into(),
+        agent_id: AGENT.into(),
+    };
+    (call, context(serde_json::Value::Null))
+}
+
 pub fn tool(name: &str, input: serde_json::Value, config: serde_json::Value) -> (Effect, String) {
     let call = Call {
         id: "t".into(),
@@ -137,6 +150,9 @@ pub fn tool(name: &str, input: serde_json::Value, config: serde_json::Value) -> 
         Effect::Opaque => 1,
         _ => 0,
     };
-    let decided = findings.iter().max_by_key(|f| (ruling(f.effect), f.effect)).expect("never empty");
+    let decided = findings
+        .iter()
+        .max_by_key(|f| (ruling(f.effect), f.effect))
+        .expect("never empty");
     (decided.effect, decided.why.clone())
 }
