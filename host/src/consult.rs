@@ -19,6 +19,8 @@ use crate::judge::{self, Ruled, Ruling, Table};
 use crate::plugins::{self, Answer, Cache, Plugin, Question, Run, Runtime, Source};
 use crate::policy::{Diagnostic, Policy};
 use crate::reason::{self, Reason};
+use crate::trail::{self, State};
+use crate::wall;
 use crate::wire::{Request, Verdict};
 use crate::workspace::{ConfigSource, Workspace, CWD_PREFIX};
 
@@ -58,7 +60,8 @@ impl Env {
 }
 
 /// What the policy read came to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(tag = "state", content = "why", rename_all = "kebab-case")]
 pub enum PolicyState {
     /// No `capability.yaml` in the config commit: the shipped policy.
     Absent,
@@ -66,6 +69,36 @@ pub enum PolicyState {
     Read,
     /// The facts could not be gathered at all (git, the agent, the repo).
     Unreadable(String),
+}
+
+/// What the operator's state held for this call, step by step.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Precedence {
+    /// The raised floor over the agent, and whether it applied.
+    pub floor: Option<trail::Floor>,
+    pub floor_applied: bool,
+    /// The standing answer for the call's class, and whether it applied
+    /// (and why not, when it did not).
+    pub standing: Option<trail::Standing>,
+    pub standing_applied: bool,
+    pub standing_skipped: Option<String>,
+    /// The answer for exactly this call, if any.
+    pub call_answer: Option<trail::Standing>,
+    /// The trail could not be read.
+    pub trail_problem: Option<String>,
+}
+
+/// The confinement gate's view of this consult.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Gate {
+    /// The line of `confinement: required`, if the policy says it.
+    pub required_line: Option<usize>,
+    /// This consult observed the wall around itself.
+    pub inside: bool,
+    /// Why the wall is unavailable here, when the gate had to ask.
+    pub probe: Option<Result<String, wall::Unavailable>>,
+    /// The gate refused the call.
+    pub refused: bool,
 }
 
 /// Everything one consult found and decided, in order — what `explain` shows
@@ -81,13 +114,18 @@ pub struct Trace {
     pub cwd: String,
     pub runs: Vec<Run>,
     pub findings: Vec<Ruled>,
-    /// The finding that decided, after every step.
+    /// The plugins' ruling, before the operator's state.
+    pub plugin_ruling: Ruling,
+    /// The finding that decided.
     pub deciding: Ruled,
+    pub precedence: Precedence,
+    pub gate: Gate,
     pub ruling: Ruling,
     /// The sentence naming what overrode the plugins, if anything did.
     pub decided_by: Option<String>,
     pub digest: String,
     pub verdict: Verdict,
+    pub took: Duration,
 }
 
 /// Names the step the consult is on, for the watchdog's sentence.
@@ -126,7 +164,10 @@ pub fn control_main() -> i32 {
             return 2;
         }
     };
-    let verdict = bounded(request, Env::from_process());
+    let verdict = match bounded(request, Env::from_process()) {
+        Ok(trace) => trace.verdict,
+        Err(verdict) => verdict,
+    };
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{}", verdict.line());
     let _ = stdout.flush();
@@ -134,16 +175,17 @@ pub fn control_main() -> i32 {
 }
 
 /// Run a consult on a worker thread under the bound, ticking the plugins'
-/// epoch clock; whatever happens, a verdict.
-pub fn bounded(request: Request, env: Env) -> Verdict {
+/// epoch clock. The trace when the consult finished; else the hold that says
+/// what overran or broke.
+pub fn bounded(request: Request, env: Env) -> Result<Trace, Verdict> {
     let started = Instant::now();
     let runtime = match Runtime::new(env.cache_root.as_deref()) {
         Ok(runtime) => Arc::new(runtime),
         Err(e) => {
-            return internal_hold(
+            return Err(internal_hold(
                 &request,
                 &format!("wicket could not start its plugin engine ({e:#})"),
-            )
+            ))
         }
     };
     let engine = runtime.engine().clone();
@@ -156,39 +198,39 @@ pub fn bounded(request: Request, env: Env) -> Verdict {
             .name("consult".into())
             .spawn(move || {
                 let trace = consult(&runtime, &request, &env, &progress, started);
-                let _ = tx.send(trace.verdict);
+                let _ = tx.send(trace);
             })
     };
     if let Err(e) = worker {
-        return internal_hold(
+        return Err(internal_hold(
             &request,
             &format!("wicket could not start its consult ({e})"),
-        );
+        ));
     }
     loop {
         match rx.recv_timeout(plugins::EPOCH_TICK) {
-            Ok(verdict) => return verdict,
+            Ok(trace) => return Ok(trace),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 engine.increment_epoch();
                 if started.elapsed() >= CONSULT_BOUND {
-                    return internal_hold(
+                    return Err(internal_hold(
                         &request,
                         &format!(
                             "wicket's consult overran its {} ms bound while {}",
                             CONSULT_BOUND.as_millis(),
                             progress.get()
                         ),
-                    );
+                    ));
                 }
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return internal_hold(
+                return Err(internal_hold(
                     &request,
                     &format!(
                         "wicket failed while {} (an internal error; the call is held, not lost)",
                         progress.get()
                     ),
-                )
+                ))
             }
         }
     }
@@ -225,18 +267,22 @@ pub fn consult(
     let runs = run_plugins(runtime, request, env, &facts, progress, started);
 
     progress.set("judging");
-    judge(request, facts, runs)
+    let mut trace = judge(request, facts, runs);
+    trace.took = started.elapsed();
+    trace
 }
 
-/// The facts a consult reads: the policy from the agent's config commit, and
-/// the agent's writable root and cwd.
+/// The facts a consult reads: the policy from the agent's config commit, the
+/// operator's state from the trail, and the agent's writable root and cwd.
 struct Facts {
     workspace: PathBuf,
     config: Option<ConfigSource>,
     policy: Policy,
     policy_state: PolicyState,
+    state: Result<State, String>,
     writable_root: String,
     cwd: String,
+    inside_wall: bool,
 }
 
 fn gather_facts(request: &Request, env: &Env) -> Facts {
@@ -246,8 +292,10 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         config: None,
         policy: Policy::shipped(),
         policy_state: PolicyState::Absent,
+        state: Ok(State::default()),
         writable_root: path_text(&fallback_root),
         cwd: path_text(&fallback_root),
+        inside_wall: false,
     };
     let workspace = match Workspace::open(&env.workspace) {
         Ok(ws) => ws,
@@ -257,6 +305,8 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         }
     };
     facts.workspace = workspace.root.clone();
+    facts.inside_wall = wall::inside(&workspace.root);
+    facts.state = State::load(&workspace.state_dir()).map_err(|e| format!("{e:#}"));
     let root = workspace.worktree(&request.agent_id);
     facts.writable_root = path_text(&root);
     facts.cwd = facts.writable_root.clone();
@@ -365,7 +415,12 @@ fn run_plugins(
     runs
 }
 
-/// Findings → ruling → the operator's state → the verdict.
+/// litany's compaction pair: never floored.
+const COMPACTION_PAIR: [&str; 2] = ["write_summary", "mark_for_deletion"];
+
+/// Findings → ruling → the operator's state → the gate → the verdict, in
+/// the fixed order: the plugins, a policy that cannot be read, a floor,
+/// standing answers, a call answer, confinement.
 fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
     let table: &Table = &facts.policy.table;
     let mut findings: Vec<Ruled> = Vec::new();
@@ -401,18 +456,98 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             table,
         )
     });
-    let mut ruling = deciding.ruling;
-    let mut decided_by = None;
+    let plugin_ruling = deciding.ruling;
+    let above_read = deciding.effect != Effect::Read;
+    let mut ruling = plugin_ruling;
+    let mut decided_by: Option<String> = None;
+    let mut precedence = Precedence::default();
+    let digest = reason::digest(&request.name, &request.input);
+    let agent = request.agent_id.as_str();
 
-    // A policy that could not be read holds every call above read.
-    if deciding.effect != Effect::Read && ruling < Ruling::Hold {
+    // A policy (or trail) that could not be read holds every call above read.
+    if above_read && ruling < Ruling::Hold {
         if let Some(sentence) = policy_problem(&facts) {
             ruling = Ruling::Hold;
             decided_by = Some(sentence);
         }
     }
+    let empty = State::default();
+    let state = match &facts.state {
+        Ok(state) => state,
+        Err(why) => {
+            precedence.trail_problem = Some(why.clone());
+            if above_read && ruling < Ruling::Hold {
+                ruling = Ruling::Hold;
+                decided_by = Some(format!(
+                    "Held because wicket could not read the operator's trail: {why}"
+                ));
+            }
+            &empty
+        }
+    };
 
-    let digest = reason::digest(&request.name, &request.input);
+    // A raised floor: everything above read waits, standing answers suspended.
+    precedence.floor = state.floor_over(agent).cloned();
+    let floored = precedence.floor.is_some()
+        && above_read
+        && !COMPACTION_PAIR.contains(&request.name.as_str());
+    if floored {
+        precedence.floor_applied = true;
+        // Name the floor unless something stricter already spoke.
+        if ruling < Ruling::Hold || (ruling == Ruling::Hold && decided_by.is_none()) {
+            ruling = Ruling::Hold;
+            if let Some(floor) = &precedence.floor {
+                decided_by = Some(floor_sentence(floor, agent));
+            }
+        }
+    } else {
+        // A standing answer replaces a ruling the table gave.
+        let class = format!("{}@{}", request.name, deciding.effect.word());
+        precedence.standing = state.standing_for(agent, &class).cloned();
+        if let Some(standing) = &precedence.standing {
+            if judge::call_only(deciding.effect) {
+                precedence.standing_skipped = Some(format!(
+                    "{} calls are answered one call at a time",
+                    deciding.effect.word()
+                ));
+            } else if deciding.explicit {
+                precedence.standing_skipped =
+                    Some(format!("plugin {} ruled the call itself", deciding.plugin));
+            } else {
+                let floor_of_explicit =
+                    judge::strictest_explicit(&findings).unwrap_or(Ruling::Pass);
+                ruling = standing.answer.ruling.max(floor_of_explicit);
+                precedence.standing_applied = true;
+                decided_by = Some(answer_sentence(standing, "standing"));
+            }
+        }
+    }
+
+    // The answer for exactly this call replaces everything above.
+    precedence.call_answer = state.call_answer(agent, &request.id, &digest).cloned();
+    if let Some(answer) = &precedence.call_answer {
+        ruling = answer.answer.ruling;
+        decided_by = Some(answer_sentence(answer, "call"));
+    }
+
+    // Confinement: above read, required, and not inside the wall → refuse.
+    let mut gate = Gate {
+        required_line: facts.policy.confinement_line,
+        inside: facts.inside_wall,
+        probe: None,
+        refused: false,
+    };
+    if let Some(line) = gate.required_line {
+        if above_read && !gate.inside && ruling != Ruling::Refuse {
+            let shape = wall::Shape::for_workspace(&facts.workspace, &[]);
+            let probe = wall::probe(&shape).map(|p| p.display().to_string());
+            decided_by = Some(gate_sentence(&facts, line, &probe));
+            gate.probe = Some(probe);
+            gate.refused = true;
+            ruling = Ruling::Refuse;
+        }
+    }
+
     let render = |refuse: bool| {
         Reason {
             tool: &request.name,
@@ -440,12 +575,73 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         cwd: facts.cwd,
         runs,
         findings,
+        plugin_ruling,
         deciding,
+        precedence,
+        gate,
         ruling,
         decided_by,
         digest,
         verdict,
+        took: Duration::ZERO,
     }
+}
+
+fn floor_sentence(floor: &trail::Floor, agent: &str) -> String {
+    let whose = if floor.agent == agent {
+        "this conversation".to_owned()
+    } else {
+        format!("its ancestor {}", floor.agent)
+    };
+    format!(
+        "Held because auto-approval is revoked for {whose} (by {}@{} at {}); every call above read waits for the operator",
+        floor.who.user, floor.who.host, floor.at
+    )
+}
+
+fn answer_sentence(standing: &trail::Standing, kind: &str) -> String {
+    let a = &standing.answer;
+    let verb = match a.ruling {
+        Ruling::Pass => "Passed",
+        Ruling::Hold => "Held",
+        Ruling::Refuse => "Refused",
+    };
+    let scope = match (kind, a.scope) {
+        ("call", _) => format!("the operator's answer {} for this call", a.answer),
+        (_, trail::Scope::Conversation) => format!(
+            "the operator's standing answer {} for {} on conversation {}",
+            a.answer,
+            a.class().unwrap_or_default(),
+            a.agent
+        ),
+        _ => format!(
+            "the operator's standing answer {} for {} in this workspace",
+            a.answer,
+            a.class().unwrap_or_default()
+        ),
+    };
+    format!(
+        "{verb} by {scope} (by {}@{} at {})",
+        standing.who.user, standing.who.host, standing.at
+    )
+}
+
+fn gate_sentence(facts: &Facts, line: usize, probe: &Result<String, wall::Unavailable>) -> String {
+    let why = match probe {
+        Ok(_) => "this call is not running inside the wall (bubblewrap works here, but litany was not started inside it)".to_owned(),
+        Err(unavailable) => format!("this call is not running inside the wall, and {}", unavailable.sentence()),
+    };
+    let commit = facts
+        .config
+        .as_ref()
+        .map(|c| format!(" in config commit {}", short(&c.commit)))
+        .unwrap_or_default();
+    format!(
+        "Refused because workspace {} requires confinement (capability.yaml line {line}{commit}) and {why}. \
+         Ways out: run litany inside the wall (`wicket run -- litany …`), install bubblewrap or allow unprivileged \
+         user namespaces, or remove `confinement: required` on the config lineage",
+        facts.workspace.display()
+    )
 }
 
 /// The sentence for a policy that could not be read, if it could not.

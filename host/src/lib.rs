@@ -9,9 +9,12 @@
 pub mod consult;
 pub mod demo;
 pub mod judge;
+pub mod operator;
 pub mod plugins;
 pub mod policy;
 pub mod reason;
+pub mod trail;
+pub mod wall;
 pub mod wire;
 pub mod workspace;
 pub mod yaml;

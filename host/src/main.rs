@@ -1,7 +1,11 @@
 //! The `wicket` binary: with no arguments, litany's tool control; with a
 //! subcommand, the operator's tool.
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
+use wicket::judge::Ruling;
+use wicket::trail::Scope;
 
 #[derive(Parser)]
 #[command(
@@ -20,6 +24,66 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Answer the call parked on an agent: pass releases it, refuse declines it
+    /// in band, hold keeps it parked. Pass and refuse launch `litany advance`.
+    Answer {
+        /// The litany workspace.
+        ws: PathBuf,
+        /// The agent the call is parked on (its full id).
+        agent: String,
+        /// pass, refuse or hold.
+        verdict: Ruling,
+        /// How far the answer stands: this call, its class for the
+        /// conversation and its descent, or its class for the workspace.
+        #[arg(long, value_enum, default_value = "call")]
+        scope: Scope,
+        /// The tool_use id you expect to be parked; refused if it changed.
+        #[arg(long)]
+        id: Option<String>,
+        /// Let the answer lapse after this long (30m, 8h, 7d).
+        #[arg(long)]
+        expires: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take back an answer that stands (`wicket status` names each one).
+    Withdraw {
+        ws: PathBuf,
+        /// The answer's name, like a-1c2d3e4f.
+        answer: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke a conversation's auto-approval: every call above read, of it
+    /// and its whole descent, waits for the operator.
+    Revoke {
+        ws: PathBuf,
+        agent: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Give a revoked conversation its auto-approval back.
+    Restore {
+        ws: PathBuf,
+        agent: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// What waits and why: parked calls, floors, answers, policy, the wall.
+    Status {
+        ws: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Trace one consult of a request (on stdin, or --request FILE) through
+    /// every step, and show the verdict the control would print. Writes nothing.
+    Explain {
+        ws: PathBuf,
+        #[arg(long)]
+        request: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Run wicket on a built-in example: a throwaway workspace and a few tool
     /// calls, each sent through the control exactly as litany sends it.
     Demo {
@@ -35,8 +99,55 @@ fn main() {
     let code = match cli.command {
         None => wicket::consult::control_main(),
         Some(Command::Demo { keep }) => report(wicket::demo::run(keep)),
+        Some(Command::Answer {
+            ws,
+            agent,
+            verdict,
+            scope,
+            id,
+            expires,
+            json,
+        }) => receipt(
+            wicket::operator::answer::run(wicket::operator::answer::Args {
+                ws: &ws,
+                agent: &agent,
+                ruling: verdict,
+                scope,
+                id: id.as_deref(),
+                expires: expires.as_deref(),
+            }),
+            json,
+        ),
+        Some(Command::Withdraw { ws, answer, json }) => {
+            receipt(wicket::operator::floor::withdraw(&ws, &answer), json)
+        }
+        Some(Command::Revoke { ws, agent, json }) => {
+            receipt(wicket::operator::floor::revoke(&ws, &agent), json)
+        }
+        Some(Command::Restore { ws, agent, json }) => {
+            receipt(wicket::operator::floor::restore(&ws, &agent), json)
+        }
+        Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
+        Some(Command::Explain { ws, request, json }) => receipt(
+            wicket::operator::explain::run(&ws, request.as_deref()),
+            json,
+        ),
     };
     std::process::exit(code);
+}
+
+/// An operator's receipt, or its error as one sentence on stderr (exit 1).
+fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32 {
+    match result {
+        Ok(receipt) => {
+            receipt.print(json);
+            0
+        }
+        Err(e) => {
+            eprintln!("wicket: {e:#}");
+            1
+        }
+    }
 }
 
 /// An operator's command: its error as one sentence on stderr, exit 1.

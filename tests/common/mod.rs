@@ -221,6 +221,7 @@ impl Ws {
             &[
                 "commit",
                 "--quiet",
+                "--allow-empty",
                 "-m",
                 &format!("dispatch: worker [{id}]"),
             ],
@@ -365,5 +366,79 @@ impl Consulted {
 
     pub fn reason(&self) -> String {
         self.verdict()["reason"].as_str().unwrap_or("").to_owned()
+    }
+}
+
+/// Run `wicket <args>` as an operator would, with a fake `litany` on PATH that
+/// records its argv into `<tmp>/litany-calls`.
+pub fn operator(ws: &Ws, args: &[&str]) -> std::process::Output {
+    let bin = ws.tmp.path().join("fake-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let litany = bin.join("litany");
+    if !litany.exists() {
+        let log = ws.tmp.path().join("litany-calls");
+        std::fs::write(
+            &litany,
+            format!("#!/bin/sh\necho \"$@\" >> {}\n", log.display()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&litany, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new(wicket_bin())
+        .args(args)
+        .env("PATH", path)
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .env_remove("WICKET_LITANY")
+        .output()
+        .expect("wicket runs")
+}
+
+/// What the fake litany was asked to do, waiting briefly for detached launches.
+pub fn litany_calls(ws: &Ws, expected: usize) -> Vec<String> {
+    let log = ws.tmp.path().join("litany-calls");
+    for _ in 0..200 {
+        let lines: Vec<String> = std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        if lines.len() >= expected {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The trail's rows, as JSON.
+pub fn trail_rows(ws: &Ws) -> Vec<Value> {
+    std::fs::read_to_string(ws.root.join(".wicket/trail.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+impl Ws {
+    /// Park a call as litany does: consult, and on hold write the mark with
+    /// the control's own reason. Returns the verdict word.
+    pub fn park(&self, agent: &str, id: &str, tool: &str, input: Value) -> String {
+        let out = self.consult_as(agent, id, tool, input);
+        let verdict = out.verdict();
+        if verdict["verdict"] == "hold" {
+            self.hold(agent, id, tool, verdict["reason"].as_str().unwrap());
+        }
+        verdict["verdict"].as_str().unwrap().to_owned()
     }
 }

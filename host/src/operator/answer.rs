@@ -1,0 +1,200 @@
+//! `wicket answer <ws> <agent> pass|refuse|hold`: settle the call parked on
+//! an agent. The hold mark is read live, so the answer names what is parked
+//! now; the scope is checked against the class the reason's tag carries; the
+//! row is written before anything is launched, so the re-consult that the
+//! launch causes already sees it.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+
+use crate::judge::{call_only, Ruling};
+use crate::operator::launch::{self, Launched};
+use crate::operator::{check_agent_id, open, Receipt};
+use crate::reason;
+use crate::trail::{self, Answer, Row, Scope, What};
+
+pub struct Args<'a> {
+    pub ws: &'a Path,
+    pub agent: &'a str,
+    pub ruling: Ruling,
+    pub scope: Scope,
+    pub id: Option<&'a str>,
+    pub expires: Option<&'a str>,
+}
+
+pub fn run(args: Args) -> Result<Receipt> {
+    let ws = open(args.ws)?;
+    check_agent_id(args.agent)?;
+    let Some(mark) = ws.hold_mark(args.agent) else {
+        let known = if ws.agent_exists(args.agent) {
+            ""
+        } else {
+            " (and there is no such agent there)"
+        };
+        bail!(
+            "nothing is held for agent {} in {}{known}: refs/litany/held/{} is not set; `wicket status {}` lists what is parked",
+            args.agent,
+            ws.root.display(),
+            args.agent,
+            ws.root.display()
+        );
+    };
+    if let Some(id) = args.id {
+        if id != mark.tool_use_id {
+            bail!(
+                "the call held for {} is now {} ({}), not {id}: the hold changed since you looked; check `wicket status {}` and answer again",
+                args.agent,
+                mark.tool_use_id,
+                mark.tool,
+                ws.root.display()
+            );
+        }
+    }
+    let tag = reason::read_tag(&mark.reason);
+    if args.scope != Scope::Call {
+        let Some((effect, _)) = &tag else {
+            bail!(
+                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
+            );
+        };
+        if call_only(*effect) {
+            bail!(
+                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let calls like \
+                 this through without asking, add a `rules:` row for the program to capability.yaml on the config lineage \
+                 (for example `rules: {{ npm: open-world }}`)",
+                args.scope.word(),
+                effect.word()
+            );
+        }
+    }
+    let expires = match args.expires {
+        None => None,
+        Some(text) => {
+            let duration = humantime::parse_duration(text).with_context(|| {
+                format!("--expires takes a duration like 30m, 8h or 7d; `{text}` is not one")
+            })?;
+            Some(humantime::format_rfc3339_seconds(SystemTime::now() + duration).to_string())
+        }
+    };
+    let at = humantime::format_rfc3339_millis(SystemTime::now()).to_string();
+    let answer = Answer {
+        answer: trail::answer_name(&at, args.agent, &mark.tool_use_id, args.scope),
+        ruling: args.ruling,
+        scope: args.scope,
+        agent: args.agent.to_owned(),
+        tool_use_id: mark.tool_use_id.clone(),
+        tool: mark.tool.clone(),
+        effect: tag.as_ref().map(|(e, _)| e.word().to_owned()),
+        digest: tag.as_ref().map(|(_, d)| d.clone()),
+        reason: mark.reason.clone(),
+        expires,
+    };
+    let row = Row {
+        at,
+        who: trail::Who::here(),
+        what: What::Answer(answer.clone()),
+    };
+    trail::append(&ws.state_dir(), &row).context("nothing was answered")?;
+
+    // Pass and refuse move the conversation on; hold keeps it parked.
+    let launched = if args.ruling == Ruling::Hold {
+        None
+    } else {
+        let confine = requires_confinement(&ws, args.agent);
+        Some(launch::advance(&ws, args.agent, confine, &guarded_paths()))
+    };
+    Ok(receipt(&ws.root, &answer, launched.as_ref()))
+}
+
+/// Whether the agent's policy requires confinement (an unreadable policy is
+/// taken as requiring it: never a silent fallback out of the wall).
+fn requires_confinement(ws: &crate::workspace::Workspace, agent: &str) -> bool {
+    let Ok(source) = ws.config_source(agent) else {
+        return true;
+    };
+    match ws.read_objects(&[format!("{}:{}", source.commit, crate::policy::FILE)]) {
+        Ok(objects) => match &objects[0] {
+            Some(text) => {
+                let policy = crate::policy::Policy::parse(&String::from_utf8_lossy(text), &ws.root);
+                policy.requires_confinement() || !policy.diagnostics.is_empty()
+            }
+            None => false,
+        },
+        Err(_) => true,
+    }
+}
+
+/// wicket's own cache and binary: kept read-only inside the wall.
+pub fn guarded_paths() -> Vec<PathBuf> {
+    crate::plugins::Cache::root_from_env()
+        .into_iter()
+        .chain(std::env::current_exe().ok())
+        .collect()
+}
+
+fn receipt(ws: &Path, answer: &Answer, launched: Option<&Launched>) -> Receipt {
+    let class = answer.class().unwrap_or_else(|| answer.tool.clone());
+    let mut human = match answer.scope {
+        Scope::Call => format!(
+            "Answered {} ({}): {} for the call {} ({}) held on {}.\n",
+            answer.answer,
+            answer.scope.word(),
+            answer.ruling.word(),
+            answer.tool_use_id,
+            answer.tool,
+            answer.agent
+        ),
+        Scope::Conversation => format!(
+            "Answered {} ({}): {} for {class} on {} and its whole descent; it also settles the held call {}.\n",
+            answer.answer,
+            answer.scope.word(),
+            answer.ruling.word(),
+            answer.agent,
+            answer.tool_use_id
+        ),
+        Scope::Workspace => format!(
+            "Answered {} ({}): {} for {class} in every conversation of {}; it also settles the held call {}.\n",
+            answer.answer,
+            answer.scope.word(),
+            answer.ruling.word(),
+            ws.display(),
+            answer.tool_use_id
+        ),
+    };
+    if let Some(expires) = &answer.expires {
+        human.push_str(&format!("It stands until {expires}.\n"));
+    }
+    if answer.scope != Scope::Call {
+        human.push_str(&format!(
+            "Take it back with: wicket withdraw {} {}\n",
+            ws.display(),
+            answer.answer
+        ));
+    }
+    match launched {
+        None => human.push_str("Nothing was launched: a hold keeps the call parked.\n"),
+        Some(l) if l.ok => human.push_str(&format!(
+            "Launched{}: {} (pid {}, log {}).\n",
+            if l.confined { " inside the wall" } else { "" },
+            l.argv.join(" "),
+            l.pid.unwrap_or(0),
+            l.log.as_deref().unwrap_or("-")
+        )),
+        Some(l) => human.push_str(&format!(
+            "The answer stands, but the release was not launched: {}. Run `litany advance {} {}` yourself.\n",
+            l.error.as_deref().unwrap_or("unknown error"),
+            ws.display(),
+            answer.agent
+        )),
+    }
+    if let Some(e) = launched.and_then(|l| l.receipt_error.as_ref()) {
+        human.push_str(&format!("The launch receipt could not be recorded: {e}.\n"));
+    }
+    Receipt {
+        human,
+        json: json!({ "answer": answer, "launch": launched }),
+    }
+}

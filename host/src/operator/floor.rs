@@ -1,0 +1,102 @@
+//! `revoke` and `restore` raise and lower a conversation's floor (every call
+//! above read waits for the operator, over its whole descent); `withdraw`
+//! takes a standing answer back. Each writes one row and launches nothing;
+//! the receipt is re-derived from the trail afterwards, so it says what now
+//! stands rather than what was asked for.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+
+use crate::operator::{check_agent_id, open, Receipt};
+use crate::trail::{self, FloorAction, Row, State, What};
+
+pub fn revoke(ws: &Path, agent: &str) -> Result<Receipt> {
+    set(ws, agent, FloorAction::Raise)
+}
+
+pub fn restore(ws: &Path, agent: &str) -> Result<Receipt> {
+    set(ws, agent, FloorAction::Lower)
+}
+
+fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
+    let ws = open(ws)?;
+    check_agent_id(agent)?;
+    // A mistyped or truncated id would floor every conversation sharing its prefix.
+    if !ws.agent_exists(agent) {
+        bail!(
+            "there is no agent {agent} in {} (no branch agents/{agent}); give a full agent id as `wicket status` lists them",
+            ws.root.display()
+        );
+    }
+    let state_dir = ws.state_dir();
+    let before = State::load(&state_dir).ok();
+    trail::append(
+        &state_dir,
+        &Row::now(What::Floor {
+            agent: agent.to_owned(),
+            action,
+        }),
+    )
+    .context("the floor was not changed")?;
+    let state = State::load(&state_dir)
+        .context("the floor was written, but the trail could not be read back")?;
+    let over = state.floor_over(agent);
+    let human = match (action, over) {
+        (FloorAction::Raise, _) => format!(
+            "Revoked: {agent} and its whole descent (children not yet born included) — from their next call, everything above read waits for the operator. Nothing was stopped; `wicket restore {} {agent}` gives it back.\n",
+            ws.root.display()
+        ),
+        (FloorAction::Lower, Some(floor)) if floor.agent != agent => format!(
+            "{agent} stays floored: its ancestor {} is revoked (since {} by {}@{}). Restore that one to lift it.\n",
+            floor.agent, floor.at, floor.who.user, floor.who.host
+        ),
+        (FloorAction::Lower, _) => {
+            let was = before.as_ref().and_then(|s| s.floor_over(agent)).is_some();
+            if was {
+                format!("Restored: {agent}'s calls are adjudicated by the policy again from its next call. A call already parked is released by answering it.\n")
+            } else {
+                format!("{agent} was not floored; its calls are adjudicated by the policy as before.\n")
+            }
+        }
+    };
+    let floored_by = over.map(|f| f.agent.clone());
+    Ok(Receipt {
+        human,
+        json: json!({ "agent": agent, "action": action, "floored": floored_by.is_some(), "floored_by": floored_by }),
+    })
+}
+
+pub fn withdraw(ws: &Path, name: &str) -> Result<Receipt> {
+    let ws = open(ws)?;
+    let state_dir = ws.state_dir();
+    let state = State::load(&state_dir)?;
+    let Some(standing) = state.answer_named(name).cloned() else {
+        bail!(
+            "no answer named {name} stands in {} (`wicket status` lists the standing answers)",
+            ws.root.display()
+        );
+    };
+    trail::append(
+        &state_dir,
+        &Row::now(What::Withdraw {
+            answer: name.to_owned(),
+        }),
+    )
+    .context("nothing was withdrawn")?;
+    let a = &standing.answer;
+    let human = format!(
+        "Withdrawn: {name} ({} for {} at {} scope, given {} by {}@{}). From the next call it stands for nothing.\n",
+        a.ruling.word(),
+        a.class().unwrap_or_else(|| a.tool.clone()),
+        a.scope.word(),
+        standing.at,
+        standing.who.user,
+        standing.who.host
+    );
+    Ok(Receipt {
+        human,
+        json: json!({ "withdrawn": standing }),
+    })
+}

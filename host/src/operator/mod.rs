@@ -1,0 +1,53 @@
+//! The operator's verbs: answer a parked call, withdraw a standing answer,
+//! revoke and restore a conversation's auto-approval, see what waits and why,
+//! explain one consult, wire wicket into a workspace, run litany in the wall.
+//!
+//! Every verb checks everything it can before it writes anything, says what
+//! went wrong in one sentence, and prints a receipt (`--json` for scripts).
+
+pub mod answer;
+pub mod explain;
+pub mod floor;
+pub mod launch;
+pub mod status;
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+
+use crate::workspace::{valid_ref_component, Workspace};
+
+/// What a verb prints: a sentence or table for people, a value for scripts.
+pub struct Receipt {
+    pub human: String,
+    pub json: serde_json::Value,
+}
+
+impl Receipt {
+    pub fn print(&self, json: bool) {
+        if json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&self.json).unwrap_or_else(|_| "{}".into())
+            );
+        } else {
+            print!("{}", self.human);
+            if !self.human.ends_with('\n') {
+                println!();
+            }
+        }
+    }
+}
+
+/// Open a workspace for an operator's verb.
+pub fn open(ws: &Path) -> Result<Workspace> {
+    Workspace::open(ws)
+}
+
+/// An agent id as litany makes them, or a sentence saying it is not one.
+pub fn check_agent_id(agent: &str) -> Result<()> {
+    if !valid_ref_component(agent) {
+        bail!("`{agent}` is not an agent id (they look like 20261129T181730Z-1c32bb5e; `wicket status` lists parked ones)");
+    }
+    Ok(())
+}

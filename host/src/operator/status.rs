@@ -1,0 +1,340 @@
+//! `wicket status <ws>`: what waits and why — every parked call with its full
+//! reason and the scopes its answer may take, the floors standing, the
+//! standing answers (and how to withdraw them), each config lineage's policy
+//! (plugins with their hashes, confinement, the lines it could not read),
+//! whether the wall can be built here, and the latest launches.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Result;
+use serde_json::{json, Value};
+
+use crate::judge::call_only;
+use crate::operator::{open, Receipt};
+use crate::plugins::{DEFAULT_CLASSIFIER_SHA256, MAX_PLUGIN_FILE_BYTES};
+use crate::policy::Policy;
+use crate::reason;
+use crate::trail::State;
+use crate::wall;
+use crate::workspace::{Workspace, CONFIG_HEADS};
+
+pub fn run(ws: &Path) -> Result<Receipt> {
+    let ws = open(ws)?;
+    let root = ws.root.display().to_string();
+    let trail_path = ws.state_dir().join(crate::trail::FILE);
+    let (state, trail_problem) = match State::load(&ws.state_dir()) {
+        Ok(state) => (state, None),
+        Err(e) => (State::default(), Some(format!("{e:#}"))),
+    };
+    let mut human = format!("wicket status for {root}\n");
+
+    // Parked calls.
+    let parked = ws.hold_marks()?;
+    let mut parked_json = Vec::new();
+    let _ = writeln!(human, "\nParked calls ({})", parked.len());
+    if parked.is_empty() {
+        human.push_str("  none\n");
+    }
+    for (agent, mark) in &parked {
+        let tag = reason::read_tag(&mark.reason);
+        let scopes: Vec<&str> = match &tag {
+            Some((effect, _)) if !call_only(*effect) => vec!["call", "conversation", "workspace"],
+            _ => vec!["call"],
+        };
+        let config = ws.config_source(agent);
+        let class = tag
+            .as_ref()
+            .map(|(e, _)| e.word())
+            .unwrap_or("unknown (no wicket tag)");
+        let _ = writeln!(
+            human,
+            "  {agent}  {}  {class}  {}",
+            mark.tool, mark.tool_use_id
+        );
+        let _ = writeln!(human, "    {}", mark.reason);
+        let _ = writeln!(
+            human,
+            "    answer: wicket answer {root} {agent} pass|refuse|hold{}",
+            if scopes.len() > 1 {
+                " [--scope call|conversation|workspace]"
+            } else {
+                "   (call scope only)"
+            }
+        );
+        match &config {
+            Ok(source) => {
+                let _ = writeln!(
+                    human,
+                    "    the control reads config commit {} ({}) and the trail {}",
+                    crate::consult::short(&source.commit),
+                    source
+                        .lineage
+                        .as_deref()
+                        .unwrap_or("the governing commit: several lineages diverge"),
+                    trail_path.display()
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(human, "    its policy cannot be found: {e:#}");
+            }
+        }
+        parked_json.push(json!({
+            "agent": agent,
+            "tool_use_id": mark.tool_use_id,
+            "tool": mark.tool,
+            "class": tag.as_ref().map(|(e, _)| e.word()),
+            "digest": tag.as_ref().map(|(_, d)| d),
+            "reason": mark.reason,
+            "scopes": scopes,
+            "config": config.as_ref().ok(),
+            "config_problem": config.as_ref().err().map(|e| format!("{e:#}")),
+            "trail": trail_path,
+        }));
+    }
+
+    // Floors.
+    let _ = writeln!(human, "\nFloors ({})", state.floors.len());
+    if state.floors.is_empty() {
+        human.push_str("  none: every conversation is adjudicated by its policy\n");
+    }
+    for floor in &state.floors {
+        let _ = writeln!(
+            human,
+            "  {}  revoked {} by {}@{}  (restore: wicket restore {root} {})",
+            floor.agent, floor.at, floor.who.user, floor.who.host, floor.agent
+        );
+    }
+
+    // Standing answers.
+    let _ = writeln!(human, "\nAnswers in force ({})", state.answers.len());
+    if state.answers.is_empty() {
+        human.push_str("  none\n");
+    }
+    let mut answers_json = Vec::new();
+    for s in &state.answers {
+        let a = &s.answer;
+        let over = match a.scope {
+            crate::trail::Scope::Call => format!("the call {} on {}", a.tool_use_id, a.agent),
+            crate::trail::Scope::Conversation => format!(
+                "{} on {} and its descent",
+                a.class().unwrap_or_default(),
+                a.agent
+            ),
+            crate::trail::Scope::Workspace => {
+                format!("{} everywhere", a.class().unwrap_or_default())
+            }
+        };
+        let expiry = match (&a.expires, s.expired) {
+            (Some(e), true) => format!("  EXPIRED {e}"),
+            (Some(e), false) => format!("  until {e}"),
+            (None, _) => String::new(),
+        };
+        let _ = writeln!(
+            human,
+            "  {}  {}  {}  {over}  since {} by {}@{}{expiry}  (withdraw: wicket withdraw {root} {})",
+            a.answer,
+            a.ruling.word(),
+            a.scope.word(),
+            s.at,
+            s.who.user,
+            s.who.host,
+            a.answer
+        );
+        let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
+        value["withdraw"] = json!(format!("wicket withdraw {root} {}", a.answer));
+        answers_json.push(value);
+    }
+
+    // Policy per config lineage.
+    let _ = writeln!(human, "\nPolicy by config lineage");
+    let mut lineages_json = Vec::new();
+    let mut any_confined = false;
+    for (head, commit) in ws.refs(CONFIG_HEADS)? {
+        let lineage = head.trim_start_matches("refs/heads/").to_owned();
+        let (entry, text, confined) = lineage_policy(&ws, &lineage, &commit);
+        any_confined |= confined;
+        human.push_str(&text);
+        lineages_json.push(entry);
+    }
+
+    // The wall.
+    let shape = wall::Shape::for_workspace(&ws.root, &crate::operator::answer::guarded_paths());
+    let probe = wall::probe(&shape);
+    let wall_text = match &probe {
+        Ok(bwrap) => format!("bubblewrap builds the wall here ({})", bwrap.display()),
+        Err(u) => format!("the wall cannot be built here: {}", u.sentence()),
+    };
+    let _ = writeln!(
+        human,
+        "\nConfinement: {}{wall_text}; this command runs {} the wall",
+        if any_confined {
+            "required by a lineage; "
+        } else {
+            "not required; "
+        },
+        if wall::inside(&ws.root) {
+            "inside"
+        } else {
+            "outside"
+        }
+    );
+
+    // Trail health and recent launches.
+    let _ = writeln!(human, "\nTrail: {}", trail_path.display());
+    if let Some(problem) = &trail_problem {
+        let _ = writeln!(
+            human,
+            "  cannot be read: {problem} (every call above read is held until it can)"
+        );
+    }
+    if state.skipped > 0 {
+        let _ = writeln!(
+            human,
+            "  {} line(s) could not be read and were skipped",
+            state.skipped
+        );
+    }
+    let recent: Vec<&crate::trail::Row> = state.launches.iter().rev().take(5).collect();
+    if !recent.is_empty() {
+        human.push_str("Recent launches\n");
+        for row in &recent {
+            if let crate::trail::What::Launch {
+                agent,
+                ok,
+                error,
+                log,
+                ..
+            } = &row.what
+            {
+                let outcome = if *ok {
+                    format!("launched, log {}", log.as_deref().unwrap_or("-"))
+                } else {
+                    format!("FAILED: {}", error.as_deref().unwrap_or(""))
+                };
+                let _ = writeln!(human, "  {}  litany advance {agent}  {outcome}", row.at);
+            }
+        }
+    }
+
+    let json = json!({
+        "workspace": root,
+        "parked": parked_json,
+        "floors": state.floors,
+        "answers": answers_json,
+        "lineages": lineages_json,
+        "confinement": {
+            "required_by_a_lineage": any_confined,
+            "bwrap": probe.as_ref().ok(),
+            "unavailable": probe.as_ref().err(),
+            "inside": wall::inside(&ws.root),
+        },
+        "trail": { "path": trail_path, "problem": trail_problem, "unreadable_lines": state.skipped },
+        "launches": recent,
+    });
+    Ok(Receipt { human, json })
+}
+
+/// One lineage's policy: (json, human lines, requires confinement).
+fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String, bool) {
+    let mut text = String::new();
+    let file = match ws.read_objects(&[format!("{commit}:{}", crate::policy::FILE)]) {
+        Ok(mut objects) => objects.pop().flatten(),
+        Err(e) => {
+            let _ = writeln!(
+                text,
+                "  {lineage} ({}): the policy cannot be read: {e:#}",
+                crate::consult::short(commit)
+            );
+            return (
+                json!({"lineage": lineage, "commit": commit, "problem": format!("{e:#}")}),
+                text,
+                false,
+            );
+        }
+    };
+    let policy = file
+        .as_ref()
+        .map(|t| Policy::parse(&String::from_utf8_lossy(t), &ws.root))
+        .unwrap_or_default();
+    let _ = writeln!(
+        text,
+        "  {lineage} ({}): {}",
+        crate::consult::short(commit),
+        if file.is_some() {
+            "capability.yaml"
+        } else {
+            "no capability.yaml: the shipped policy"
+        }
+    );
+    if let Some(line) = policy.confinement_line {
+        let _ = writeln!(text, "    confinement: required (line {line})");
+    }
+    let overrides: Vec<String> = crate::judge::EFFECTS
+        .iter()
+        .filter(|e| policy.table.ruling(**e) != crate::judge::Table::default().ruling(**e))
+        .map(|e| format!("{}: {}", e.word(), policy.table.ruling(*e).word()))
+        .collect();
+    if !overrides.is_empty() {
+        let _ = writeln!(text, "    table: {}", overrides.join(", "));
+    }
+    for rule in &policy.rules {
+        let _ = writeln!(
+            text,
+            "    rule (line {}): {} → {}",
+            rule.line,
+            rule.words.join(" "),
+            rule.effect
+        );
+    }
+    let mut plugins = vec![
+        json!({"name": "default", "built_in": true, "sha256": DEFAULT_CLASSIFIER_SHA256.trim()}),
+    ];
+    let _ = writeln!(
+        text,
+        "    plugin: default (built in, sha256 {})",
+        DEFAULT_CLASSIFIER_SHA256.trim()
+    );
+    for spec in &policy.classifiers {
+        let actual = file_sha256(&spec.path);
+        let state = match (&actual, &spec.sha256) {
+            (Err(e), _) => format!("cannot be read: {e}"),
+            (Ok(a), Some(p)) if a == p => format!("sha256 {a}, matches its pin"),
+            (Ok(a), Some(p)) => {
+                format!("sha256 {a}, DOES NOT MATCH its pin {p} (every call is held)")
+            }
+            (Ok(a), None) => format!("sha256 {a}, not pinned"),
+        };
+        let _ = writeln!(text, "    plugin: {} ({state})", spec.written);
+        plugins.push(json!({"name": spec.written, "path": spec.path, "sha256": actual.as_ref().ok(), "problem": actual.as_ref().err(), "pinned": spec.sha256, "config": spec.config}));
+    }
+    for d in &policy.diagnostics {
+        let _ = writeln!(
+            text,
+            "    cannot read line {}: {} (every call above read is held)",
+            d.line, d.message
+        );
+    }
+    let json = json!({
+        "lineage": lineage,
+        "commit": commit,
+        "policy": if file.is_some() { "read" } else { "absent" },
+        "confinement_line": policy.confinement_line,
+        "table": overrides,
+        "rules": policy.rules,
+        "secrets": policy.secrets,
+        "plugins": plugins,
+        "diagnostics": policy.diagnostics,
+    });
+    (json, text, policy.requires_confinement())
+}
+
+fn file_sha256(path: &Path) -> Result<String, String> {
+    use sha2::{Digest, Sha256};
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if meta.len() > MAX_PLUGIN_FILE_BYTES {
+        return Err(format!("{} is too large to be a plugin", path.display()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(reason::hex(&Sha256::digest(&bytes)))
+}
