@@ -69,6 +69,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run a litany command inside the wall (bubblewrap): the host read-only,
+    /// the workspace and litany's roots writable, wicket's state read-only.
+    Run {
+        /// The workspace (default: the first argument that is one).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+        /// The command, after `--`: `wicket run -- litany prompt <ws> "…"`.
+        #[arg(last = true, required = true)]
+        command: Vec<std::ffi::OsString>,
+    },
     /// What waits and why: parked calls, floors, answers, policy, the wall.
     Status {
         ws: PathBuf,
@@ -127,6 +137,7 @@ fn main() {
         Some(Command::Restore { ws, agent, json }) => {
             receipt(wicket::operator::floor::restore(&ws, &agent), json)
         }
+        Some(Command::Run { workspace, command }) => report(wicket::operator::run::run(workspace.as_deref(), &command)),
         Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
         Some(Command::Explain { ws, request, json }) => receipt(
             wicket::operator::explain::run(&ws, request.as_deref()),

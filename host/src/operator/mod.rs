@@ -9,6 +9,7 @@ pub mod answer;
 pub mod explain;
 pub mod floor;
 pub mod launch;
+pub mod run;
 pub mod status;
 
 use std::path::Path;
