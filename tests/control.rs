@@ -211,6 +211,8 @@ fn unknown_request_fields_are_ignored() {
 #[test]
 fn a_consult_that_would_overrun_is_held_inside_the_bound() {
     let ws = Ws::new(None);
+    // Two lineages: the governing commit takes git's merge-base.
+    ws.commit_config("config/other", Some("config/default"), None);
     // A git that never answers: the consult's fact gathering hangs.
     let bin = ws.tmp.path().join("slow-bin");
     std::fs::create_dir_all(&bin).unwrap();
@@ -277,5 +279,37 @@ fn the_cwd_mark_counts_only_when_its_directory_exists() {
             .contains("which is protected (another agent's worktree)"),
         "{}",
         out.reason()
+    );
+}
+
+#[test]
+fn the_policy_reads_the_same_from_loose_and_packed_objects() {
+    let ws = Ws::new(Some("table:\n  open-world: hold\n"));
+    ws.cwd_mark(AGENT, &ws.worktree(AGENT).join("src"));
+    let before = ws.consult("bash", json!({"command": "curl https://example.com"}));
+    assert_eq!(before.word(), "hold");
+    assert_eq!(
+        ws.consult("bash", json!({"command": "touch ../NOTES"}))
+            .word(),
+        "pass",
+        "the cwd mark counts"
+    );
+    // Pack every object and ref: the consult now reads through git.
+    git(
+        &ws.repo(),
+        &["--git-dir", ".", "gc", "--quiet", "--prune=now"],
+    );
+    git(&ws.repo(), &["--git-dir", ".", "pack-refs", "--all"]);
+    assert!(
+        !ws.repo().join("refs/heads/config/default").exists(),
+        "refs are packed"
+    );
+    let after = ws.consult("bash", json!({"command": "curl https://example.com"}));
+    assert_eq!(after.stdout(), before.stdout());
+    assert_eq!(
+        ws.consult("bash", json!({"command": "touch ../NOTES"}))
+            .word(),
+        "pass",
+        "the cwd mark still counts"
     );
 }

@@ -20,7 +20,15 @@ fn run_in_wall(ws: &Ws, script: &str, bin: Option<&Path>) -> std::process::Outpu
         path = format!("{}:{path}", bin.display());
     }
     Command::new(wicket_bin())
-        .args(["run", "--workspace", &ws.root.to_string_lossy(), "--", "/bin/sh", "-c", script])
+        .args([
+            "run",
+            "--workspace",
+            &ws.root.to_string_lossy(),
+            "--",
+            "/bin/sh",
+            "-c",
+            script,
+        ])
         .env("PATH", path)
         .env("HOME", &ws.home)
         .env("XDG_CACHE_HOME", &ws.cache)
@@ -30,7 +38,10 @@ fn run_in_wall(ws: &Ws, script: &str, bin: Option<&Path>) -> std::process::Outpu
 
 /// A consult, as litany inside the wall would make it.
 fn consult_script(ws: &Ws, request: &serde_json::Value) -> String {
-    let file = ws.tmp.path().join(format!("request-{}.json", request["id"].as_str().unwrap()));
+    let file = ws
+        .tmp
+        .path()
+        .join(format!("request-{}.json", request["id"].as_str().unwrap()));
     std::fs::write(&file, request.to_string()).unwrap();
     format!(
         "cd {root} && LITANY_CONV_REPO={root} LITANY_CONV_BRANCH={AGENT} {bin} < {file}",
@@ -45,28 +56,65 @@ fn request(id: &str, command: &str) -> serde_json::Value {
 }
 
 fn verdict(out: &std::process::Output) -> serde_json::Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stdout)))
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[test]
 fn a_consult_inside_the_wall_passes_and_the_same_consult_outside_is_refused() {
     let ws = Ws::new(Some(CONFINED));
-    let inside = run_in_wall(&ws, &consult_script(&ws, &request("t1", "cargo build")), None);
-    assert_eq!(verdict(&inside)["verdict"], "pass", "{}", String::from_utf8_lossy(&inside.stdout));
+    let inside = run_in_wall(
+        &ws,
+        &consult_script(&ws, &request("t1", "cargo build")),
+        None,
+    );
+    assert_eq!(
+        verdict(&inside)["verdict"],
+        "pass",
+        "{}",
+        String::from_utf8_lossy(&inside.stdout)
+    );
     // Outside the wall, although bwrap works here.
     let out = ws.consult("bash", json!({"command": "cargo build"}));
     assert_eq!(out.word(), "refuse");
     let reason = out.reason();
-    assert!(reason.contains(&format!("workspace {} requires confinement (capability.yaml line 1", ws.root.display())), "{reason}");
-    assert!(reason.contains("not running inside the wall (bubblewrap works here"), "{reason}");
+    assert!(
+        reason.contains(&format!(
+            "workspace {} requires confinement (capability.yaml line 1",
+            ws.root.display()
+        )),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("not running inside the wall (bubblewrap works here"),
+        "{reason}"
+    );
     assert!(reason.contains("wicket run -- litany"), "{reason}");
-    assert!(reason.contains("remove `confinement: required` on the config lineage"), "{reason}");
+    assert!(
+        reason.contains("remove `confinement: required` on the config lineage"),
+        "{reason}"
+    );
     // Reads pass throughout.
-    assert_eq!(ws.consult("bash", json!({"command": "ls src"})).word(), "pass");
+    assert_eq!(
+        ws.consult("bash", json!({"command": "ls src"})).word(),
+        "pass"
+    );
     // And status, run inside, says where it runs.
-    let status = run_in_wall(&ws, &format!("{} status {}", wicket_bin().display(), ws.root.display()), None);
-    assert!(String::from_utf8_lossy(&status.stdout).contains("this command runs inside the wall"), "{}", String::from_utf8_lossy(&status.stdout));
+    let status = run_in_wall(
+        &ws,
+        &format!("{} status {}", wicket_bin().display(), ws.root.display()),
+        None,
+    );
+    assert!(
+        String::from_utf8_lossy(&status.stdout).contains("this command runs inside the wall"),
+        "{}",
+        String::from_utf8_lossy(&status.stdout)
+    );
 }
 
 #[test]
@@ -74,7 +122,8 @@ fn the_wrapped_program_writes_only_where_the_shape_lets_it() {
     let ws = Ws::new(Some(CONFINED));
     std::fs::create_dir_all(ws.cache.join("wicket")).unwrap();
     // Outside the writable set, and not under /tmp (which the shape binds).
-    let elsewhere = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("wall-outside-{}", std::process::id()));
+    let elsewhere = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("wall-outside-{}", std::process::id()));
     std::fs::create_dir_all(&elsewhere).unwrap();
     let script = format!(
         "touch {inside}/made-inside; touch {elsewhere}/x; touch {state}/x; touch {cache}/x; true",
@@ -84,12 +133,26 @@ fn the_wrapped_program_writes_only_where_the_shape_lets_it() {
         cache = ws.cache.join("wicket").display()
     );
     let out = run_in_wall(&ws, &script, None);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(ws.worktree(AGENT).join("made-inside").exists());
-    for refused in [elsewhere.join("x"), ws.root.join(".wicket/x"), ws.cache.join("wicket/x")] {
+    for refused in [
+        elsewhere.join("x"),
+        ws.root.join(".wicket/x"),
+        ws.cache.join("wicket/x"),
+    ] {
         assert!(!refused.exists(), "{} was written", refused.display());
-        assert!(stderr.contains(&format!("cannot touch '{}': Read-only file system", refused.display())), "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "cannot touch '{}': Read-only file system",
+                refused.display()
+            )),
+            "{stderr}"
+        );
     }
     std::fs::remove_dir_all(&elsewhere).unwrap();
 }
@@ -99,7 +162,11 @@ fn fake_bin(ws: &Ws, bwrap_script: Option<&str>) -> PathBuf {
     std::fs::create_dir_all(&bin).unwrap();
     if let Some(script) = bwrap_script {
         std::fs::write(bin.join("bwrap"), script).unwrap();
-        std::fs::set_permissions(bin.join("bwrap"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(
+            bin.join("bwrap"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .unwrap();
     }
     bin
 }
@@ -126,18 +193,34 @@ fn without_bwrap_the_gate_and_every_launch_say_why() {
     let request = json!({"id": "t1", "name": "bash", "input": {"command": "cargo build"}, "role": "worker", "agent_id": AGENT});
     let out = ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)]);
     assert_eq!(out.word(), "refuse");
-    assert!(out.reason().contains("bubblewrap is not installed here (bwrap is not on PATH)"), "{}", out.reason());
+    assert!(
+        out.reason()
+            .contains("bubblewrap is not installed here (bwrap is not on PATH)"),
+        "{}",
+        out.reason()
+    );
     // Reads pass.
     let read = json!({"id": "t2", "name": "read_file", "input": {"path": "src/main.rs"}, "role": "worker", "agent_id": AGENT});
-    assert_eq!(ws.consult_raw(AGENT, read.to_string().as_bytes(), &[("PATH", &path)]).word(), "pass");
+    assert_eq!(
+        ws.consult_raw(AGENT, read.to_string().as_bytes(), &[("PATH", &path)])
+            .word(),
+        "pass"
+    );
     // `wicket run` refuses with the sentence.
     let run = Command::new(wicket_bin())
-        .args(["run", "--workspace", &ws.root.to_string_lossy(), "--", "true"])
+        .args([
+            "run",
+            "--workspace",
+            &ws.root.to_string_lossy(),
+            "--",
+            "true",
+        ])
         .env("PATH", &path)
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("the wall cannot be built here: bubblewrap is not installed here"));
+    assert!(String::from_utf8_lossy(&run.stderr)
+        .contains("the wall cannot be built here: bubblewrap is not installed here"));
     // An answer's launch is refused; the answer stands; the receipt says so.
     ws.hold(AGENT, "t1", "bash", &out.reason());
     let answer = Command::new(wicket_bin())
@@ -147,8 +230,15 @@ fn without_bwrap_the_gate_and_every_launch_say_why() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&answer.stdout);
-    assert!(answer.status.success(), "{}", String::from_utf8_lossy(&answer.stderr));
-    assert!(stdout.contains("the policy requires confinement and bubblewrap is not installed here"), "{stdout}");
+    assert!(
+        answer.status.success(),
+        "{}",
+        String::from_utf8_lossy(&answer.stderr)
+    );
+    assert!(
+        stdout.contains("the policy requires confinement and bubblewrap is not installed here"),
+        "{stdout}"
+    );
     let rows = trail_rows(&ws);
     assert_eq!(rows[0]["row"], "answer");
     assert_eq!(rows[1]["row"], "launch");
@@ -158,8 +248,15 @@ fn without_bwrap_the_gate_and_every_launch_say_why() {
 #[test]
 fn a_bwrap_that_refuses_is_named_with_its_exit_and_message() {
     let ws = Ws::new(Some(CONFINED));
-    let bin = fake_bin(&ws, Some("#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"));
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let bin = fake_bin(
+        &ws,
+        Some("#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"),
+    );
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let request = json!({"id": "t1", "name": "bash", "input": {"command": "touch x"}, "role": "worker", "agent_id": AGENT});
     let out = ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)]);
     assert_eq!(out.word(), "refuse");
@@ -186,7 +283,11 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
         ),
     )
     .unwrap();
-    std::fs::set_permissions(bin.join("litany"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(
+        bin.join("litany"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
     ws.hold(AGENT, "t1", "bash", "held for review");
     let out = Command::new(wicket_bin())
         .args(["answer", &ws.root.to_string_lossy(), AGENT, "pass"])
@@ -195,7 +296,10 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && stdout.contains("Launched inside the wall"), "{stdout}");
+    assert!(
+        out.status.success() && stdout.contains("Launched inside the wall"),
+        "{stdout}"
+    );
     for _ in 0..300 {
         if report.exists() {
             break;
@@ -203,7 +307,10 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     let said = std::fs::read_to_string(&report).unwrap();
-    assert_eq!(said.trim(), format!("inside advance {} {AGENT}", ws.root.display()));
+    assert_eq!(
+        said.trim(),
+        format!("inside advance {} {AGENT}", ws.root.display())
+    );
     let rows = trail_rows(&ws);
     assert_eq!(rows[1]["confined"], true);
 }

@@ -22,7 +22,7 @@ use crate::reason::{self, Reason};
 use crate::trail::{self, State};
 use crate::wall;
 use crate::wire::{Request, Verdict};
-use crate::workspace::{ConfigSource, Workspace, CWD_PREFIX};
+use crate::workspace::{ConfigSource, Workspace};
 
 /// The whole consult's bound, from reading the request to printing.
 pub const CONSULT_BOUND: Duration = Duration::from_millis(3000);
@@ -306,37 +306,29 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
     };
     facts.workspace = workspace.root.clone();
     facts.inside_wall = wall::inside(&workspace.root);
-    facts.state = State::load(&workspace.state_dir()).map_err(|e| format!("{e:#}"));
+    facts.state =
+        State::load_for(&workspace.state_dir(), &request.agent_id).map_err(|e| format!("{e:#}"));
     let root = workspace.worktree(&request.agent_id);
     facts.writable_root = path_text(&root);
     facts.cwd = facts.writable_root.clone();
-    let source = match workspace.config_source(&request.agent_id) {
-        Ok(source) => source,
+    let read = match workspace.agent_facts(&request.agent_id) {
+        Ok(read) => read,
         Err(e) => {
             facts.policy_state = PolicyState::Unreadable(format!("{e:#}"));
             return facts;
         }
     };
-    let names = [
-        format!("{}:{}", source.commit, crate::policy::FILE),
-        format!("{CWD_PREFIX}{}", request.agent_id),
-    ];
-    match workspace.read_objects(&names) {
-        Ok(objects) => {
-            if let Some(text) = &objects[0] {
-                facts.policy = Policy::parse(&String::from_utf8_lossy(text), &workspace.root);
-                facts.policy_state = PolicyState::Read;
-            }
-            if let Some(mark) = &objects[1] {
-                let dir = String::from_utf8_lossy(mark).trim().to_owned();
-                if dir.starts_with('/') && Path::new(&dir).is_dir() {
-                    facts.cwd = dir;
-                }
-            }
-        }
-        Err(e) => facts.policy_state = PolicyState::Unreadable(format!("{e:#}")),
+    if let Some(text) = &read.policy {
+        facts.policy = Policy::parse(&String::from_utf8_lossy(text), &workspace.root);
+        facts.policy_state = PolicyState::Read;
     }
-    facts.config = Some(source);
+    if let Some(mark) = &read.cwd_mark {
+        let dir = String::from_utf8_lossy(mark).trim().to_owned();
+        if dir.starts_with('/') && Path::new(&dir).is_dir() {
+            facts.cwd = dir;
+        }
+    }
+    facts.config = Some(read.source);
     facts
 }
 

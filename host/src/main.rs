@@ -137,7 +137,9 @@ fn main() {
         Some(Command::Restore { ws, agent, json }) => {
             receipt(wicket::operator::floor::restore(&ws, &agent), json)
         }
-        Some(Command::Run { workspace, command }) => report(wicket::operator::run::run(workspace.as_deref(), &command)),
+        Some(Command::Run { workspace, command }) => {
+            report(wicket::operator::run::run(workspace.as_deref(), &command))
+        }
         Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
         Some(Command::Explain { ws, request, json }) => receipt(
             wicket::operator::explain::run(&ws, request.as_deref()),

@@ -9,6 +9,7 @@
 //! wrote) and go on. Nothing is rewritten in place; later rows supersede
 //! earlier ones for the same key.
 
+use std::collections::HashMap;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::fd::AsFd;
 use std::path::Path;
@@ -267,6 +268,11 @@ pub fn append(state: &Path, row: &Row) -> Result<()> {
 
 /// Every row that can be read, in order, and how many lines could not.
 pub fn read(state: &Path) -> Result<(Vec<Row>, usize)> {
+    read_filtered(state, |_| true)
+}
+
+/// The rows whose line passes `keep` (a cheap test before parsing), in order.
+fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>, usize)> {
     let Some(dir) = state_dir(state, false)? else {
         return Ok((Vec::new(), 0));
     };
@@ -292,7 +298,7 @@ pub fn read(state: &Path) -> Result<(Vec<Row>, usize)> {
     let mut rows = Vec::new();
     let mut skipped = 0;
     for line in bytes.split(|b| *b == b'\n') {
-        if line.iter().all(u8::is_ascii_whitespace) {
+        if line.iter().all(u8::is_ascii_whitespace) || !keep(line) {
             continue;
         }
         match serde_json::from_slice::<Row>(line) {
@@ -337,44 +343,84 @@ pub struct State {
 impl State {
     /// Fold rows into what stands at `now`.
     pub fn fold(rows: Vec<Row>, skipped: usize, now: SystemTime) -> State {
-        let mut answers: Vec<(String, Standing)> = Vec::new();
-        let mut floors: Vec<(String, Option<Floor>)> = Vec::new();
+        // Keyed maps that remember the order of the latest row per key.
+        let mut answers: HashMap<String, (usize, Standing)> = HashMap::new();
+        let mut names: HashMap<String, String> = HashMap::new();
+        let mut floors: HashMap<String, (usize, Option<Floor>)> = HashMap::new();
         let mut launches = Vec::new();
-        for row in rows {
-            match row.what.clone() {
+        for (index, row) in rows.into_iter().enumerate() {
+            match row.what {
                 What::Answer(answer) => {
                     let key = answer.key();
-                    answers.retain(|(k, _)| *k != key);
+                    names.insert(answer.answer.clone(), key.clone());
                     let expired = answer.expired(now);
-                    answers.push((
+                    answers.insert(
                         key,
-                        Standing {
-                            at: row.at,
-                            who: row.who,
-                            answer,
-                            expired,
-                        },
-                    ));
+                        (
+                            index,
+                            Standing {
+                                at: row.at,
+                                who: row.who,
+                                answer,
+                                expired,
+                            },
+                        ),
+                    );
                 }
-                What::Withdraw { answer } => answers.retain(|(_, s)| s.answer.answer != answer),
-                What::Floor { agent, action } => {
-                    floors.retain(|(a, _)| *a != agent);
+                What::Withdraw { ref answer } => {
+                    if let Some(key) = names.get(answer) {
+                        if answers
+                            .get(key)
+                            .is_some_and(|(_, s)| s.answer.answer == *answer)
+                        {
+                            answers.remove(key);
+                        }
+                    }
+                }
+                What::Floor { ref agent, action } => {
                     let floor = (action == FloorAction::Raise).then(|| Floor {
                         agent: agent.clone(),
-                        at: row.at,
-                        who: row.who,
+                        at: row.at.clone(),
+                        who: row.who.clone(),
                     });
-                    floors.push((agent, floor));
+                    floors.insert(agent.clone(), (index, floor));
                 }
                 What::Launch { .. } => launches.push(row),
             }
         }
+        let mut answers: Vec<(usize, Standing)> = answers.into_values().collect();
+        answers.sort_by_key(|(index, _)| *index);
+        let mut floors: Vec<(usize, Floor)> = floors
+            .into_values()
+            .filter_map(|(i, f)| f.map(|f| (i, f)))
+            .collect();
+        floors.sort_by_key(|(index, _)| *index);
         State {
             answers: answers.into_iter().map(|(_, s)| s).collect(),
-            floors: floors.into_iter().filter_map(|(_, f)| f).collect(),
+            floors: floors.into_iter().map(|(_, f)| f).collect(),
             skipped,
             launches,
         }
+    }
+
+    /// Read and fold only what can bear on one agent's consult: floors and
+    /// answers of the agent and its ancestors, workspace answers, withdrawals.
+    /// Every other line is passed over unparsed, so a long trail stays cheap.
+    pub fn load_for(state_dir: &Path, agent: &str) -> Result<State> {
+        let mut ancestors: Vec<String> = agent
+            .match_indices('-')
+            .map(|(i, _)| agent[..i].to_owned())
+            .collect();
+        ancestors.push(agent.to_owned());
+        let needles: Vec<memchr::memmem::Finder<'static>> = ancestors
+            .iter()
+            .flat_map(|a| [format!("\"agent\":\"{a}\""), format!("\"agent\": \"{a}\"")])
+            .chain(["\"withdraw\"".to_owned(), "\"workspace\"".to_owned()])
+            .map(|n| memchr::memmem::Finder::new(n.as_bytes()).into_owned())
+            .collect();
+        let keep = |line: &[u8]| needles.iter().any(|n| n.find(line).is_some());
+        let (rows, skipped) = read_filtered(state_dir, keep)?;
+        Ok(State::fold(rows, skipped, SystemTime::now()))
     }
 
     /// Read and fold a workspace's trail.

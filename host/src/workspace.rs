@@ -46,6 +46,16 @@ impl HoldMark {
     }
 }
 
+/// What a consult reads from the repository for one agent.
+#[derive(Debug, Clone)]
+pub struct AgentFacts {
+    pub source: ConfigSource,
+    /// The bytes of `capability.yaml` in the config commit, if it has one.
+    pub policy: Option<Vec<u8>>,
+    /// The bytes of the agent's cwd mark, if set.
+    pub cwd_mark: Option<Vec<u8>>,
+}
+
 /// Where an agent's policy comes from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ConfigSource {
@@ -276,6 +286,65 @@ impl Workspace {
             rest = &rest[size + 1..];
         }
         Ok(answers)
+    }
+
+    /// What a consult reads for one agent: the config commit litany follows,
+    /// the `capability.yaml` in it (if any) and the agent's cwd mark (if set).
+    /// Read directly from the repository when it is the usual shape (one
+    /// lineage, loose objects), else through git.
+    pub fn agent_facts(&self, agent: &str) -> Result<AgentFacts> {
+        if let Some(facts) = self.agent_facts_direct(agent) {
+            return Ok(facts);
+        }
+        let source = self.config_source(agent)?;
+        let names = [
+            format!("{}:{}", source.commit, crate::policy::FILE),
+            format!("{CWD_PREFIX}{agent}"),
+        ];
+        let mut objects = self.read_objects(&names)?.into_iter();
+        let policy = objects.next().flatten();
+        let cwd_mark = objects.next().flatten();
+        Ok(AgentFacts {
+            source,
+            policy,
+            cwd_mark,
+        })
+    }
+
+    fn agent_facts_direct(&self, agent: &str) -> Option<AgentFacts> {
+        use crate::gitdir::{Found, GitDir};
+        if !valid_ref_component(agent) {
+            return None;
+        }
+        let dir = GitDir::open(&self.repo())?;
+        let heads = dir.refs_under(CONFIG_HEADS)?;
+        // One lineage: litany follows its tip. Several need the merge bases git computes.
+        let [(head, commit)] = heads.as_slice() else {
+            return None;
+        };
+        if !matches!(
+            dir.resolve(&format!("{AGENT_HEADS}{agent}"))?,
+            Found::Yes(_)
+        ) {
+            return None;
+        }
+        let policy = match dir.file_in_commit(commit, crate::policy::FILE)? {
+            Found::Yes(bytes) => Some(bytes),
+            Found::No => None,
+        };
+        let cwd_mark = match dir.blob_at_ref(&format!("{CWD_PREFIX}{agent}"))? {
+            Found::Yes(bytes) => Some(bytes),
+            Found::No => None,
+        };
+        let source = ConfigSource {
+            commit: commit.clone(),
+            lineage: Some(head.trim_start_matches("refs/heads/").to_owned()),
+        };
+        Some(AgentFacts {
+            source,
+            policy,
+            cwd_mark,
+        })
     }
 
     /// The hold mark an agent wears now, read live.

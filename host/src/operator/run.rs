@@ -31,10 +31,16 @@ pub fn run(workspace: Option<&Path>, program: &[OsString]) -> Result<()> {
     };
     let state = ws.state_dir();
     if !state.is_dir() {
-        std::fs::create_dir(&state).with_context(|| format!("could not create {} (the wall re-binds it read-only)", state.display()))?;
+        std::fs::create_dir(&state).with_context(|| {
+            format!(
+                "could not create {} (the wall re-binds it read-only)",
+                state.display()
+            )
+        })?;
     }
     let shape = wall::Shape::for_workspace(&ws.root, &guarded_paths());
-    let bwrap = wall::probe(&shape).map_err(|u| anyhow::anyhow!("the wall cannot be built here: {}", u.sentence()))?;
+    let bwrap = wall::probe(&shape)
+        .map_err(|u| anyhow::anyhow!("the wall cannot be built here: {}", u.sentence()))?;
     let error = shape.wrap(&bwrap, program).exec();
     Err(error).with_context(|| format!("could not start {}", bwrap.display()))
 }
