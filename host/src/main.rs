@@ -79,6 +79,25 @@ enum Command {
         #[arg(last = true, required = true)]
         command: Vec<std::ffi::OsString>,
     },
+    /// Wire this wicket into a litany workspace: every config lineage's
+    /// workflow.yaml names it as `tool_control`; warms the compile cache.
+    Init {
+        ws: PathBuf,
+        /// Unwire instead: remove the tool_control block.
+        #[arg(long)]
+        remove: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The scripted editor `wicket init` hands `litany config`.
+    #[command(hide = true)]
+    EditWorkflow {
+        #[arg(long)]
+        control: Option<String>,
+        #[arg(long)]
+        remove: bool,
+        dir: PathBuf,
+    },
     /// What waits and why: parked calls, floors, answers, policy, the wall.
     Status {
         ws: PathBuf,
@@ -140,6 +159,17 @@ fn main() {
         Some(Command::Run { workspace, command }) => {
             report(wicket::operator::run::run(workspace.as_deref(), &command))
         }
+        Some(Command::Init { ws, remove, json }) => {
+            receipt(wicket::operator::init::run(&ws, remove), json)
+        }
+        Some(Command::EditWorkflow {
+            control,
+            remove,
+            dir,
+        }) => report(wicket::operator::init::edit_workflow(
+            &dir,
+            if remove { None } else { control.as_deref() },
+        )),
         Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
         Some(Command::Explain { ws, request, json }) => receipt(
             wicket::operator::explain::run(&ws, request.as_deref()),

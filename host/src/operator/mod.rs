@@ -8,6 +8,7 @@
 pub mod answer;
 pub mod explain;
 pub mod floor;
+pub mod init;
 pub mod launch;
 pub mod run;
 pub mod status;
