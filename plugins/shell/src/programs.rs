@@ -59,6 +59,7 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "find" | "gfind" => find(r, inv, scope),
         "git" => git::read(r, inv, scope),
         "litany" => litany(r, inv, scope),
+        "wicket" => wicket(r, inv),
         "tar" | "gtar" | "bsdtar" => tar(r, inv, scope),
         "rsync" => rsync(r, inv, scope),
         "ssh" | "scp" | "sftp" => remote_shell(r, program, inv, scope),
@@ -1816,6 +1817,29 @@ fn litany(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             Effect::Destructive,
             format!("litany {verb} changes the harness's configuration or drives agents, which only the operator may do"),
         ),
+    }
+}
+
+/// wicket itself: its operator verbs decide verdicts, so an agent running
+/// them would be deciding its own. Only the looking verbs read.
+pub fn wicket(r: &mut Reader, inv: &Invocation) {
+    let words = inv.words();
+    let verb = words
+        .iter()
+        .find(|w| !w.starts_with('-'))
+        .map(String::as_str);
+    let looking = matches!(verb, None | Some("status" | "explain" | "help"))
+        && !words.iter().any(|w| w == "--remove");
+    if looking {
+        r.note(Effect::Read, format!("{} only looks", inv.shown()));
+    } else {
+        r.guard(
+            Effect::Destructive,
+            format!(
+                "{} is the operator's verb: an agent running it would decide its own verdicts",
+                inv.shown()
+            ),
+        );
     }
 }
 

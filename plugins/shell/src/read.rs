@@ -582,6 +582,21 @@ impl<'a> Reader<'a> {
         let program = match program_name(&program_text, self.ctx) {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
+                // wicket's own binary by its path is still wicket.
+                let scope_for_path = scope.clone();
+                if let Some(Place::Protected { path: resolved, .. }) =
+                    self.place(&path, &scope_for_path)
+                {
+                    if self
+                        .ctx
+                        .protected
+                        .iter()
+                        .any(|p| *p == resolved && p.ends_with("/wicket"))
+                    {
+                        crate::programs::wicket(self, inv);
+                        return;
+                    }
+                }
                 self.note(
                     Effect::OpenWorld,
                     format!("runs {path}, a program wicket cannot read"),
