@@ -378,7 +378,7 @@ fn commit_with_git(ws: &Workspace, name: &str, tip: &str, workflow: &str) -> Res
 }
 
 /// Compile (and cache) every plugin each lineage's policy names.
-fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String, String, String)> {
+pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     let Ok(runtime) = Runtime::new(crate::plugins::Cache::root_from_env().as_deref()) else {
         return out;

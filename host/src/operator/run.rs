@@ -2,7 +2,8 @@
 //! so a workspace that requires confinement can be driven confined from its
 //! first call. The workspace is `--workspace`, else the first argument that is
 //! a litany workspace. wicket's state directory is made first, so the wall
-//! re-binds it read-only and the consults inside can see they are confined.
+//! re-binds it read-only and the consults inside can see they are confined,
+//! and the compile cache is filled first, since it is read-only inside.
 
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
@@ -37,6 +38,11 @@ pub fn run(workspace: Option<&Path>, program: &[OsString]) -> Result<()> {
                 state.display()
             )
         })?;
+    }
+    // Inside the wall the compile cache is read-only: fill it first, so
+    // consults in there load compiled plugins instead of compiling each time.
+    if let Ok(lineages) = ws.refs(crate::workspace::CONFIG_HEADS) {
+        crate::operator::init::warm_cache(&ws, &lineages);
     }
     let shape = wall::Shape::for_workspace(&ws.root, &guarded_paths());
     let bwrap = wall::probe(&shape)
