@@ -300,3 +300,80 @@ fn a_wasi_guest_finds_no_files_environment_or_network() {
     let ws = Ws::new(Some(&policy_with(&["testing-wasi-probe"])));
     assert_eq!(ws.consult("bash", json!({"command": "ls"})).word(), "pass");
 }
+
+fn explain_json(ws: &Ws, command: &str, cache: &std::path::Path) -> serde_json::Value {
+    let request = ws.tmp.path().join("explain-request.json");
+    std::fs::write(&request, json!({"id": "t", "name": "bash", "input": {"command": command}, "role": "worker", "agent_id": AGENT}).to_string()).unwrap();
+    let out = std::process::Command::new(wicket_bin())
+        .args([
+            "explain",
+            &ws.root.to_string_lossy(),
+            "--request",
+            &request.to_string_lossy(),
+            "--json",
+        ])
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_compile_cache_is_filled_once_and_then_only_read() {
+    let ws = Ws::new(Some(&policy_with(&["testing-abstain"])));
+    let cache = ws.tmp.path().join("fresh-cache");
+    let first = explain_json(&ws, "ls", &cache);
+    assert_eq!(first["plugins"][0]["cache"]["cache"], "stored", "{first}");
+    assert_eq!(first["plugins"][1]["cache"]["cache"], "stored", "{first}");
+    let second = explain_json(&ws, "ls", &cache);
+    assert_eq!(
+        second["plugins"][0]["cache"]["cache"], "hit",
+        "a warm consult compiles nothing: {second}"
+    );
+    assert_eq!(second["plugins"][1]["cache"]["cache"], "hit", "{second}");
+    // Artifacts are named by the plugin's sha256, under a directory per engine configuration.
+    let engine_dir = std::fs::read_dir(cache.join("wicket"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let sha = second["plugins"][1]["sha256"].as_str().unwrap();
+    assert!(engine_dir.join(format!("{sha}.cwasm")).is_file());
+    assert_eq!(second["verdict"], first["verdict"]);
+}
+
+#[test]
+fn a_cache_others_can_write_is_not_trusted() {
+    use std::os::unix::fs::PermissionsExt;
+    let ws = Ws::new(None);
+    let cache = ws.tmp.path().join("shared-cache");
+    explain_json(&ws, "ls", &cache);
+    let engine_dir = std::fs::read_dir(cache.join("wicket"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::set_permissions(&engine_dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let trace = explain_json(&ws, "rm -rf /etc", &cache);
+    let used = &trace["plugins"][0]["cache"];
+    assert_eq!(used["cache"], "unavailable", "{trace}");
+    assert!(
+        used["detail"]
+            .as_str()
+            .unwrap()
+            .contains("writable by others"),
+        "{trace}"
+    );
+    assert_eq!(
+        trace["verdict"]["verdict"], "refuse",
+        "compiled in memory, judged the same"
+    );
+}
