@@ -43,29 +43,36 @@ enum Command {
         /// Let the answer lapse after this long (30m, 8h, 7d).
         #[arg(long)]
         expires: Option<String>,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Take back an answer that stands (`wicket status` names each one).
     Withdraw {
+        /// The litany workspace.
         ws: PathBuf,
         /// The answer's name, like a-1c2d3e4f.
         answer: String,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Revoke a conversation's auto-approval: every call above read, of it
     /// and its whole descent, waits for the operator.
     Revoke {
+        /// The litany workspace.
         ws: PathBuf,
         agent: String,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Give a revoked conversation its auto-approval back.
     Restore {
+        /// The litany workspace.
         ws: PathBuf,
         agent: String,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -82,10 +89,12 @@ enum Command {
     /// Wire this wicket into a litany workspace: every config lineage's
     /// workflow.yaml names it as `tool_control`; warms the compile cache.
     Init {
+        /// The litany workspace.
         ws: PathBuf,
         /// Unwire instead: remove the tool_control block.
         #[arg(long)]
         remove: bool,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -100,16 +109,20 @@ enum Command {
     },
     /// What waits and why: parked calls, floors, answers, policy, the wall.
     Status {
+        /// The litany workspace.
         ws: PathBuf,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
     /// Trace one consult of a request (on stdin, or --request FILE) through
     /// every step, and show the verdict the control would print. Writes nothing.
     Explain {
+        /// The litany workspace.
         ws: PathBuf,
         #[arg(long)]
         request: Option<PathBuf>,
+        /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
