@@ -62,6 +62,7 @@ enum Command {
     Revoke {
         /// The litany workspace.
         ws: PathBuf,
+        /// The agent's full id (its branch is agents/<id>).
         agent: String,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
@@ -71,6 +72,7 @@ enum Command {
     Restore {
         /// The litany workspace.
         ws: PathBuf,
+        /// The agent's full id (its branch is agents/<id>).
         agent: String,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]

@@ -279,10 +279,7 @@ pub fn read(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             );
             ext_transport(r, &words, &shown);
             upload_pack(r, &words, &shown);
-            let positional: Vec<&Arg> = rest
-                .iter()
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
-                .collect();
+            let positional: Vec<&Arg> = rest.iter().filter(|a| !a.is_flag()).collect();
             if let Some(dir) = positional.get(1) {
                 r.write_places(dir, &cwd_scope, Op::Write, false, &shown);
             }
@@ -454,7 +451,7 @@ pub fn read(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         "init" => {
             let dir = rest
                 .iter()
-                .find(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+                .find(|a| !a.is_flag())
                 .cloned()
                 .unwrap_or_else(|| Arg::literal("."));
             r.write_places(&dir, &cwd_scope, Op::Write, false, &shown);
@@ -791,10 +788,7 @@ fn transfer(r: &mut Reader, sub: &str, rest: &[Arg], words: &[String], shown: &s
     let deleting = words.iter().any(|w| w == "-d" || w == "--delete");
     let own = own_agent(r);
     // Refspecs: the destination (after `:`) is what is written.
-    let positional: Vec<&Arg> = rest
-        .iter()
-        .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
-        .collect();
+    let positional: Vec<&Arg> = rest.iter().filter(|a| !a.is_flag()).collect();
     for (index, arg) in positional.iter().enumerate().skip(1) {
         let Some(spec) = arg.text() else {
             r.note(
@@ -919,11 +913,7 @@ fn worktree(r: &mut Reader, rest: &[Arg], words: &[String], scope: &Scope, shown
     match words.first().map(String::as_str) {
         Some("list") => r.note(Effect::Read, format!("{shown} lists worktrees")),
         Some("add") => {
-            let positional: Vec<&Arg> = rest
-                .iter()
-                .skip(1)
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
-                .collect();
+            let positional: Vec<&Arg> = rest.iter().skip(1).filter(|a| !a.is_flag()).collect();
             if let Some(path) = positional.first() {
                 r.write_places(path, scope, Op::Write, false, shown);
             }
@@ -936,11 +926,7 @@ fn worktree(r: &mut Reader, rest: &[Arg], words: &[String], scope: &Scope, shown
             }
         }
         Some("remove" | "move") => {
-            for path in rest
-                .iter()
-                .skip(1)
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
-            {
+            for path in rest.iter().skip(1).filter(|a| !a.is_flag()) {
                 r.write_places(path, scope, Op::Delete, false, shown);
             }
         }

@@ -1043,11 +1043,7 @@ fn chdir(r: &mut Reader, dir: &Arg, scope: &mut Scope) {
 }
 
 fn cd(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
-    let target = inv
-        .argv
-        .iter()
-        .skip(1)
-        .find(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1));
+    let target = inv.argv.iter().skip(1).find(|a| !a.is_flag());
     match (program, target) {
         ("popd", _) => scope.cwd = None,
         (_, None) => scope.cwd = Some(r.ctx.home.clone()),
@@ -1361,7 +1357,7 @@ fn interpreter(
                 .argv
                 .iter()
                 .skip(1)
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+                .filter(|a| !a.is_flag())
                 .skip(1)
                 .cloned()
                 .collect();
@@ -1807,7 +1803,7 @@ fn litany(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         }
         Some("tool") => r.note(Effect::Opaque, format!("{shown} runs one of litany's tools on input from stdin, unseen")),
         Some("bundle") => {
-            if let Some(out) = inv.argv.iter().skip(1).filter(|a| !a.first().is_some_and(|w| w.starts_with('-'))).nth(3) {
+            if let Some(out) = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).nth(3) {
                 r.write_places(out, scope, Op::Write, false, &shown);
             } else {
                 r.note(Effect::TargetWrite, format!("{shown} writes a bundle"));
@@ -2046,8 +2042,7 @@ fn rsync(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         .skip(1)
         .enumerate()
         .filter(|(k, a)| {
-            !a.first().is_some_and(|w| w.starts_with('-'))
-                && !(*k > 0 && matches!(inv.argv[*k].first(), Some("-e" | "--rsh")))
+            !a.is_flag() && !(*k > 0 && matches!(inv.argv[*k].first(), Some("-e" | "--rsh")))
         })
         .map(|(_, a)| a.clone())
         .collect();
@@ -2119,12 +2114,7 @@ fn remote_shell(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Sco
         }
     }
     if program == "scp" {
-        let positional: Vec<&Arg> = inv
-            .argv
-            .iter()
-            .skip(1)
-            .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
-            .collect();
+        let positional: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
         if let Some(dest) = positional.last() {
             if dest.text().is_some_and(|d| !d.contains(':')) && positional.len() > 1 {
                 r.write_places(dest, scope, Op::Write, true, &shown);
@@ -2205,11 +2195,7 @@ fn download(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
 fn jq(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
     let shown = inv.shown();
     let words = inv.words();
-    let filter = inv
-        .argv
-        .iter()
-        .skip(1)
-        .find(|a| !a.first().is_some_and(|w| w.starts_with('-')));
+    let filter = inv.argv.iter().skip(1).find(|a| !a.is_flag());
     if let Some(text) = filter.and_then(Arg::text) {
         let reads_env = text.contains("$ENV")
             || text
@@ -2224,7 +2210,7 @@ fn jq(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
             .argv
             .iter()
             .skip(1)
-            .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
+            .filter(|a| !a.is_flag())
             .skip(1)
             .collect();
         for file in files {
@@ -2330,12 +2316,7 @@ fn copy_like(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope)
 fn tee(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
     let shown = inv.shown();
     let append = inv.words().iter().any(|w| w == "-a" || w == "--append");
-    let files: Vec<&Arg> = inv
-        .argv
-        .iter()
-        .skip(1)
-        .filter(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1))
-        .collect();
+    let files: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
     if files.is_empty() {
         r.note(Effect::Read, format!("{shown} copies stdin to stdout"));
     }
@@ -2369,12 +2350,7 @@ fn output_file(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scop
             }
         }
         "uniq" | "xxd" => {
-            let positional: Vec<&Arg> = inv
-                .argv
-                .iter()
-                .skip(1)
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1))
-                .collect();
+            let positional: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
             if positional.len() >= 2 {
                 r.write_places(positional[1], scope, Op::Write, true, &shown);
                 wrote = true;
@@ -2382,12 +2358,7 @@ fn output_file(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scop
         }
         _ => {
             // split/csplit write numbered pieces under a prefix.
-            let positional: Vec<&Arg> = inv
-                .argv
-                .iter()
-                .skip(1)
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with('-') && w.len() > 1))
-                .collect();
+            let positional: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
             let prefix = positional
                 .get(1)
                 .map(|a| (*a).clone())
@@ -2420,12 +2391,7 @@ fn archive_other(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Sc
                 ),
             }
         }
-        let positional: Vec<&Arg> = inv
-            .argv
-            .iter()
-            .skip(1)
-            .filter(|a| !a.first().is_some_and(|w| w.starts_with('-')))
-            .collect();
+        let positional: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
         if let Some(archive) = positional.first() {
             r.write_places(archive, scope, Op::Write, false, &shown);
         }

@@ -95,6 +95,12 @@ impl Arg {
         }
     }
 
+    /// Whether the word is an option (`-x`, `--long`); a lone `-` is an operand.
+    pub fn is_flag(&self) -> bool {
+        self.first()
+            .is_some_and(|w| w.starts_with('-') && w.len() > 1)
+    }
+
     /// The first known value (for flag and qualifier matching).
     pub fn first(&self) -> Option<&str> {
         self.values
