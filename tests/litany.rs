@@ -251,7 +251,6 @@ struct Harness {
     ws: PathBuf,
     bin: PathBuf,
     mock: Mock,
-    canary: PathBuf,
 }
 
 impl Harness {
@@ -270,12 +269,6 @@ impl Harness {
             "[user]\n\tname = operator\n\temail = operator@test.invalid\n",
         )
         .unwrap();
-        let canary = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-            "canary-{}-{}",
-            std::process::id(),
-            base.file_name().unwrap().to_string_lossy()
-        ));
-        std::fs::write(&canary, "still here\n").unwrap();
         let mock = Mock::start(script);
         let mut h = Harness {
             ws: base.join("ws"),
@@ -283,7 +276,6 @@ impl Harness {
             base,
             bin,
             mock,
-            canary,
         };
         let out = h.litany(&["new", &h.ws.to_string_lossy()]);
         assert!(
@@ -441,10 +433,6 @@ impl Harness {
         }
         false
     }
-
-    fn canary_intact(&self) -> bool {
-        std::fs::read_to_string(&self.canary).unwrap_or_default() == "still here\n"
-    }
 }
 
 /// workflow.yaml without the titler's two bindings, every other line kept.
@@ -572,18 +560,18 @@ fn a_call_the_policy_passes_runs() {
 
 #[test]
 fn a_destructive_call_never_runs_and_the_model_is_told() {
-    let h = Harness::new(None, vec![]);
-    // The canary lives outside /tmp (deleting in /tmp is scratch work, open-world).
-    let canary = h.canary.clone();
-    h.mock
-        .state
-        .lock()
-        .unwrap()
-        .script
-        .push(Step::Bash(format!("truncate -s 0 {}", canary.display())));
+    // A write into wicket's own state: destructive wherever the workspace is
+    // (even under /tmp, whose scratch files are not a loss to delete).
+    let h = Harness::new(
+        None,
+        vec![Step::Bash(
+            "echo forged >> ../../.wicket/trail.jsonl".into(),
+        )],
+    );
+    let trail = h.ws.join(".wicket/trail.jsonl");
     let (out, agent) = h.prompt("clean up", false);
     ok(&out);
-    assert!(h.canary_intact(), "nothing ran");
+    assert!(!trail.exists(), "nothing ran");
     assert!(h.hold_mark(&agent).is_none());
     let results = h.mock.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");

@@ -121,9 +121,10 @@ fn a_consult_inside_the_wall_passes_and_the_same_consult_outside_is_refused() {
 fn the_wrapped_program_writes_only_where_the_shape_lets_it() {
     let ws = Ws::new(Some(CONFINED));
     std::fs::create_dir_all(ws.cache.join("wicket")).unwrap();
-    // Outside the writable set, and not under /tmp (which the shape binds).
-    let elsewhere = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("wall-outside-{}", std::process::id()));
+    // Outside the writable set: not the workspace, not litany's roots, not
+    // /tmp (which the shape binds) — wherever this checkout lives.
+    let elsewhere =
+        PathBuf::from("/var/tmp").join(format!("wicket-wall-outside-{}", std::process::id()));
     std::fs::create_dir_all(&elsewhere).unwrap();
     let script = format!(
         "touch {inside}/made-inside; touch {elsewhere}/x; touch {state}/x; touch {cache}/x; true",

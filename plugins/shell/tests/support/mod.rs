@@ -10,6 +10,23 @@ use wicket_guest::{Call, Context, Effect};
 pub const AGENT: &str = "20261129T181730Z-1c32bb5e";
 pub const OTHER: &str = "20261129T181730Z-99999999";
 
+/// Where the fixture lives: not in a scratch directory (deleting a named
+/// entry in /tmp is scratch work, not a loss), wherever this checkout is.
+fn fixture_root() -> PathBuf {
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    if ["/tmp", "/var/tmp", "/dev/shm"]
+        .iter()
+        .any(|s| target.starts_with(s))
+    {
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/"));
+        home.join(".cache").join("wicket-test-fixtures")
+    } else {
+        target
+    }
+}
+
 pub struct Fixture {
     pub base: PathBuf,
     pub ws: String,
@@ -22,9 +39,17 @@ pub struct Fixture {
 pub fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
-        // Not under /tmp: scratch space there is treated differently.
-        let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("wicket-shell-cases-{}", std::process::id()));
+        let root = fixture_root();
+        // Fixtures of test processes that are gone are cleared away.
+        for entry in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(pid) = name.strip_prefix("wicket-shell-cases-") {
+                if !std::path::Path::new("/proc").join(pid).exists() {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        let base = root.join(format!("wicket-shell-cases-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         let ws = base.join("ws");
         let root = ws.join("agents").join(AGENT);
