@@ -395,11 +395,19 @@ pub fn shipped_row(
     })
 }
 
-/// Whether a qualifying word appears: exactly, or a short flag inside a
-/// bundle of short flags (`-f` in `-rf`).
+/// Whether a qualifying word appears: exactly, a long option with its value
+/// attached (`--prune` in `--prune=now`), or a short flag inside a bundle of
+/// short flags (`-f` in `-rf`).
 pub fn appears(qualifier: &str, words: &[String]) -> bool {
     words.iter().any(|w| {
         if w == qualifier {
+            return true;
+        }
+        // A long option with its value attached: `--prune=now` is `--prune`.
+        if qualifier.starts_with("--")
+            && w.strip_prefix(qualifier)
+                .is_some_and(|rest| rest.starts_with('='))
+        {
             return true;
         }
         let short = qualifier.len() == 2 && qualifier.starts_with('-') && qualifier != "--";

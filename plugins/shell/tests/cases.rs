@@ -1,4 +1,4 @@
-//! The table-driven suite: every case in `adversarial.tsv` (command →
+//! The table-driven suites: every case in `adversarial.tsv` and `ruleset.tsv` (command →
 //! expected class, and why) classified by the default classifier against a
 //! real workspace-shaped tree, with a count per family.
 
@@ -53,8 +53,21 @@ fn load(name: &str) -> Vec<Case> {
 
 #[test]
 fn adversarial_cases_classify_as_expected() {
-    let cases = load("adversarial.tsv");
-    assert!(cases.len() >= 150, "only {} adversarial cases", cases.len());
+    check("adversarial.tsv", 150);
+}
+
+#[test]
+fn every_shipped_row_and_the_operand_rule() {
+    check("ruleset.tsv", 100);
+}
+
+fn check(name: &str, at_least: usize) {
+    let cases = load(name);
+    assert!(
+        cases.len() >= at_least,
+        "only {} cases in {name}",
+        cases.len()
+    );
     let mut per_family: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
     for case in &cases {
@@ -65,7 +78,7 @@ fn adversarial_cases_classify_as_expected() {
             entry.1 += 1;
         } else {
             failures.push(format!(
-                "adversarial.tsv:{}: {:?} read as {} ({why}); expected {} because {}",
+                "{name}:{}: {:?} read as {} ({why}); expected {} because {}",
                 case.line,
                 case.command,
                 effect.word(),
