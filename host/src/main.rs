@@ -141,7 +141,7 @@ fn main() {
     quiet_panics();
     let cli = Cli::parse();
     let code = match cli.command {
-        None => wicket::consult::control_main(),
+        None => control(),
         Some(Command::Demo { keep }) => report(wicket::demo::run(keep)),
         Some(Command::Answer {
             ws,
@@ -192,6 +192,22 @@ fn main() {
         ),
     };
     std::process::exit(code);
+}
+
+/// The control, with a last line of defence: whatever happens on the way to
+/// a verdict, litany gets one (a hold), never a crash it would not re-consult.
+fn control() -> i32 {
+    match std::panic::catch_unwind(wicket::consult::control_main) {
+        Ok(code) => code,
+        Err(_) => {
+            println!(
+                "{}",
+                wicket::wire::Verdict::Hold("wicket failed before it could judge this call (an internal error); the call is held, not lost".into())
+                    .line()
+            );
+            0
+        }
+    }
 }
 
 /// An operator's receipt, or its error as one sentence on stderr (exit 1).
