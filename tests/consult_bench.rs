@@ -58,6 +58,22 @@ fn main() {
         ratio(refused, base)
     );
 
+    // Hostile input through the real wasm classifier: a 1 MB command.
+    let huge = json!({"id": "toolu_4", "name": "bash", "input": {"command": format!("echo {}", "a".repeat(1 << 20))}, "role": "worker", "agent_id": AGENT}).to_string();
+    let hostile = median_n(20, || spawn(&wicket, &ws, &huge, &[]));
+    println!(
+        "  wicket consult, a 1 MB command        {:>9.2} ms   {:.1}×",
+        ms(hostile),
+        ratio(hostile, base)
+    );
+    let deep = json!({"id": "toolu_5", "name": "bash", "input": {"command": "$(".repeat(10_000) + &")".repeat(10_000)}, "role": "worker", "agent_id": AGENT}).to_string();
+    let nested = median_n(20, || spawn(&wicket, &ws, &deep, &[]));
+    println!(
+        "  wicket consult, 10,000 nested $(      {:>9.2} ms   {:.1}×",
+        ms(nested),
+        ratio(nested, base)
+    );
+
     // A cold consult: an empty cache directory each run.
     let cold = median_n(10, || {
         let cache = ws.tmp.path().join(format!("cold-{}", rand_suffix()));

@@ -131,8 +131,18 @@ pub struct Invocation {
 impl Invocation {
     /// The command as written, for explanations.
     pub fn shown(&self) -> String {
-        let text: Vec<&str> = self.argv.iter().map(|a| a.shown.as_str()).collect();
-        crate::clip(&text.join(" "), 120)
+        // Built only as far as the clip, whatever the words' size.
+        let mut text = String::new();
+        for (index, arg) in self.argv.iter().enumerate() {
+            if index > 0 {
+                text.push(' ');
+            }
+            text.extend(arg.shown.chars().take(121));
+            if text.chars().count() > 120 {
+                break;
+            }
+        }
+        crate::clip(&text, 120)
     }
 
     /// Every word's first value (unknown words as written), program excluded.

@@ -348,38 +348,41 @@ impl<'a> Parser<'a> {
     fn read_pending_heredocs(&mut self) {
         let pending = std::mem::take(&mut self.pending);
         for doc in pending {
-            let mut body = String::new();
-            loop {
-                if self.pos >= self.s.len() {
-                    break;
-                }
+            // The body's lines up to the delimiter, kept as characters (no
+            // allocation per line: a here-doc may be a megabyte).
+            let delimiter: Vec<char> = doc.delimiter.chars().collect();
+            let mut body: Vec<char> = Vec::new();
+            while self.pos < self.s.len() {
                 let start = self.pos;
                 while self.pos < self.s.len() && self.s[self.pos] != '\n' {
                     self.pos += 1;
                 }
-                let line: String = self.slice(start, self.pos).iter().collect();
+                let end = self.pos;
                 if self.pos < self.s.len() {
                     self.pos += 1;
                 }
-                let compared = if doc.strip_tabs {
-                    line.trim_start_matches('\t')
-                } else {
-                    line.as_str()
-                };
-                if compared == doc.delimiter {
+                let mut line = &self.s[start..end];
+                if doc.strip_tabs {
+                    while let [first, rest @ ..] = line {
+                        if *first != '\t' {
+                            break;
+                        }
+                        line = rest;
+                    }
+                }
+                if line == delimiter.as_slice() {
                     break;
                 }
-                body.push_str(compared);
+                body.extend_from_slice(line);
                 body.push('\n');
             }
             let word = if doc.quoted {
                 Word {
-                    parts: vec![Part::Quoted(body)],
+                    parts: vec![Part::Quoted(body.iter().collect())],
                 }
             } else {
-                let chars: Vec<char> = body.chars().collect();
                 let mut inner = Parser {
-                    s: &chars,
+                    s: &body,
                     pos: 0,
                     depth: self.depth + 1,
                     commands: self.commands,
