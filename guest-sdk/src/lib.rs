@@ -321,24 +321,50 @@ impl Context {
     /// A fragment matches as a whole path component or run of components
     /// (`.ssh` bites on `~/.ssh/id_rsa`, not on `.sshrc`).
     pub fn secret_fragment(&self, text: &str) -> Option<&str> {
-        // Split the text only when some fragment appears in it at all.
-        let present: Vec<&String> = self
+        // One streaming pass over the text's components, whatever its size:
+        // a component is compared only with fragments whose last component
+        // starts with its first byte, and only a hit looks back (at most as
+        // far as the longest fragment) for the rest of a multi-component one.
+        let wanted: Vec<(Vec<&str>, &str)> = self
             .secret_fragments
             .iter()
-            .filter(|f| {
-                f.rsplit('/')
-                    .find(|p| !p.is_empty())
-                    .is_some_and(|last| text.contains(last))
+            .map(|f| {
+                (
+                    f.split('/')
+                        .filter(|p| !p.is_empty())
+                        .collect::<Vec<&str>>(),
+                    f.as_str(),
+                )
             })
+            .filter(|(parts, _)| !parts.is_empty())
             .collect();
-        if present.is_empty() {
-            return None;
+        let firsts: Vec<u8> = wanted
+            .iter()
+            .filter_map(|(parts, _)| parts.last().and_then(|l| l.bytes().next()))
+            .collect();
+        let depth = wanted
+            .iter()
+            .map(|(parts, _)| parts.len())
+            .max()
+            .unwrap_or(1);
+        let mut recent: std::collections::VecDeque<&str> =
+            std::collections::VecDeque::with_capacity(depth);
+        for part in paths::split_components(text) {
+            if recent.len() == depth {
+                recent.pop_front();
+            }
+            recent.push_back(part);
+            if !part.bytes().next().is_some_and(|b| firsts.contains(&b)) {
+                continue;
+            }
+            let window: Vec<&str> = recent.iter().copied().collect();
+            for (fragment, name) in &wanted {
+                if paths::fragment_ends_at(&window, window.len() - 1, fragment) {
+                    return Some(name);
+                }
+            }
         }
-        let parts = paths::components_of(text);
-        present
-            .into_iter()
-            .find(|fragment| paths::fragment_in(&parts, fragment))
-            .map(String::as_str)
+        None
     }
 }
 

@@ -74,8 +74,27 @@ pub fn contains_fragment(text: &str, fragment: &str) -> bool {
 /// The pieces of `text` a fragment is matched against: split at path
 /// separators, `=`, `:`, `,`, quotes and whitespace.
 pub fn components_of(text: &str) -> Vec<&str> {
+    split_components(text).collect()
+}
+
+/// [`components_of`], lazily.
+pub fn split_components(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| matches!(c, '/' | '=' | ':' | ',' | '"' | '\'') || c.is_whitespace())
-        .collect()
+}
+
+/// Whether the fragment's components end at `parts[at]` (the last one may
+/// carry an extension: `id_rsa` ends at `id_rsa.pub`).
+pub fn fragment_ends_at(parts: &[&str], at: usize, fragment: &[&str]) -> bool {
+    let Some((last, before)) = fragment.split_last() else {
+        return false;
+    };
+    let here = parts[at];
+    let last_matches = here.len() >= last.len()
+        && (here == *last
+            || here
+                .strip_prefix(last)
+                .is_some_and(|rest| rest.starts_with('.')));
+    last_matches && at >= before.len() && parts[at - before.len()..at] == *before
 }
 
 /// Whether the pieces hold `fragment` as consecutive whole components (the
