@@ -57,7 +57,7 @@ fn run() -> anyhow::Result<()> {
         .unwrap_or_else(|| workspace.join("target"))
         .join("plugins");
     let bare = build(&workspace, &target_dir, Target::Bare, BARE)?;
-    let wasi = build(&workspace, &target_dir, Target::WasiP2, WASI)?;
+    build(&workspace, &target_dir, Target::WasiP2, WASI)?;
     let default = std::fs::read(&bare[0])?;
     std::fs::write(out_dir.join("default-classifier.wasm"), &default)?;
     let digest: [u8; 32] = sha2::Sha256::digest(&default).into();
@@ -68,6 +68,5 @@ fn run() -> anyhow::Result<()> {
         "cargo:rustc-env=WICKET_PLUGIN_COMPONENTS={}",
         components.display()
     );
-    let _ = wasi;
     Ok(())
 }

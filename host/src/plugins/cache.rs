@@ -81,8 +81,7 @@ impl Cache {
     }
 
     /// Write a compiled component; never fails the consult.
-    pub fn store(&self, engine: &Engine, sha256: &str, component: &Component) -> CacheUse {
-        let _ = engine;
+    pub fn store(&self, sha256: &str, component: &Component) -> CacheUse {
         match self.try_store(sha256, component) {
             Ok(()) => CacheUse::Stored,
             Err(why) => CacheUse::Unavailable(why),

@@ -254,7 +254,7 @@ impl Runtime {
                 let component = Component::from_binary(&self.engine, &bytes)
                     .map_err(|e| fail(Fault::WrongWorld(format!("{e:#}"))))?;
                 let stored = match &self.cache {
-                    Some(cache) => cache.store(&self.engine, &sha256, &component),
+                    Some(cache) => cache.store(&sha256, &component),
                     None => CacheUse::Unavailable("no cache directory".into()),
                 };
                 (component, stored)

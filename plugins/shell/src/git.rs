@@ -789,7 +789,7 @@ fn transfer(r: &mut Reader, sub: &str, rest: &[Arg], words: &[String], shown: &s
     let own = own_agent(r);
     // Refspecs: the destination (after `:`) is what is written.
     let positional: Vec<&Arg> = rest.iter().filter(|a| !a.is_flag()).collect();
-    for (index, arg) in positional.iter().enumerate().skip(1) {
+    for arg in positional.iter().skip(1) {
         let Some(spec) = arg.text() else {
             r.note(
                 Effect::Opaque,
@@ -799,12 +799,12 @@ fn transfer(r: &mut Reader, sub: &str, rest: &[Arg], words: &[String], shown: &s
         };
         let destination = match spec.split_once(':') {
             Some((_, dst)) if !dst.is_empty() => dst.to_owned(),
-            Some((src, _)) if sub == "push" => src.to_owned(), // `:ref` deletes ref
+            // `src:` pushes src under its own name.
+            Some((src, _)) if sub == "push" => src.to_owned(),
             Some(_) => continue,
             None if sub == "push" || deleting => spec.to_owned(),
             None => continue,
         };
-        let _ = index;
         if let Some(what) = is_protected_ref(&destination, &own) {
             r.guard(
                 Effect::Destructive,

@@ -1489,9 +1489,9 @@ fn awk(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             _ => break,
         }
     }
+    // Without -e, the first operand is the program (the rest are its inputs).
     if program_text.is_none() {
         program_text = inv.argv.get(i).cloned();
-        i += 1;
     }
     let Some(program) = program_text else {
         r.note(Effect::Read, "awk with no program");
@@ -1546,7 +1546,6 @@ fn awk(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             format!("{shown} opens a network connection"),
         );
     }
-    let _ = i;
     r.note(Effect::Read, format!("{shown}: awk reads and prints"));
 }
 
@@ -2046,9 +2045,7 @@ fn rsync(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         })
         .map(|(_, a)| a.clone())
         .collect();
-    let deletes = words
-        .iter()
-        .any(|w| w.starts_with("--delete") || w == "--remove-source-files");
+
     if let Some((dest, sources)) = positional.split_last() {
         let local = dest.text().is_some_and(|d| !d.contains(':'));
         if local && !sources.is_empty() {
@@ -2067,7 +2064,6 @@ fn rsync(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             }
         }
     }
-    let _ = deletes;
 }
 
 fn remote_shell(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
