@@ -515,15 +515,14 @@ fn strip_comment(line: &str) -> &str {
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
-            None if c == '\'' || c == '"' => {
-                if previous == ' '
+            None if (c == '\'' || c == '"')
+                && (previous == ' '
                     || previous == '['
                     || previous == '{'
                     || previous == ','
-                    || previous == ':'
-                {
-                    quote = Some(c);
-                }
+                    || previous == ':') =>
+            {
+                quote = Some(c);
             }
             None if c == '#' && (previous == ' ' || previous == '\t' || index == 0) => {
                 return &line[..index]

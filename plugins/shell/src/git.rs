@@ -392,15 +392,13 @@ pub fn read(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             );
         }
         "bisect" => {
-            if words.first().is_some_and(|w| w == "run") {
-                if rest.len() > 1 {
-                    let inner = Invocation {
-                        argv: rest[1..].to_vec(),
-                        stdin: inv.stdin,
-                        extra_operands: false,
-                    };
-                    r.read_invocation(&inner, &mut cwd_scope.clone());
-                }
+            if words.first().is_some_and(|w| w == "run") && rest.len() > 1 {
+                let inner = Invocation {
+                    argv: rest[1..].to_vec(),
+                    stdin: inv.stdin,
+                    extra_operands: false,
+                };
+                r.read_invocation(&inner, &mut cwd_scope.clone());
             }
             r.note(
                 Effect::TargetWrite,

@@ -1090,8 +1090,8 @@ fn declare(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
     }
     for arg in names {
         match arg.text() {
-            Some(text) => match text.split_once('=') {
-                Some((name, value)) => {
+            Some(text) => {
+                if let Some((name, value)) = text.split_once('=') {
                     let name = name.trim_end_matches('+');
                     let value_arg = Arg::literal(value);
                     r.check_assignment(name, &value_arg);
@@ -1099,8 +1099,7 @@ fn declare(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
                         .vars
                         .insert(name.to_owned(), Some(vec![value.to_owned()]));
                 }
-                None => {}
-            },
+            }
             None => {
                 let shown = arg.shown.clone();
                 if let Some((name, _)) = shown.split_once('=') {
@@ -2172,18 +2171,19 @@ fn download(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
             if let Some(dir) = target() {
                 r.write_places(&dir, scope, Op::Write, false, &shown);
             }
-        } else if program == "curl"
-            && (flag == "-O" || flag == "--remote-name" || flag == "--remote-name-all")
-        {
-            r.write_places(&Arg::literal("."), scope, Op::Write, false, &shown);
-        } else if program == "wget"
-            && !word.starts_with('-')
-            && !inv
-                .words()
-                .iter()
-                .any(|w| w == "-O" || w.starts_with("--output-document"))
-        {
-            r.write_places(&Arg::literal("."), scope, Op::Write, false, &shown);
+        } else {
+            // A remote name saved in the directory the command runs in.
+            let curl_remote_name =
+                program == "curl" && matches!(flag, "-O" | "--remote-name" | "--remote-name-all");
+            let wget_url = program == "wget"
+                && !word.starts_with('-')
+                && !inv
+                    .words()
+                    .iter()
+                    .any(|w| w == "-O" || w.starts_with("--output-document"));
+            if curl_remote_name || wget_url {
+                r.write_places(&Arg::literal("."), scope, Op::Write, false, &shown);
+            }
         }
     }
 }
