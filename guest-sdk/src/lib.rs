@@ -83,6 +83,19 @@ pub mod __private {
     pub use self::wicket::classifier::types as wit;
 }
 
+/// The path fragments that mark credentials as wicket ships them; a
+/// workspace may add more (never remove any).
+pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
+    ".ssh",
+    ".aws",
+    ".netrc",
+    ".gnupg",
+    "id_rsa",
+    "id_ed25519",
+    "credentials",
+    ".config/brazen",
+];
+
 /// What a tool call reaches, from least to most.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Effect {

@@ -18,16 +18,7 @@ use crate::yaml::{self, Kind, Node};
 pub const FILE: &str = "capability.yaml";
 
 /// The path fragments that mark credentials, shipped; a workspace may add more.
-pub const SHIPPED_SECRETS: &[&str] = &[
-    ".ssh",
-    ".aws",
-    ".netrc",
-    ".gnupg",
-    "id_rsa",
-    "id_ed25519",
-    "credentials",
-    ".config/brazen",
-];
+pub use wicket_guest::SHIPPED_SECRET_FRAGMENTS as SHIPPED_SECRETS;
 
 /// A problem in the policy file, by line (0 when not tied to one).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

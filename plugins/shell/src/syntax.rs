@@ -292,6 +292,19 @@ const RESERVED_OPEN: &[&str] = &[
 const RESERVED_CLOSE: &[&str] = &["fi", "done", "esac"];
 
 impl<'a> Parser<'a> {
+    /// A parser for text nested in this one (a substitution's, a here-doc's),
+    /// one level deeper and sharing the command budget.
+    fn child<'b>(&self, text: &'b [char]) -> Parser<'b> {
+        Parser {
+            s: text,
+            pos: 0,
+            depth: self.depth + 1,
+            commands: self.commands,
+            heredocs: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
     /// The characters from `start` to `end`, clamped to the text (a step
     /// over a trailing backslash can carry the position one past its end).
     fn slice(&self, start: usize, end: usize) -> &[char] {
@@ -381,14 +394,7 @@ impl<'a> Parser<'a> {
                     parts: vec![Part::Quoted(body.iter().collect())],
                 }
             } else {
-                let mut inner = Parser {
-                    s: &body,
-                    pos: 0,
-                    depth: self.depth + 1,
-                    commands: self.commands,
-                    heredocs: Vec::new(),
-                    pending: Vec::new(),
-                };
+                let mut inner = self.child(&body);
                 let parts = inner.double_quoted_body(None);
                 self.commands = inner.commands;
                 self.absorb(inner.heredocs, &mut Vec::new());
@@ -1128,14 +1134,7 @@ impl<'a> Parser<'a> {
             return Part::Subst(vec![self.too_deep()]);
         }
         let chars: Vec<char> = expr.chars().collect();
-        let mut inner = Parser {
-            s: &chars,
-            pos: 0,
-            depth: self.depth + 1,
-            commands: self.commands,
-            heredocs: Vec::new(),
-            pending: Vec::new(),
-        };
+        let mut inner = self.child(&chars);
         let parts = inner.double_quoted_body(None);
         self.commands = inner.commands;
         let nodes: Vec<Node> = parts
@@ -1559,14 +1558,7 @@ impl<'a> Parser<'a> {
             return vec![self.too_deep()];
         }
         let chars: Vec<char> = inner.chars().collect();
-        let mut nested = Parser {
-            s: &chars,
-            pos: 0,
-            depth: self.depth + 1,
-            commands: self.commands,
-            heredocs: Vec::new(),
-            pending: Vec::new(),
-        };
+        let mut nested = self.child(&chars);
         let mut nodes = nested.list(Until::End);
         if !nested.pending.is_empty() {
             nested.read_pending_heredocs();

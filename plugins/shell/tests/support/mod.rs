@@ -110,19 +110,10 @@ pub fn context(config: serde_json::Value) -> Context {
             "/usr/local/bin/wicket".to_owned(),
         ])
         .collect();
-    let secrets = [
-        ".ssh",
-        ".aws",
-        ".netrc",
-        ".gnupg",
-        "id_rsa",
-        "id_ed25519",
-        "credentials",
-        ".config/brazen",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let secrets = wicket_guest::SHIPPED_SECRET_FRAGMENTS
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     Context::new(f.ws.clone(), f.root.clone(), f.root.clone(), f.home.clone())
         .with_protected(protected)
         .with_secret_fragments(secrets)
