@@ -151,10 +151,7 @@ impl GitDir {
             }
             let mode = &rest[..space];
             let name = &rest[space + 1..nul];
-            let sha: String = rest[nul + 1..nul + 21]
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
+            let sha = crate::reason::hex(&rest[nul + 1..nul + 21]);
             rest = &rest[nul + 21..];
             if name == path.as_bytes() {
                 if mode != b"100644" && mode != b"100755" {

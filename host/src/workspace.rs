@@ -94,7 +94,9 @@ impl Workspace {
         self.root.join(".wicket")
     }
 
-    fn git(&self) -> Command {
+    /// `git --git-dir <repo.git>` with the caller's `GIT_*` environment
+    /// removed (nothing inherited points git elsewhere) and optional locks off.
+    pub fn git(&self) -> Command {
         let mut command = Command::new("git");
         for (key, _) in std::env::vars_os() {
             if key.to_string_lossy().starts_with("GIT_") {

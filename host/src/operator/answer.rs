@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::judge::{call_only, Ruling};
 use crate::operator::launch::{self, Launched};
-use crate::operator::{check_agent_id, open, Receipt};
+use crate::operator::{check_agent_id, Receipt};
 use crate::reason;
 use crate::trail::{self, Answer, Row, Scope, What};
 
@@ -26,7 +26,7 @@ pub struct Args<'a> {
 }
 
 pub fn run(args: Args) -> Result<Receipt> {
-    let ws = open(args.ws)?;
+    let ws = crate::workspace::Workspace::open(args.ws)?;
     check_agent_id(args.agent)?;
     let Some(mark) = ws.hold_mark(args.agent) else {
         let known = if ws.agent_exists(args.agent) {

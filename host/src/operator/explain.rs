@@ -11,12 +11,12 @@ use anyhow::{Context, Result};
 use serde_json::json;
 
 use crate::consult::{self, Env, PolicyState, Trace};
-use crate::operator::{open, Receipt};
+use crate::operator::Receipt;
 use crate::plugins::Answer;
 use crate::wire::Request;
 
 pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
-    let ws = open(ws)?;
+    let ws = crate::workspace::Workspace::open(ws)?;
     let text = match request_file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("could not read the request from {}", path.display()))?,

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 
-use crate::operator::{check_agent_id, open, Receipt};
+use crate::operator::{check_agent_id, Receipt};
 use crate::trail::{self, FloorAction, Row, State, What};
 
 pub fn revoke(ws: &Path, agent: &str) -> Result<Receipt> {
@@ -21,7 +21,7 @@ pub fn restore(ws: &Path, agent: &str) -> Result<Receipt> {
 }
 
 fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
-    let ws = open(ws)?;
+    let ws = crate::workspace::Workspace::open(ws)?;
     check_agent_id(agent)?;
     // A mistyped or truncated id would floor every conversation sharing its prefix.
     if !ws.agent_exists(agent) {
@@ -69,7 +69,7 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
 }
 
 pub fn withdraw(ws: &Path, name: &str) -> Result<Receipt> {
-    let ws = open(ws)?;
+    let ws = crate::workspace::Workspace::open(ws)?;
     let state_dir = ws.state_dir();
     let state = State::load(&state_dir)?;
     let Some(standing) = state.answer_named(name).cloned() else {

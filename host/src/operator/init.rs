@@ -15,7 +15,7 @@ use serde_json::json;
 
 use crate::consult::plugins_in_force;
 use crate::operator::launch::litany_binary;
-use crate::operator::{open, Receipt};
+use crate::operator::Receipt;
 use crate::plugins::Runtime;
 use crate::policy::Policy;
 use crate::workspace::{Workspace, CONFIG_HEADS};
@@ -76,18 +76,15 @@ fn block(control: &str) -> String {
 }
 
 fn yaml_scalar(text: &str) -> String {
-    if !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-+".contains(c))
-    {
+    if shell_safe(text) {
         text.to_owned()
     } else {
         format!("'{}'", text.replace('\'', "''"))
     }
 }
 
-/// A path `litany config` can hand to `sh` unquoted inside `$EDITOR`.
+/// A path that needs no quoting: in YAML, or unquoted inside `$EDITOR`,
+/// which `litany config` hands to `sh`.
 fn shell_safe(text: &str) -> bool {
     !text.is_empty()
         && text
@@ -107,7 +104,7 @@ pub struct Lineage {
 }
 
 pub fn run(ws: &Path, remove: bool) -> Result<Receipt> {
-    let ws = open(ws)?;
+    let ws = crate::workspace::Workspace::open(ws)?;
     let me = std::env::current_exe().context("could not find the running wicket binary")?;
     let me = std::fs::canonicalize(&me).unwrap_or(me);
     let control = me
@@ -262,12 +259,7 @@ fn through_litany(
         .arg(name)
         .env("EDITOR", editor)
         .stdin(Stdio::null());
-    for key in [
-        "LITANY_TOOL_ID",
-        "LITANY_CONV_BRANCH",
-        "LITANY_CONV_REPO",
-        "LITANY_LOCK_FD",
-    ] {
+    for key in crate::operator::launch::TOOL_STEP_VARIABLES {
         command.env_remove(key);
     }
     let out = command
@@ -289,23 +281,13 @@ fn through_litany(
 /// A commit with the new workflow.yaml on top of `tip`, moved in only if the
 /// lineage still points at `tip`.
 fn commit_with_git(ws: &Workspace, name: &str, tip: &str, workflow: &str) -> Result<()> {
-    let repo = ws.repo();
     let index = ws
         .root
         .join(format!(".wicket-init-index.{}", std::process::id()));
     let result = (|| -> Result<()> {
         let git = |args: &[&str], input: Option<&str>| -> Result<String> {
-            let mut command = Command::new("git");
-            for (key, _) in std::env::vars_os() {
-                if key.to_string_lossy().starts_with("GIT_") {
-                    command.env_remove(key);
-                }
-            }
-            command
-                .env("GIT_INDEX_FILE", &index)
-                .arg("--git-dir")
-                .arg(&repo)
-                .args(args);
+            let mut command = ws.git();
+            command.env("GIT_INDEX_FILE", &index).args(args);
             command
                 .stdin(if input.is_some() {
                     Stdio::piped()

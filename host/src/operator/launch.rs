@@ -14,7 +14,7 @@ use crate::wall;
 use crate::workspace::Workspace;
 
 /// litany's variables a launched litany must not inherit.
-const TOOL_STEP_VARIABLES: &[&str] = &[
+pub const TOOL_STEP_VARIABLES: &[&str] = &[
     "LITANY_TOOL_ID",
     "LITANY_CONV_BRANCH",
     "LITANY_CONV_REPO",

@@ -13,11 +13,9 @@ pub mod launch;
 pub mod run;
 pub mod status;
 
-use std::path::Path;
-
 use anyhow::{bail, Result};
 
-use crate::workspace::{valid_ref_component, Workspace};
+use crate::workspace::valid_ref_component;
 
 /// What a verb prints: a sentence or table for people, a value for scripts.
 pub struct Receipt {
@@ -39,11 +37,6 @@ impl Receipt {
             }
         }
     }
-}
-
-/// Open a workspace for an operator's verb.
-pub fn open(ws: &Path) -> Result<Workspace> {
-    Workspace::open(ws)
 }
 
 /// An agent id as litany makes them, or a sentence saying it is not one.

@@ -11,8 +11,8 @@ use anyhow::Result;
 use serde_json::{json, Value};
 
 use crate::judge::call_only;
-use crate::operator::{open, Receipt};
-use crate::plugins::{DEFAULT_CLASSIFIER_SHA256, MAX_PLUGIN_FILE_BYTES};
+use crate::operator::Receipt;
+use crate::plugins::DEFAULT_CLASSIFIER_SHA256;
 use crate::policy::Policy;
 use crate::reason;
 use crate::trail::State;
@@ -20,7 +20,7 @@ use crate::wall;
 use crate::workspace::{Workspace, CONFIG_HEADS};
 
 pub fn run(ws: &Path) -> Result<Receipt> {
-    let ws = open(ws)?;
+    let ws = crate::workspace::Workspace::open(ws)?;
     let root = ws.root.display().to_string();
     let trail_path = ws.state_dir().join(crate::trail::FILE);
     let (state, trail_problem) = match State::load(&ws.state_dir()) {
@@ -330,11 +330,6 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
 }
 
 fn file_sha256(path: &Path) -> Result<String, String> {
-    use sha2::{Digest, Sha256};
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if meta.len() > MAX_PLUGIN_FILE_BYTES {
-        return Err(format!("{} is too large to be a plugin", path.display()));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(reason::hex(&Sha256::digest(&bytes)))
+    let bytes = crate::plugins::read_plugin_file(path)?;
+    Ok(reason::hex(&crate::plugins::sha2_digest(&bytes)))
 }

@@ -298,7 +298,8 @@ pub struct Loaded {
     pub cache_use: CacheUse,
 }
 
-fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
+/// A plugin file's bytes, bounded, with a sentence when it cannot be read.
+pub fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let meta = file
@@ -322,7 +323,8 @@ fn read_plugin_file(path: &Path) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn sha2_digest(bytes: &[u8]) -> [u8; 32] {
+/// The sha256 of bytes.
+pub fn sha2_digest(bytes: &[u8]) -> [u8; 32] {
     use sha2::Digest;
     sha2::Sha256::digest(bytes).into()
 }
