@@ -641,7 +641,7 @@ fn aimed_elsewhere(
                 }
                 return true;
             }
-            Place::Outside { path, .. } => {
+            Place::Outside { path, .. } | Place::Above { path, .. } => {
                 if !reads {
                     r.note(
                         Effect::OpenWorld,

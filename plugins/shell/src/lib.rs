@@ -7,7 +7,9 @@
 //! operator rather than guessed at. Built like any other plugin, with the
 //! guest SDK, and embedded in the `wicket` binary.
 
+pub mod argv;
 pub mod git;
+pub mod place;
 pub mod programs;
 pub mod read;
 pub mod rules;

@@ -32,21 +32,6 @@ pub const MAX_NOTES: usize = 1024;
 /// reader stops following them.
 pub const MAX_VALUES: usize = 64;
 
-/// Directories whose contents are everyone's scratch: creating or deleting a
-/// named entry inside them is not a loss to anyone else.
-const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
-
-/// Paths that are streams, not files: writing them changes nothing on disk.
-const STREAMS: &[&str] = &[
-    "/dev/null",
-    "/dev/stdout",
-    "/dev/stderr",
-    "/dev/stdin",
-    "/dev/tty",
-    "/dev/zero",
-    "/dev/full",
-];
-
 /// One thing found. A guard (the protected set, a secret) is never replaced
 /// by an operator's rule for the program; the program's own class is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +50,25 @@ pub struct Scope {
     pub vars: BTreeMap<String, Option<Vec<String>>>,
     /// `$1…` when known (`sh -c '…' _ a b`); `None` when unknown.
     pub positional: Option<Vec<String>>,
+    /// The directory before the last `cd` (`cd -`, `~-`), when known.
+    pub oldpwd: Option<String>,
+    /// `pushd`'s stack below the current directory, when known.
+    pub dirstack: Option<Vec<String>>,
+    /// The descriptors a command run here starts with.
+    pub fds: BTreeMap<u32, Fd>,
+}
+
+impl Scope {
+    /// What `~` expands to here: `$HOME` as this shell has it.
+    pub fn home(&self, ctx: &Context) -> String {
+        match self.vars.get("HOME") {
+            Some(Some(values)) if values.len() == 1 => values[0].clone(),
+            // Assigned something unknown: a path under it is unknown too,
+            // which the caller sees as a relative path it cannot place.
+            Some(_) => String::new(),
+            None => ctx.home.clone(),
+        }
+    }
 }
 
 /// A word as the reader sees it after what it can expand.
@@ -168,24 +172,47 @@ impl Invocation {
     }
 }
 
-/// Where one operand lands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Place {
-    Inside(String),
-    Outside {
-        path: String,
-        kind: PathKind,
-    },
-    Protected {
-        path: String,
-        entry: String,
-    },
-    /// A stream (`/dev/null`, `-`): no file.
-    Stream,
-    /// A network endpoint (`/dev/tcp/…`).
-    Network(String),
-    /// Cannot be known before it runs.
-    Unknown(String),
+pub use crate::place::{Fd, Place};
+
+/// What a program does to a path it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// Creates it, or changes it in place (appends, modes, times).
+    Write,
+    /// Replaces the file there, if there is one.
+    Overwrite,
+    /// Removes it (and, for a directory, everything in it).
+    Delete,
+    /// Makes a hard link to it elsewhere: a write through the link writes it.
+    Link,
+}
+
+impl Change {
+    fn verb(self) -> &'static str {
+        match self {
+            Change::Write => "writes",
+            Change::Overwrite => "overwrites",
+            Change::Delete => "deletes",
+            Change::Link => "hard-links",
+        }
+    }
+
+    fn consequence(self) -> &'static str {
+        match self {
+            Change::Link => ", so a write through the link writes it",
+            _ => "",
+        }
+    }
+}
+
+/// How far a change reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The path named.
+    Path,
+    /// The path and everything beneath it (recursive copies, extractions,
+    /// recursive mode changes).
+    Tree,
 }
 
 /// The reader: the context, the operator's rows, and what it found so far.
@@ -243,12 +270,24 @@ impl<'a> Reader<'a> {
         self.resolves.get() >= MAX_RESOLVES
     }
 
+    /// Spend one host query from the budget; `false` when it is spent.
+    pub fn take_resolve(&self) -> bool {
+        if self.resolves.get() >= MAX_RESOLVES {
+            return false;
+        }
+        self.resolves.set(self.resolves.get() + 1);
+        true
+    }
+
     /// The scope a call starts in: the agent's cwd, nothing else known.
     pub fn start_scope(&self) -> Scope {
         Scope {
             cwd: Some(self.ctx.cwd.clone()),
             vars: BTreeMap::new(),
             positional: Some(Vec::new()),
+            oldpwd: None,
+            dirstack: Some(Vec::new()),
+            fds: crate::place::inherited_fds(),
         }
     }
 
@@ -697,7 +736,8 @@ impl<'a> Reader<'a> {
         true
     }
 
-    /// Classify a write (or delete) of one operand.
+    /// Classify a write (or delete) of one operand (the older form of
+    /// [`Reader::change`]).
     pub fn write_places(
         &mut self,
         arg: &Arg,
@@ -706,10 +746,24 @@ impl<'a> Reader<'a> {
         overwrites: bool,
         shown: &str,
     ) {
+        let change = match op {
+            Op::Delete => Change::Delete,
+            _ if overwrites => Change::Overwrite,
+            _ => Change::Write,
+        };
+        self.change(arg, scope, change, Reach::Path, shown);
+    }
+
+    /// Classify what a program does to one path it names: inside the root it
+    /// is the agent's own work; a protected path (or a tree holding one) is
+    /// destructive; outside, a loss of someone else's file is destructive and
+    /// anything else reaches past the root.
+    pub fn change(&mut self, arg: &Arg, scope: &Scope, change: Change, reach: Reach, shown: &str) {
         if self.out_of_resolves() {
             // Past the path budget, one note says so for the whole call.
             return;
         }
+        let tree = reach == Reach::Tree || change == Change::Delete;
         for place in self.places(arg, scope) {
             match place {
                 Place::Stream => {}
@@ -718,45 +772,113 @@ impl<'a> Reader<'a> {
                 }
                 Place::Inside(_) => self.note(
                     Effect::TargetWrite,
-                    format!("{shown} writes inside the writable root"),
+                    format!("{shown} {} inside the writable root", change.verb()),
                 ),
                 Place::Protected { path, entry } => self.guard(
                     Effect::Destructive,
                     format!(
-                        "{shown} writes {path}, which is protected ({})",
+                        "{shown} {} {path}, which is protected ({}){}",
+                        change.verb(),
+                        protected_label(&entry, self.ctx),
+                        change.consequence()
+                    ),
+                ),
+                Place::Above { path, entry } if tree => self.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{shown} {} {path}, a pattern that matches a directory holding {} ({})",
+                        change.verb(),
+                        entry,
                         protected_label(&entry, self.ctx)
                     ),
                 ),
                 Place::Unknown(what) => self.note(
                     Effect::Opaque,
-                    format!("{shown} writes `{what}`, a path that is only known when it runs"),
+                    format!(
+                        "{shown} {} `{what}`, a path that is only known when it runs",
+                        change.verb()
+                    ),
                 ),
+                Place::Above { path, .. } => self.outside(&path, PathKind::Other, change, shown),
                 Place::Outside { path, kind } => {
-                    let scratch = in_scratch(&path);
-                    let effect = match op {
-                        Op::Delete if !scratch => Effect::Destructive,
-                        Op::Write
-                            if overwrites
-                                && !scratch
-                                && kind != PathKind::Missing
-                                && kind != PathKind::Directory =>
-                        {
-                            Effect::Destructive
-                        }
-                        _ => Effect::OpenWorld,
-                    };
-                    let verb = match (op, effect) {
-                        (Op::Delete, _) => "deletes",
-                        (_, Effect::Destructive) => "overwrites the existing",
-                        _ => "writes",
-                    };
-                    self.note(
-                        effect,
-                        format!("{shown} {verb} {path}, outside the writable root"),
-                    );
+                    if let Some(entry) = tree.then(|| self.protected_beneath(&path)).flatten() {
+                        self.guard(
+                            Effect::Destructive,
+                            format!(
+                                "{shown} {} {path}, which holds {entry} ({})",
+                                change.verb(),
+                                protected_label(&entry, self.ctx)
+                            ),
+                        );
+                    } else {
+                        self.outside(&path, kind, change, shown);
+                    }
                 }
             }
         }
+    }
+
+    fn outside(&mut self, path: &str, kind: PathKind, change: Change, shown: &str) {
+        let scratch = crate::place::in_scratch(path);
+        let exists = kind != PathKind::Missing && kind != PathKind::Directory;
+        let effect = match change {
+            Change::Delete if !scratch => Effect::Destructive,
+            Change::Overwrite if exists && !scratch => Effect::Destructive,
+            _ => Effect::OpenWorld,
+        };
+        let verb = match (change, effect) {
+            (Change::Overwrite, Effect::Destructive) => "overwrites the existing",
+            (change, _) => change.verb(),
+        };
+        self.note(
+            effect,
+            format!(
+                "{shown} {verb} {path}, outside the writable root{}",
+                change.consequence()
+            ),
+        );
+    }
+
+    /// A path a program reads: what it names may be a secret, by its text or
+    /// by where it resolves (a glob or a link can reach `~/.ssh`).
+    pub fn reads(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
+        self.check_secret_word(arg);
+        if self.out_of_resolves() {
+            return;
+        }
+        for place in self.places(arg, scope) {
+            let path = match &place {
+                Place::Inside(p)
+                | Place::Outside { path: p, .. }
+                | Place::Protected { path: p, .. } => p,
+                _ => continue,
+            };
+            if let Some(fragment) = self.secret_in(path) {
+                self.guard(
+                    Effect::Secret,
+                    format!("{shown} reads {path}, which is a secret ({fragment})"),
+                );
+                return;
+            }
+        }
+    }
+
+    /// Whether an operand names an existing directory (every value it can take).
+    pub fn is_directory(&self, arg: &Arg, scope: &Scope) -> bool {
+        let Some(values) = &arg.values else {
+            return false;
+        };
+        !values.is_empty()
+            && values.iter().all(|v| {
+                v.ends_with('/')
+                    || match scope.cwd.as_deref() {
+                        Some(cwd) if self.take_resolve() => {
+                            let full = wicket_guest::paths::absolute(v, cwd, &scope.home(self.ctx));
+                            self.ctx.resolve(&full).kind == PathKind::Directory
+                        }
+                        _ => false,
+                    }
+            })
     }
 
     /// For a program wicket does not read: an operand in the protected set
@@ -901,72 +1023,6 @@ impl<'a> Reader<'a> {
             _ => None,
         }
     }
-
-    /// Where an operand lands (every value it can take).
-    pub fn places(&self, arg: &Arg, scope: &Scope) -> Vec<Place> {
-        match &arg.values {
-            None => vec![Place::Unknown(arg.shown.clone())],
-            Some(values) => values
-                .iter()
-                .map(|v| {
-                    let literal = if arg.glob { glob_dir(v) } else { v.clone() };
-                    self.place(&literal, scope)
-                        .unwrap_or(Place::Unknown(arg.shown.clone()))
-                })
-                .collect(),
-        }
-    }
-
-    /// Where one literal path lands; `None` when the cwd is unknown and the
-    /// path is relative.
-    pub fn place(&self, path: &str, scope: &Scope) -> Option<Place> {
-        if path == "-"
-            || STREAMS.contains(&path)
-            || path.starts_with("/dev/fd/")
-            || path.starts_with("/proc/self/fd/")
-        {
-            return Some(Place::Stream);
-        }
-        if path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/") {
-            return Some(Place::Network(path.to_owned()));
-        }
-        let relative = !path.starts_with('/') && !path.starts_with('~');
-        let cwd = match &scope.cwd {
-            Some(cwd) => cwd.clone(),
-            None if relative => return None,
-            None => "/".to_owned(),
-        };
-        // Every path is a host call: past the budget, paths are unknown.
-        if self.resolves.get() >= MAX_RESOLVES {
-            return None;
-        }
-        self.resolves.set(self.resolves.get() + 1);
-        let resolved = self
-            .ctx
-            .resolve(&wicket_guest::paths::absolute(path, &cwd, &self.ctx.home));
-        if let Some(entry) = self.ctx.protected_by(&resolved.path) {
-            return Some(Place::Protected {
-                path: resolved.path.clone(),
-                entry: entry.to_owned(),
-            });
-        }
-        // The worktree's own `.git` points into repo.git: it is repo config.
-        let own_git = format!("{}/.git", self.ctx.writable_root.trim_end_matches('/'));
-        if wicket_guest::paths::is_under(&resolved.path, &own_git) {
-            return Some(Place::Protected {
-                path: resolved.path,
-                entry: own_git,
-            });
-        }
-        if self.ctx.is_inside_root(&resolved.path) {
-            Some(Place::Inside(resolved.path))
-        } else {
-            Some(Place::Outside {
-                path: resolved.path,
-                kind: resolved.kind,
-            })
-        }
-    }
 }
 
 /// Operands of a row's program: non-flag words, skipping the values of the
@@ -1084,35 +1140,6 @@ pub fn program_name(word: &str, ctx: &Context) -> ProgramName {
     } else {
         ProgramName::Local(word.to_owned())
     }
-}
-
-fn in_scratch(path: &str) -> bool {
-    SCRATCH.iter().any(|dir| {
-        path.strip_prefix(dir)
-            .and_then(|rest| rest.strip_prefix('/'))
-            .is_some_and(|rest| {
-                !rest.is_empty()
-                    && !rest
-                        .split('/')
-                        .next()
-                        .unwrap_or("")
-                        .contains(['*', '?', '['])
-            })
-    })
-}
-
-/// The directory part of a glob: everything before its first globbing
-/// component, with the pattern kept as a name under it.
-fn glob_dir(value: &str) -> String {
-    let mut kept = Vec::new();
-    for component in value.split('/') {
-        if component.contains(['*', '?', '[']) {
-            kept.push("*");
-            break;
-        }
-        kept.push(component);
-    }
-    kept.join("/")
 }
 
 /// What brace expansion makes of unquoted text.

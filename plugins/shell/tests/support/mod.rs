@@ -1,3 +1,4 @@
+#![allow(dead_code)]
 //! A real directory tree shaped like a litany workspace, and the classifier
 //! run natively on it (the same code the wasm component runs; path queries
 //! go to this host's filesystem, as the real host answers them).

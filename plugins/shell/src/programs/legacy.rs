@@ -65,8 +65,6 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "ssh" | "scp" | "sftp" => remote_shell(r, program, inv, scope),
         "curl" | "wget" => download(r, program, inv, scope),
         "jq" | "gojq" | "jaq" | "yq" => jq(r, program, inv, scope),
-        "cp" | "mv" | "install" | "ln" => copy_like(r, program, inv, scope),
-        "tee" => tee(r, inv, scope),
         "sort" | "uniq" | "split" | "csplit" | "xxd" => output_file(r, program, inv, scope),
         "zip" | "unzip" | "7z" | "7za" => archive_other(r, program, inv, scope),
         "kill" | "pkill" | "killall" => kill(r, program, inv),
@@ -898,9 +896,9 @@ fn shell(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
             .map(|a| a.text().map(str::to_owned))
             .collect();
         let mut inner = Scope {
-            cwd: scope.cwd.clone(),
             vars: Default::default(),
             positional,
+            ..scope.clone()
         };
         r.read_text(text, &mut inner);
         return;
@@ -2218,107 +2216,6 @@ fn jq(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
         Effect::Read,
         format!("{shown}: {program} filters what it reads"),
     );
-}
-
-fn copy_like(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
-    let shown = inv.shown();
-    let words = inv.words();
-    let args = crate::read::operands(program, inv);
-    // `-t DIR` names the destination; otherwise it is the last operand.
-    let target_flag = words.iter().position(|w| {
-        w == "-t" || w == "--target-directory" || w.starts_with("--target-directory=")
-    });
-    let (dest, sources): (Option<Arg>, Vec<Arg>) = match target_flag {
-        Some(pos) => {
-            let word = &words[pos];
-            let dest = match word.split_once('=') {
-                Some((_, v)) => Some(Arg::literal(v)),
-                None => inv.argv.get(pos + 2).cloned(),
-            };
-            let dest_shown = dest.as_ref().map(|d| d.shown.clone());
-            (
-                dest,
-                args.into_iter()
-                    .filter(|a| Some(&a.shown) != dest_shown.as_ref())
-                    .collect(),
-            )
-        }
-        None => match args.split_last() {
-            Some((last, rest)) if !rest.is_empty() || program == "ln" => {
-                (Some(last.clone()), rest.to_vec())
-            }
-            _ => (None, args),
-        },
-    };
-    if inv.extra_operands {
-        r.note(
-            Effect::Opaque,
-            format!("{shown} acts on paths that arrive at run time"),
-        );
-    }
-    let symbolic = program == "ln"
-        && words.iter().any(|w| {
-            w == "-s"
-                || w == "--symbolic"
-                || (w.starts_with('-') && !w.starts_with("--") && w.contains('s'))
-        });
-    for source in &sources {
-        match program {
-            "mv" => r.write_places(source, scope, Op::Delete, false, &shown),
-            // A link's target is not written, but planting one at a protected
-            // path readies a write through it.
-            "ln" if symbolic => {
-                for place in r.places(source, scope) {
-                    if let crate::read::Place::Protected { path, entry } = place {
-                        r.guard(
-                            Effect::Destructive,
-                            format!(
-                                "{shown} plants a link to {path}, which is protected ({})",
-                                crate::read::protected_label(&entry, r.ctx)
-                            ),
-                        );
-                    }
-                }
-            }
-            _ => {
-                for place in r.places(source, scope) {
-                    if let crate::read::Place::Outside { path, .. } = place {
-                        r.note(
-                            Effect::OpenWorld,
-                            format!("{shown} reads {path}, outside the writable root"),
-                        );
-                    }
-                }
-            }
-        }
-    }
-    match dest {
-        Some(dest) => {
-            let forced_link = program != "ln"
-                || words.iter().any(|w| {
-                    w == "-f"
-                        || w == "--force"
-                        || (w.starts_with('-') && !w.starts_with("--") && w.contains('f'))
-                });
-            r.write_places(&dest, scope, Op::Write, forced_link, &shown);
-        }
-        None => r.note(
-            Effect::TargetWrite,
-            format!("{shown} writes inside the writable root"),
-        ),
-    }
-}
-
-fn tee(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let shown = inv.shown();
-    let append = inv.words().iter().any(|w| w == "-a" || w == "--append");
-    let files: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
-    if files.is_empty() {
-        r.note(Effect::Read, format!("{shown} copies stdin to stdout"));
-    }
-    for file in files {
-        r.write_places(file, scope, Op::Write, !append, &shown);
-    }
 }
 
 fn output_file(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {

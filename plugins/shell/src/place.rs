@@ -1,0 +1,474 @@
+//! Where a path a command names lands: inside the writable root, outside it,
+//! in the protected set, on a stream or the network — placed where the
+//! running program would place it, not where wicket's own process would.
+//!
+//! `/proc/self/…`, `/dev/fd/N` and `/dev/stdout` name the running program's
+//! own directory and descriptors, so they are read through the command's
+//! descriptor table (what its redirects opened) and the shell's directory.
+//! Another process's `/proc/<pid>/cwd`, `root` or `fd` cannot be known. A
+//! glob is matched against the protected set itself, so a pattern that could
+//! reach a protected entry is seen for that. A change that reaches a whole
+//! tree (a recursive copy, an extraction, a recursive delete) is checked for
+//! protected entries beneath it, before any scratch-directory allowance.
+
+use std::collections::BTreeMap;
+
+use wicket_guest::paths::{absolute, fold, is_under};
+use wicket_guest::PathKind;
+
+use crate::read::{Arg, Reader, Scope};
+
+/// Directories whose contents are everyone's scratch: creating or deleting a
+/// named entry inside them is not a loss to anyone else.
+const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Devices that are streams, not files: writing them changes nothing on disk.
+const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/tty",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// How many times one path may pass through a process's view (`/proc/self/cwd`
+/// pointing at a link to `/proc/self/…`) before it is unknown.
+const MAX_PROC_HOPS: usize = 4;
+
+/// Where one operand lands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Inside(String),
+    Outside {
+        path: String,
+        kind: PathKind,
+    },
+    Protected {
+        path: String,
+        entry: String,
+    },
+    /// A stream (`/dev/null`, `-`, an inherited pipe): no file.
+    Stream,
+    /// A network endpoint (`/dev/tcp/…`).
+    Network(String),
+    /// Cannot be known before it runs.
+    Unknown(String),
+    /// A pattern whose matches may include an ancestor of a protected entry:
+    /// a change that reaches a whole tree there reaches the entry.
+    Above {
+        path: String,
+        entry: String,
+    },
+}
+
+/// What a file descriptor of the running command refers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fd {
+    /// A pipe or terminal the command inherited.
+    Stream,
+    /// A file a redirect opened (the path as written, placed when used).
+    File(String),
+    /// Closed, or opened on something only known at run time.
+    Unknown,
+}
+
+/// The descriptors a command starts with: 0, 1 and 2 inherited.
+pub fn inherited_fds() -> BTreeMap<u32, Fd> {
+    (0..3).map(|fd| (fd, Fd::Stream)).collect()
+}
+
+impl Reader<'_> {
+    /// Where an operand lands (every value it can take).
+    pub fn places(&self, arg: &Arg, scope: &Scope) -> Vec<Place> {
+        match &arg.values {
+            None => vec![Place::Unknown(arg.shown.clone())],
+            Some(values) => values
+                .iter()
+                .map(|v| {
+                    if arg.glob {
+                        self.place_glob(v, scope)
+                    } else {
+                        self.place(v, scope)
+                    }
+                    .unwrap_or(Place::Unknown(arg.shown.clone()))
+                })
+                .collect(),
+        }
+    }
+
+    /// Where one literal path lands; `None` when it depends on something
+    /// unknown (a relative path after an unreadable `cd`, the path budget).
+    pub fn place(&self, path: &str, scope: &Scope) -> Option<Place> {
+        self.place_hops(path, scope, 0)
+    }
+
+    fn place_hops(&self, path: &str, scope: &Scope, hops: usize) -> Option<Place> {
+        if hops > MAX_PROC_HOPS {
+            return Some(Place::Unknown(path.to_owned()));
+        }
+        if path == "-" {
+            return Some(Place::Stream);
+        }
+        if path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/") {
+            return Some(Place::Network(path.to_owned()));
+        }
+        let relative = !path.starts_with('/');
+        let cwd = match &scope.cwd {
+            Some(cwd) => cwd.clone(),
+            None if relative => return None,
+            None => "/".to_owned(),
+        };
+        let full = fold(&absolute(path, &cwd, &scope.home(self.ctx)));
+        if let Some(seen) = self.through_process(&full, scope) {
+            return match seen {
+                Seen::Path(p) => self.place_hops(&p, scope, hops + 1),
+                Seen::Stream => Some(Place::Stream),
+                Seen::Unknown => Some(Place::Unknown(path.to_owned())),
+            };
+        }
+        if DEVICES.contains(&full.as_str()) {
+            return Some(Place::Stream);
+        }
+        if !self.take_resolve() {
+            return None;
+        }
+        let resolved = self.ctx.resolve(&full);
+        // The host stops at /proc: what is beyond is the running program's.
+        if resolved.path.starts_with("/proc/") || resolved.path.starts_with("/dev/fd") {
+            return self.place_hops(&resolved.path, scope, hops + 1);
+        }
+        Some(self.classify_resolved(resolved.path, resolved.kind))
+    }
+
+    fn classify_resolved(&self, path: String, kind: PathKind) -> Place {
+        if let Some(entry) = self.protected_entry(&path) {
+            return Place::Protected { path, entry };
+        }
+        if self.ctx.is_inside_root(&path) {
+            Place::Inside(path)
+        } else {
+            Place::Outside { path, kind }
+        }
+    }
+
+    /// The protected entry a resolved path falls under: the context's, and
+    /// the worktree's own `.git` (it points into the workspace repository).
+    pub fn protected_entry(&self, resolved: &str) -> Option<String> {
+        if let Some(entry) = self.ctx.protected_by(resolved) {
+            return Some(entry.to_owned());
+        }
+        let own_git = self.own_git();
+        is_under(resolved, &own_git).then_some(own_git)
+    }
+
+    fn own_git(&self) -> String {
+        format!("{}/.git", self.ctx.writable_root.trim_end_matches('/'))
+    }
+
+    /// A protected entry strictly beneath a resolved path: what a change
+    /// that reaches the whole tree there would reach too.
+    pub fn protected_beneath(&self, resolved: &str) -> Option<String> {
+        self.ctx
+            .protected
+            .iter()
+            .find(|entry| is_under(entry, resolved) && entry.as_str() != resolved)
+            .cloned()
+    }
+
+    /// A path seen through the running process: `/proc/self/cwd/x` is the
+    /// shell's directory, `/dev/stdout` is whatever descriptor 1 was opened
+    /// on. `None`: not a process path.
+    fn through_process(&self, full: &str, scope: &Scope) -> Option<Seen> {
+        let (fd, rest) = if let Some(rest) = strip_dir(full, "/dev/stdin") {
+            (0, rest)
+        } else if let Some(rest) = strip_dir(full, "/dev/stdout") {
+            (1, rest)
+        } else if let Some(rest) = strip_dir(full, "/dev/stderr") {
+            (2, rest)
+        } else if let Some(tail) = full.strip_prefix("/dev/fd/") {
+            split_fd(tail)?
+        } else if full == "/dev/fd" {
+            return Some(Seen::Unknown);
+        } else if let Some(tail) = full.strip_prefix("/proc/") {
+            let (who, what) = tail.split_once('/').unwrap_or((tail, ""));
+            let own = matches!(who, "self" | "thread-self");
+            let (kind, rest) = what.split_once('/').unwrap_or((what, ""));
+            return match (own, kind) {
+                (true, "cwd") => Some(match &scope.cwd {
+                    Some(cwd) => Seen::Path(join(cwd, rest)),
+                    None => Seen::Unknown,
+                }),
+                (true, "root") => Some(Seen::Path(join("/", rest))),
+                (true, "fd") => {
+                    let (fd, rest) = split_fd(rest)?;
+                    Some(self.fd_path(fd, rest, scope))
+                }
+                // Another process's view, or the process's own files.
+                (_, "cwd" | "root" | "fd" | "exe" | "map_files" | "task" | "mem") => {
+                    Some(Seen::Unknown)
+                }
+                _ => None,
+            };
+        } else {
+            return None;
+        };
+        Some(self.fd_path(fd, rest, scope))
+    }
+
+    fn fd_path(&self, fd: u32, rest: &str, scope: &Scope) -> Seen {
+        match scope.fds.get(&fd) {
+            Some(Fd::File(path)) => Seen::Path(join(path, rest)),
+            Some(Fd::Stream) if rest.is_empty() => Seen::Stream,
+            _ => Seen::Unknown,
+        }
+    }
+
+    /// A glob: the protected set is matched against the pattern itself, so a
+    /// pattern that can reach a protected entry lands there; otherwise the
+    /// directory the pattern starts from decides inside or outside.
+    fn place_glob(&self, pattern: &str, scope: &Scope) -> Option<Place> {
+        let relative = !pattern.starts_with('/');
+        let cwd = match &scope.cwd {
+            Some(cwd) => cwd.clone(),
+            None if relative => return None,
+            None => "/".to_owned(),
+        };
+        let full = absolute(pattern, &cwd, &scope.home(self.ctx));
+        let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
+        let first_glob = parts.iter().position(|p| is_glob(p))?;
+        if parts[first_glob..].iter().any(|p| *p == "..") {
+            return Some(Place::Unknown(pattern.to_owned()));
+        }
+        let base_text = format!("/{}", parts[..first_glob].join("/"));
+        let base = match self.place(&base_text, scope)? {
+            Place::Inside(p)
+            | Place::Protected { path: p, .. }
+            | Place::Outside { path: p, .. } => p,
+            other => return Some(other),
+        };
+        let pattern_parts = &parts[first_glob..];
+        let shown = fold(&format!("{base}/{}", pattern_parts.join("/")));
+        let root = self.ctx.writable_root.trim_end_matches('/');
+        let own = root.rsplit('/').next().unwrap_or("");
+        let mut entries: Vec<String> = self.ctx.protected.clone();
+        entries.push(self.own_git());
+        let mut above: Option<String> = None;
+        for entry in &entries {
+            let Some(below) = entry.strip_prefix(base.trim_end_matches('/')) else {
+                continue;
+            };
+            if !below.starts_with('/') && !below.is_empty() {
+                continue;
+            }
+            let entry_parts: Vec<&str> = below.split('/').filter(|p| !p.is_empty()).collect();
+            let n = entry_parts.len().min(pattern_parts.len());
+            if !(0..n).all(|k| matches(pattern_parts[k], entry_parts[k])) {
+                continue;
+            }
+            if pattern_parts.len() < entry_parts.len() {
+                above.get_or_insert_with(|| entry.clone());
+                continue;
+            }
+            // Under the agents' directory, the caller's own worktree by its
+            // literal name is its own.
+            if is_under(root, entry)
+                && pattern_parts.len() > entry_parts.len()
+                && pattern_parts[entry_parts.len()] == own
+            {
+                continue;
+            }
+            return Some(Place::Protected {
+                path: shown,
+                entry: entry.clone(),
+            });
+        }
+        if let Some(entry) = above {
+            return Some(Place::Above { path: shown, entry });
+        }
+        Some(
+            if self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none() {
+                Place::Inside(shown)
+            } else {
+                Place::Outside {
+                    path: shown,
+                    kind: PathKind::Other,
+                }
+            },
+        )
+    }
+}
+
+enum Seen {
+    Path(String),
+    Stream,
+    Unknown,
+}
+
+/// `full` is `dir` or under it: what follows (`""` for `dir` itself).
+fn strip_dir<'a>(full: &'a str, dir: &str) -> Option<&'a str> {
+    let rest = full.strip_prefix(dir)?;
+    (rest.is_empty() || rest.starts_with('/')).then(|| rest.trim_start_matches('/'))
+}
+
+/// `N` or `N/rest` → (N, rest).
+fn split_fd(text: &str) -> Option<(u32, &str)> {
+    let (number, rest) = text.split_once('/').unwrap_or((text, ""));
+    Some((number.parse().ok()?, rest))
+}
+
+fn join(dir: &str, rest: &str) -> String {
+    if rest.is_empty() {
+        dir.to_owned()
+    } else {
+        format!("{}/{rest}", dir.trim_end_matches('/'))
+    }
+}
+
+/// Whether a path component holds glob syntax.
+pub fn is_glob(text: &str) -> bool {
+    text.contains(['*', '?', '['])
+}
+
+/// Whether a scratch allowance covers a resolved path: a named entry inside
+/// a scratch directory (not the directory itself, not a pattern over it).
+pub fn in_scratch(path: &str) -> bool {
+    SCRATCH.iter().any(|dir| {
+        path.strip_prefix(dir)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|rest| {
+                !rest.is_empty()
+                    && !rest
+                        .split('/')
+                        .next()
+                        .unwrap_or("")
+                        .contains(['*', '?', '['])
+            })
+    })
+}
+
+/// fnmatch for one path component: `*`, `?`, `[…]` (with `!`/`^` and
+/// ranges); a leading dot is matched only by a leading dot, as the shell
+/// matches it.
+pub fn matches(pattern: &str, name: &str) -> bool {
+    if name.starts_with('.') && !pattern.starts_with('.') {
+        return false;
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let n: Vec<char> = name.chars().collect();
+    // Iterative with one backtrack point per `*`: linear in practice.
+    let (mut pi, mut ni) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while ni < n.len() {
+        if pi < p.len() {
+            match p[pi] {
+                '*' => {
+                    star = Some((pi, ni));
+                    pi += 1;
+                    continue;
+                }
+                '?' => {
+                    pi += 1;
+                    ni += 1;
+                    continue;
+                }
+                '[' => {
+                    if let Some((hit, next)) = class(&p, pi, n[ni]) {
+                        if hit {
+                            pi = next;
+                            ni += 1;
+                            continue;
+                        }
+                    } else if n[ni] == '[' {
+                        pi += 1;
+                        ni += 1;
+                        continue;
+                    }
+                }
+                '\\' if pi + 1 < p.len() && p[pi + 1] == n[ni] => {
+                    pi += 2;
+                    ni += 1;
+                    continue;
+                }
+                c if c == n[ni] => {
+                    pi += 1;
+                    ni += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match star {
+            Some((sp, sn)) => {
+                pi = sp + 1;
+                ni = sn + 1;
+                star = Some((sp, sn + 1));
+            }
+            None => return false,
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// A bracket class at `p[at]`: whether `c` is in it, and the index after it.
+fn class(p: &[char], at: usize, c: char) -> Option<(bool, usize)> {
+    let mut i = at + 1;
+    let negate = matches!(p.get(i), Some('!' | '^'));
+    if negate {
+        i += 1;
+    }
+    let mut hit = false;
+    let mut first = true;
+    while i < p.len() {
+        let x = p[i];
+        if x == ']' && !first {
+            return Some((hit != negate, i + 1));
+        }
+        first = false;
+        if i + 2 < p.len() && p[i + 1] == '-' && p[i + 2] != ']' {
+            if x <= c && c <= p[i + 2] {
+                hit = true;
+            }
+            i += 3;
+        } else {
+            if x == c {
+                hit = true;
+            }
+            i += 1;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn component_patterns_match_as_the_shell_does() {
+        for (pattern, name, expected) in [
+            ("repo.gi?", "repo.git", true),
+            ("*", ".wicket", false),
+            (".w*", ".wicket", true),
+            ("r*o.git", "repo.git", true),
+            ("[r]epo.git", "repo.git", true),
+            ("[!r]epo.git", "repo.git", false),
+            ("[a-z]*", "repo.git", true),
+            ("*.rs", "main.rs", true),
+            ("*.rs", "main.rsx", false),
+            ("a*b*c", "axxbyyc", true),
+            ("a*b*c", "axxbyy", false),
+            ("[", "[", true),
+        ] {
+            assert_eq!(matches(pattern, name), expected, "{pattern} vs {name}");
+        }
+    }
+
+    #[test]
+    fn scratch_is_a_named_entry_only() {
+        assert!(in_scratch("/tmp/x"));
+        assert!(!in_scratch("/tmp"));
+        assert!(!in_scratch("/tmp/*"));
+        assert!(!in_scratch("/tmpx/y"));
+    }
+}

@@ -1,0 +1,916 @@
+//! Programs that create, copy, move, link, change and delete files: GNU
+//! coreutils as Debian ships them (9.1), each checked against its `--help`.
+//!
+//! What lands where is computed the way the program computes it: a copy into
+//! an existing directory writes `DIR/<name of the source>`, `-t DIR` names
+//! the directory whatever its position, a hard link aliases its target (a
+//! later write to the link writes the target), and a recursive change reaches
+//! everything beneath the path it names.
+
+use wicket_guest::Effect::{self, *};
+
+use crate::argv::{attached, flag, value, Grammar, Style};
+use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope};
+
+use super::{Program, Run, Syntax};
+
+pub const PROGRAMS: &[&Program] = &[
+    &CP, &MV, &INSTALL, &LN, &LINK, &RM, &RMDIR, &UNLINK, &MKDIR, &TOUCH, &CHMOD, &CHOWN,
+    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED,
+];
+
+const BACKUP: [crate::argv::Opt; 3] = [
+    attached("backup", "", &["backup"]),
+    flag("b", "b", &[]),
+    value("suffix", "S", &["suffix"]),
+];
+
+const GNU_COMMON: [crate::argv::Opt; 2] = [
+    flag("help", "", &["help"]),
+    flag("version", "", &["version"]),
+];
+
+pub const CP: Program = Program {
+    names: &["cp"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("archive", "a", &["archive"]),
+            flag("attributes-only", "", &["attributes-only"]),
+            BACKUP[0],
+            BACKUP[1],
+            BACKUP[2],
+            flag("copy-contents", "", &["copy-contents"]),
+            flag("d", "d", &[]),
+            flag("force", "f", &["force"]),
+            flag("interactive", "i", &["interactive"]),
+            flag("H", "H", &[]),
+            flag("link", "l", &["link"]),
+            flag("dereference", "L", &["dereference"]),
+            flag("no-clobber", "n", &["no-clobber"]),
+            flag("no-dereference", "P", &["no-dereference"]),
+            flag("p", "p", &[]),
+            attached("preserve", "", &["preserve"]),
+            value("no-preserve", "", &["no-preserve"]),
+            flag("parents", "", &["parents"]),
+            flag("recursive", "rR", &["recursive"]),
+            attached("reflink", "", &["reflink"]),
+            flag("remove-destination", "", &["remove-destination"]),
+            value("sparse", "", &["sparse"]),
+            flag("strip-trailing-slashes", "", &["strip-trailing-slashes"]),
+            flag("symbolic-link", "s", &["symbolic-link"]),
+            value("target-directory", "t", &["target-directory"]),
+            flag("no-target-directory", "T", &["no-target-directory"]),
+            attached("update", "u", &["update"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("one-file-system", "x", &["one-file-system"]),
+            flag("Z", "Z", &[]),
+            attached("context", "", &["context"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: copy,
+    examples: &[
+        (TargetWrite, "cp src/main.rs src/lib.rs"),
+        (TargetWrite, "cp -r src backup"),
+        (Destructive, "cp -r x/.wicket ../../"),
+        (Destructive, "cp -t../.. .wicket"),
+        (Destructive, "cp --targ=../../repo.git config"),
+        (Destructive, "cp -rt ../.. .wicket"),
+        (Destructive, "cp README.md {ws}/repo.git/config"),
+        (Destructive, "cp -l ../../repo.git/config c"),
+        (Destructive, "cp --link {ws}/.wicket/trail.jsonl t"),
+        (Destructive, "cp -al ../../repo.git r"),
+        (OpenWorld, "cp src/main.rs /tmp/x.rs"),
+        (Destructive, "cp README.md /etc/hostname"),
+        (Opaque, "cp --bogus a b"),
+        (Read, "cp --version"),
+    ],
+    manual: "cp (GNU coreutils) 9.1: cp --help",
+};
+
+pub const MV: Program = Program {
+    names: &["mv"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            BACKUP[0],
+            BACKUP[1],
+            BACKUP[2],
+            flag("force", "f", &["force"]),
+            flag("interactive", "i", &["interactive"]),
+            flag("no-clobber", "n", &["no-clobber"]),
+            flag("strip-trailing-slashes", "", &["strip-trailing-slashes"]),
+            value("target-directory", "t", &["target-directory"]),
+            flag("no-target-directory", "T", &["no-target-directory"]),
+            attached("update", "u", &["update"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("context", "Z", &["context"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: copy,
+    examples: &[
+        (TargetWrite, "mv src/a.rs src/b.rs"),
+        (Destructive, "mv ../../repo.git/config x"),
+        (Destructive, "mv x ../../.wicket"),
+        (Destructive, "mv -t ../../agents x"),
+        (Destructive, "mv {other} mine"),
+        (Destructive, "mv {home}/.bashrc x"),
+        (OpenWorld, "mv /tmp/a /tmp/b"),
+    ],
+    manual: "mv (GNU coreutils) 9.1: mv --help",
+};
+
+pub const INSTALL: Program = Program {
+    names: &["install"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            BACKUP[0],
+            BACKUP[1],
+            BACKUP[2],
+            flag("c", "c", &[]),
+            flag("compare", "C", &["compare"]),
+            flag("directory", "d", &["directory"]),
+            flag("D", "D", &[]),
+            value("group", "g", &["group"]),
+            value("mode", "m", &["mode"]),
+            value("owner", "o", &["owner"]),
+            flag("preserve-timestamps", "p", &["preserve-timestamps"]),
+            flag("strip", "s", &["strip"]),
+            value("strip-program", "", &["strip-program"]),
+            value("target-directory", "t", &["target-directory"]),
+            flag("no-target-directory", "T", &["no-target-directory"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("preserve-context", "", &["preserve-context"]),
+            flag("Z", "Z", &[]),
+            attached("context", "", &["context"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: copy,
+    examples: &[
+        (TargetWrite, "install -m 755 target/release/app bin/app"),
+        (TargetWrite, "install -d build/out"),
+        (Destructive, "install -D x ../../repo.git/hooks/pre-commit"),
+        (
+            Destructive,
+            "install -s --strip-program=rm x ../../repo.git/config",
+        ),
+        (TargetWrite, "install -s --strip-program=rm x bin/x"),
+    ],
+    manual: "install (GNU coreutils) 9.1: install --help",
+};
+
+pub const LN: Program = Program {
+    names: &["ln"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            BACKUP[0],
+            BACKUP[1],
+            BACKUP[2],
+            flag("directory", "dF", &["directory"]),
+            flag("force", "f", &["force"]),
+            flag("interactive", "i", &["interactive"]),
+            flag("logical", "L", &["logical"]),
+            flag("no-dereference", "n", &["no-dereference"]),
+            flag("physical", "P", &["physical"]),
+            flag("relative", "r", &["relative"]),
+            flag("symbolic", "s", &["symbolic"]),
+            value("target-directory", "t", &["target-directory"]),
+            flag("no-target-directory", "T", &["no-target-directory"]),
+            flag("verbose", "v", &["verbose"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: link,
+    examples: &[
+        (TargetWrite, "ln -s ../lib/util.js src/util.js"),
+        (TargetWrite, "ln -sf target/release/app app"),
+        (Destructive, "ln ../../repo.git/config c"),
+        (Destructive, "ln -P {ws}/.wicket/trail.jsonl t"),
+        (Destructive, "ln -t . ../../repo.git/packed-refs"),
+        (Destructive, "ln -sf x ../../repo.git/HEAD"),
+        (Destructive, "ln -s ../../repo.git/config c"),
+        (TargetWrite, "ln -s ../../README.md src/deep/x"),
+        (OpenWorld, "ln /etc/hostname h"),
+    ],
+    manual: "ln (GNU coreutils) 9.1: ln --help",
+};
+
+pub const LINK: Program = Program {
+    names: &["link"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &GNU_COMMON,
+    }),
+    output: None,
+    read: link,
+    examples: &[
+        (Destructive, "link ../../repo.git/config c"),
+        (TargetWrite, "link src/main.rs m.rs"),
+    ],
+    manual: "link (GNU coreutils) 9.1: link --help",
+};
+
+pub const RM: Program = Program {
+    names: &["rm"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("force", "f", &["force"]),
+            flag("i", "i", &[]),
+            flag("I", "I", &[]),
+            attached("interactive", "", &["interactive"]),
+            flag("one-file-system", "", &["one-file-system"]),
+            flag("no-preserve-root", "", &["no-preserve-root"]),
+            attached("preserve-root", "", &["preserve-root"]),
+            flag("recursive", "rR", &["recursive"]),
+            flag("dir", "d", &["dir"]),
+            flag("verbose", "v", &["verbose"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: remove,
+    examples: &[
+        (TargetWrite, "rm -rf target"),
+        (TargetWrite, "rm src/main.rs"),
+        (Destructive, "rm -rf /etc"),
+        (Destructive, "rm -rf ../../.wicket"),
+        (Destructive, "rm -rf {other}"),
+        (Destructive, "rm -r ../../repo.gi?/refs"),
+        (Destructive, "rm -rf ../../*"),
+        (Destructive, "rm -rf -- -x ../../.wicket"),
+        (OpenWorld, "rm -f /tmp/build.log"),
+        (Opaque, "rm -rf \"$x\""),
+        (Opaque, "rm -rf \"target/$x\""),
+    ],
+    manual: "rm (GNU coreutils) 9.1: rm --help",
+};
+
+pub const RMDIR: Program = Program {
+    names: &["rmdir"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag(
+                "ignore-fail-on-non-empty",
+                "",
+                &["ignore-fail-on-non-empty"],
+            ),
+            flag("parents", "p", &["parents"]),
+            flag("verbose", "v", &["verbose"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: remove,
+    examples: &[
+        (TargetWrite, "rmdir build"),
+        (Destructive, "rmdir ../../repo.git/refs/tags"),
+    ],
+    manual: "rmdir (GNU coreutils) 9.1: rmdir --help",
+};
+
+pub const UNLINK: Program = Program {
+    names: &["unlink"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &GNU_COMMON,
+    }),
+    output: None,
+    read: remove,
+    examples: &[
+        (TargetWrite, "unlink x"),
+        (Destructive, "unlink ../../repo.git/HEAD"),
+    ],
+    manual: "unlink (GNU coreutils) 9.1: unlink --help",
+};
+
+pub const MKDIR: Program = Program {
+    names: &["mkdir"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("mode", "m", &["mode"]),
+            flag("parents", "p", &["parents"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("Z", "Z", &[]),
+            attached("context", "", &["context"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: create,
+    examples: &[
+        (TargetWrite, "mkdir -p src/bin"),
+        (OpenWorld, "mkdir -p /tmp/x"),
+        (Destructive, "mkdir -p ../../repo.git/refs/replace"),
+    ],
+    manual: "mkdir (GNU coreutils) 9.1: mkdir --help",
+};
+
+pub const TOUCH: Program = Program {
+    names: &["touch"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("a", "a", &[]),
+            flag("no-create", "c", &["no-create"]),
+            value("date", "d", &["date"]),
+            flag("f", "f", &[]),
+            flag("no-dereference", "h", &["no-dereference"]),
+            flag("m", "m", &[]),
+            value("reference", "r", &["reference"]),
+            value("t", "t", &[]),
+            value("time", "", &["time"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: create,
+    examples: &[
+        (TargetWrite, "touch src/new.rs"),
+        (TargetWrite, "touch -d '2 days ago' -r src/main.rs x"),
+        (Destructive, "touch ../../.wicket/x"),
+        (Secret, "touch -r ~/.ssh/id_rsa x"),
+    ],
+    manual: "touch (GNU coreutils) 9.1: touch --help",
+};
+
+pub const CHMOD: Program = Program {
+    names: &["chmod"],
+    // chmod takes a mode like `-w` or `-rwx` where an option could stand,
+    // so its arguments are read by hand.
+    syntax: Syntax::Own,
+    output: None,
+    read: chmod,
+    examples: &[
+        (TargetWrite, "chmod +x build.sh"),
+        (TargetWrite, "chmod -R u+w target"),
+        (TargetWrite, "chmod -w src/main.rs"),
+        (Destructive, "chmod -R 777 ../.."),
+        (Destructive, "chmod 000 ../../repo.git/config"),
+        (Destructive, "chmod -R -w ../../repo.git"),
+        (Destructive, "chmod --reference=x ../../.wicket"),
+        (OpenWorld, "chmod 644 /tmp/x"),
+        (Opaque, "chmod --bogus x"),
+    ],
+    manual: "chmod (GNU coreutils) 9.1: chmod --help",
+};
+
+pub const CHOWN: Program = Program {
+    names: &["chown", "chgrp"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("changes", "c", &["changes"]),
+            flag("silent", "f", &["silent", "quiet"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("dereference", "", &["dereference"]),
+            flag("no-dereference", "h", &["no-dereference"]),
+            value("from", "", &["from"]),
+            flag("no-preserve-root", "", &["no-preserve-root"]),
+            flag("preserve-root", "", &["preserve-root"]),
+            value("reference", "", &["reference"]),
+            flag("recursive", "R", &["recursive"]),
+            flag("H", "H", &[]),
+            flag("L", "L", &[]),
+            flag("P", "P", &[]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: chown,
+    examples: &[
+        (TargetWrite, "chown -R 1000:1000 target"),
+        (Destructive, "chown -R nobody ../../repo.git"),
+        (Destructive, "chgrp --reference=x -R g ../.."),
+    ],
+    manual: "chown, chgrp (GNU coreutils) 9.1: --help",
+};
+
+pub const TRUNCATE: Program = Program {
+    names: &["truncate"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("no-create", "c", &["no-create"]),
+            flag("io-blocks", "o", &["io-blocks"]),
+            value("reference", "r", &["reference"]),
+            value("size", "s", &["size"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: truncate,
+    examples: &[
+        (TargetWrite, "truncate -s 0 build.log"),
+        (Destructive, "truncate -s0 ../../.wicket/trail.jsonl"),
+        (Destructive, "truncate --si=0 /etc/hostname"),
+    ],
+    manual: "truncate (GNU coreutils) 9.1: truncate --help",
+};
+
+pub const TEE: Program = Program {
+    names: &["tee"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("append", "a", &["append"]),
+            flag("ignore-interrupts", "i", &["ignore-interrupts"]),
+            flag("p", "p", &[]),
+            attached("output-error", "", &["output-error"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: tee,
+    examples: &[
+        (TargetWrite, "echo x | tee out.txt"),
+        (Read, "echo x | tee"),
+        (Read, "echo x | tee /dev/null"),
+        (Destructive, "echo x | tee -a ../../repo.git/config"),
+        (Destructive, "echo x | tee /etc/hostname"),
+    ],
+    manual: "tee (GNU coreutils) 9.1: tee --help",
+};
+
+pub const MKFIFO: Program = Program {
+    names: &["mkfifo"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("mode", "m", &["mode"]),
+            flag("Z", "Z", &[]),
+            attached("context", "", &["context"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: create,
+    examples: &[
+        (TargetWrite, "mkfifo pipe"),
+        (Destructive, "mkfifo ../../.wicket/p"),
+    ],
+    manual: "mkfifo (GNU coreutils) 9.1: mkfifo --help",
+};
+
+pub const MKNOD: Program = Program {
+    names: &["mknod"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("mode", "m", &["mode"]),
+            flag("Z", "Z", &[]),
+            attached("context", "", &["context"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: mknod,
+    examples: &[
+        (TargetWrite, "mknod p p"),
+        (Destructive, "mknod ../../.wicket/p p"),
+    ],
+    manual: "mknod (GNU coreutils) 9.1: mknod --help",
+};
+
+pub const SHRED: Program = Program {
+    names: &["shred"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("force", "f", &["force"]),
+            value("iterations", "n", &["iterations"]),
+            value("random-source", "", &["random-source"]),
+            value("size", "s", &["size"]),
+            flag("u", "u", &[]),
+            attached("remove", "", &["remove"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("exact", "x", &["exact"]),
+            flag("zero", "z", &["zero"]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: None,
+    read: shred,
+    examples: &[
+        (Destructive, "shred -u secret.txt"),
+        (Destructive, "shred x"),
+    ],
+    manual: "shred (GNU coreutils) 9.1: shred --help",
+};
+
+/// `--help` or `--version` alone: the program prints and does nothing else.
+fn prints_only(r: &mut Reader, run: &Run) -> bool {
+    if run.parsed.has("help") || run.parsed.has("version") {
+        r.note(Read, format!("{} prints its help or version", run.shown()));
+        return true;
+    }
+    false
+}
+
+/// cp, mv and install: sources, and where each lands.
+fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    let moving = run.name == "mv";
+    if run.name == "install" && p.has("directory") {
+        for arg in p.operand_args() {
+            r.change(&arg, scope, Change::Write, Reach::Path, &shown);
+        }
+        return;
+    }
+    let operands = p.operand_args();
+    let Some((sources, dests)) = destinations(r, run, &operands, scope) else {
+        r.note(Read, format!("{shown} names nothing to copy"));
+        return;
+    };
+    let recursive = moving || p.has("recursive") || p.has("archive");
+    let reach = if recursive { Reach::Tree } else { Reach::Path };
+    for source in &sources {
+        if moving {
+            r.change(source, scope, Change::Delete, Reach::Tree, &shown);
+        } else {
+            r.reads(source, scope, &shown);
+            if p.has("link") {
+                r.change(source, scope, Change::Link, reach, &shown);
+            }
+        }
+    }
+    let keeps = p.has("no-clobber") || p.values("update").any(|v| v.text() == Some("none"));
+    let change = if keeps {
+        Change::Write
+    } else {
+        Change::Overwrite
+    };
+    for dest in &dests {
+        r.change(dest, scope, change, reach, &shown);
+    }
+    if let Some(strip) = p.last("strip-program") {
+        // install runs it on each installed file.
+        let mut argv = vec![strip.clone()];
+        argv.extend(dests.iter().cloned());
+        let inv = Invocation {
+            argv,
+            stdin: run.inv.stdin,
+            extra_operands: false,
+        };
+        r.read_invocation(&inv, scope);
+    }
+    if run.inv.extra_operands {
+        r.note(
+            Opaque,
+            format!("{shown} acts on paths that arrive at run time"),
+        );
+    }
+}
+
+/// The sources and the paths written, as cp/mv/install/ln place them: `-t
+/// DIR` gets every source by name; else the last operand is the
+/// destination, and an existing directory (or several sources) gets each
+/// source by name inside it. `None` when nothing is named.
+fn destinations(
+    r: &mut Reader,
+    run: &Run,
+    operands: &[Arg],
+    scope: &Scope,
+) -> Option<(Vec<Arg>, Vec<Arg>)> {
+    let p = &run.parsed;
+    if let Some(dir) = p.last("target-directory") {
+        let sources = operands.to_vec();
+        let dests = sources.iter().map(|s| inside(dir, s)).collect();
+        return Some((sources, dests));
+    }
+    let (last, sources) = operands.split_last()?;
+    if sources.is_empty() {
+        // ln with one operand links into the current directory.
+        return (run.name == "ln")
+            .then(|| (vec![last.clone()], vec![inside(&Arg::literal("."), last)]));
+    }
+    let into_dir =
+        !p.has("no-target-directory") && (sources.len() > 1 || r.is_directory(last, scope));
+    let dests = if into_dir {
+        sources.iter().map(|s| inside(last, s)).collect()
+    } else {
+        vec![last.clone()]
+    };
+    Some((sources.to_vec(), dests))
+}
+
+/// `dir/<name of source>`: where a copy or link of `source` lands in `dir`.
+fn inside(dir: &Arg, source: &Arg) -> Arg {
+    let name = |s: &str| -> String {
+        let trimmed = s.trim_end_matches('/');
+        match trimmed.rsplit('/').next() {
+            // `cp -r src/. dst` copies the contents into dst itself.
+            Some(".") | Some("..") | Some("") | None => String::new(),
+            Some(n) => n.to_owned(),
+        }
+    };
+    let join = |d: &str, s: &str| {
+        let n = name(s);
+        if n.is_empty() {
+            d.to_owned()
+        } else {
+            format!("{}/{n}", d.trim_end_matches('/'))
+        }
+    };
+    match (&dir.values, &source.values) {
+        (Some(ds), Some(ss)) if ds.len() * ss.len() <= crate::read::MAX_VALUES => Arg {
+            values: Some(
+                ds.iter()
+                    .flat_map(|d| ss.iter().map(move |s| join(d, s)))
+                    .collect(),
+            ),
+            glob: dir.glob || source.glob,
+            shown: join(&dir.shown, &source.shown),
+        },
+        _ => Arg {
+            values: None,
+            glob: false,
+            shown: join(&dir.shown, &source.shown),
+        },
+    }
+}
+
+/// ln and link: a hard link aliases its target; a symbolic one only
+/// creates the link.
+fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    let operands = p.operand_args();
+    let Some((targets, links)) = destinations(r, run, &operands, scope) else {
+        r.note(Read, format!("{shown} names nothing to link"));
+        return;
+    };
+    if p.has("symbolic") {
+        // A symbolic link's target is read from the link's own directory.
+        // Planting one at a protected path readies a write through it.
+        for (target, link) in targets.iter().zip(links.iter().cycle()) {
+            let (Some(t), Some(l)) = (target.text(), link.text()) else {
+                continue;
+            };
+            let from_link = if t.starts_with('/') || t.starts_with('~') {
+                t.to_owned()
+            } else {
+                match l.trim_end_matches('/').rsplit_once('/') {
+                    Some((dir, _)) => format!("{dir}/{t}"),
+                    None => t.to_owned(),
+                }
+            };
+            if let Some(crate::read::Place::Protected { path, entry }) = r.place(&from_link, scope)
+            {
+                r.guard(
+                    Destructive,
+                    format!(
+                        "{shown} plants a link to {path}, which is protected ({}), for a later write through it",
+                        crate::read::protected_label(&entry, r.ctx)
+                    ),
+                );
+            }
+        }
+    } else {
+        for target in &targets {
+            r.change(target, scope, Change::Link, Reach::Path, &shown);
+        }
+    }
+    let change = if p.has("force") {
+        Change::Overwrite
+    } else {
+        Change::Write
+    };
+    for link in &links {
+        r.change(link, scope, change, Reach::Path, &shown);
+    }
+}
+
+fn remove(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    let operands = run.parsed.operand_args();
+    if operands.is_empty() && !run.inv.extra_operands {
+        r.note(Read, format!("{shown} names nothing to remove"));
+    }
+    for arg in &operands {
+        r.change(arg, scope, Change::Delete, Reach::Tree, &shown);
+    }
+    if run.inv.extra_operands {
+        r.note(
+            Opaque,
+            format!("{shown} removes paths that arrive at run time"),
+        );
+    }
+}
+
+/// mkdir, touch, mkfifo: each operand created (or its times changed).
+fn create(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    if let Some(reference) = run.parsed.last("reference") {
+        r.reads(reference, scope, &shown);
+    }
+    let operands = run.parsed.operand_args();
+    if operands.is_empty() {
+        r.note(Read, format!("{shown} names nothing"));
+    }
+    for arg in &operands {
+        r.change(arg, scope, Change::Write, Reach::Path, &shown);
+    }
+    if run.inv.extra_operands {
+        r.note(
+            Opaque,
+            format!("{shown} acts on paths that arrive at run time"),
+        );
+    }
+}
+
+fn mknod(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    match run.parsed.operand_args().first() {
+        Some(name) => r.change(name, scope, Change::Write, Reach::Path, &shown),
+        None => r.note(Read, format!("{shown} names nothing")),
+    }
+}
+
+const CHMOD_OPTIONS: &[crate::argv::Opt] = &[
+    flag("changes", "c", &["changes"]),
+    flag("silent", "f", &["silent", "quiet"]),
+    flag("verbose", "v", &["verbose"]),
+    flag("no-preserve-root", "", &["no-preserve-root"]),
+    flag("preserve-root", "", &["preserve-root"]),
+    value("reference", "", &["reference"]),
+    flag("recursive", "R", &["recursive"]),
+    flag("help", "", &["help"]),
+    flag("version", "", &["version"]),
+];
+
+/// Whether a word is a symbolic or octal mode (`-w`, `u+x,go-r`, `0755`).
+fn is_mode(word: &str) -> bool {
+    !word.is_empty()
+        && (word.bytes().all(|b| b.is_ascii_digit())
+            || word.split(',').all(|clause| {
+                let body = clause.trim_start_matches(['u', 'g', 'o', 'a']);
+                !body.is_empty()
+                    && body.starts_with(['+', '-', '='])
+                    && body[1..].bytes().all(|b| b"rwxXstugo+-=".contains(&b))
+            }))
+}
+
+fn chmod(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // chmod's own parser treats a word that is a mode as the mode, even
+    // where it looks like an option.
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let mut mode_taken = false;
+    let mut rest: Vec<Arg> = Vec::new();
+    let mut flags: Vec<Arg> = Vec::new();
+    let mut dashdash = false;
+    for arg in args {
+        match arg.text() {
+            Some("--") if !dashdash => dashdash = true,
+            Some(w) if !dashdash && !mode_taken && w.starts_with('-') && is_mode(w) => {
+                mode_taken = true;
+            }
+            Some(w) if !dashdash && w.starts_with('-') && w.len() > 1 => flags.push(arg.clone()),
+            _ => rest.push(arg.clone()),
+        }
+    }
+    let grammar = Grammar {
+        style: Style::GNU,
+        options: CHMOD_OPTIONS,
+    };
+    let parsed = crate::argv::parse(&grammar, &flags, 1);
+    if let Some(problem) = &parsed.problem {
+        r.note(
+            Opaque,
+            format!("{}: {}", run.shown(), problem.sentence("chmod")),
+        );
+        return;
+    }
+    let shown = run.shown();
+    if parsed.has("help") || parsed.has("version") {
+        r.note(Read, format!("{shown} prints its help or version"));
+        return;
+    }
+    let reference = parsed.last("reference").cloned();
+    if let Some(reference) = &reference {
+        r.reads(reference, scope, &shown);
+    }
+    if reference.is_none() && !mode_taken && !rest.is_empty() {
+        rest.remove(0);
+    }
+    let reach = if parsed.has("recursive") {
+        Reach::Tree
+    } else {
+        Reach::Path
+    };
+    for arg in &rest {
+        r.change(arg, scope, Change::Write, reach, &shown);
+    }
+    if rest.is_empty() {
+        r.note(Read, format!("{shown} names nothing"));
+    }
+}
+
+fn chown(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    let mut operands = p.operand_args();
+    match p.last("reference") {
+        Some(reference) => r.reads(reference, scope, &shown),
+        None if !operands.is_empty() => {
+            operands.remove(0);
+        }
+        None => {}
+    }
+    let reach = if p.has("recursive") {
+        Reach::Tree
+    } else {
+        Reach::Path
+    };
+    for arg in &operands {
+        r.change(arg, scope, Change::Write, reach, &shown);
+    }
+}
+
+fn truncate(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    if let Some(reference) = run.parsed.last("reference") {
+        r.reads(reference, scope, &shown);
+    }
+    for arg in run.parsed.operand_args() {
+        r.change(&arg, scope, Change::Overwrite, Reach::Path, &shown);
+    }
+}
+
+fn tee(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    let files = run.parsed.operand_args();
+    r.note(Read, format!("{shown} copies its input to its output"));
+    let change = if run.parsed.has("append") {
+        Change::Write
+    } else {
+        Change::Overwrite
+    };
+    for file in &files {
+        r.change(file, scope, change, Reach::Path, &shown);
+    }
+}
+
+fn shred(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    r.note(
+        Effect::Destructive,
+        format!("{shown} overwrites files so they cannot be recovered"),
+    );
+    for arg in run.parsed.operand_args() {
+        r.change(&arg, scope, Change::Delete, Reach::Path, &shown);
+    }
+}

@@ -1,0 +1,100 @@
+//! One home per program: each program wicket reads is described in one place
+//! — its option grammar (as its own parser reads it), what it does with its
+//! options and operands (reads, writes, deletes, links, runs), and commands
+//! with the class each must read as, which the tests run. The shell reader
+//! knows no program by name; it asks [`find`].
+//!
+//! A program with no description is one wicket cannot read: it reaches past
+//! the root (open-world), and an operand naming a protected path is held.
+//! A description whose grammar cannot read the words it is given (an option
+//! it does not know, an ambiguous prefix, a word known only at run time where
+//! an option could stand) makes the call opaque: never a guess.
+
+mod files;
+mod legacy;
+
+pub use legacy::{scan_code, wicket, Language};
+
+use wicket_guest::Effect;
+
+use crate::argv::{self, Grammar, Parsed};
+use crate::read::{Invocation, Reader, Scope};
+
+/// How a program's arguments are read before its description sees them.
+#[derive(Debug, Clone, Copy)]
+pub enum Syntax {
+    /// By the option grammar: the description gets the parsed options and
+    /// operands.
+    Grammar(Grammar),
+    /// The program's arguments are a language of their own (`find`'s
+    /// expression, `dd`'s `key=value`, a launcher's program): the description
+    /// reads the raw argv.
+    Own,
+}
+
+/// A program wicket reads.
+pub struct Program {
+    /// The names it runs under (the basename of the program word).
+    pub names: &'static [&'static str],
+    pub syntax: Syntax,
+    /// What it prints, when a command substitution of it can be known
+    /// before it runs (`mktemp -d` prints a new name under the temporary
+    /// directory, `git rev-parse --show-toplevel` the worktree).
+    pub output: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
+    /// What it does, given its arguments.
+    pub read: fn(&mut Reader, &Run, &mut Scope),
+    /// Commands and the class each must read as (placeholders as in the case
+    /// tables: `{root}`, `{ws}`, `{home}`, `{other}`, `{cache}`).
+    pub examples: &'static [(Effect, &'static str)],
+    /// What the description was checked against.
+    pub manual: &'static str,
+}
+
+/// One run of a described program.
+pub struct Run<'a> {
+    /// The name it ran under.
+    pub name: &'a str,
+    pub inv: &'a Invocation,
+    /// The arguments as its grammar read them (empty for [`Syntax::Own`]).
+    pub parsed: Parsed,
+}
+
+impl Run<'_> {
+    /// The command as written, for reasons.
+    pub fn shown(&self) -> String {
+        self.inv.shown()
+    }
+}
+
+/// Every described program.
+pub fn all() -> impl Iterator<Item = &'static Program> {
+    files::PROGRAMS.iter().copied()
+}
+
+/// The description of the program `name`, if wicket has one.
+pub fn find(name: &str) -> Option<&'static Program> {
+    all().find(|p| p.names.contains(&name))
+}
+
+/// Read one run of the program `name`.
+pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
+    let Some(program) = find(name) else {
+        return legacy::read(r, name, inv, scope);
+    };
+    let parsed = match program.syntax {
+        Syntax::Grammar(grammar) => {
+            let parsed = argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);
+            if let Some(problem) = &parsed.problem {
+                r.note(
+                    Effect::Opaque,
+                    format!("{}: {}", inv.shown(), problem.sentence(name)),
+                );
+                return;
+            }
+            parsed
+        }
+        Syntax::Own => Parsed::default(),
+    };
+    let run = Run { name, inv, parsed };
+    (program.read)(r, &run, scope);
+}
