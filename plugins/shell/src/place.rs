@@ -119,7 +119,9 @@ impl Reader<'_> {
             None if relative => return None,
             None => "/".to_owned(),
         };
-        let full = fold(&absolute(path, &cwd, &scope.home(self.ctx)));
+        // Not folded: `..` after a link (`/proc/self/cwd/..`) is the link's
+        // parent, which only resolution knows.
+        let full = tidy(&absolute(path, &cwd, &scope.home(self.ctx)));
         if let Some(seen) = self.through_process(&full, scope) {
             return match seen {
                 Seen::Path(p) => self.place_hops(&p, scope, hops + 1),
@@ -127,7 +129,7 @@ impl Reader<'_> {
                 Seen::Unknown => Some(Place::Unknown(path.to_owned())),
             };
         }
-        if DEVICES.contains(&full.as_str()) {
+        if DEVICES.contains(&fold(&full).as_str()) {
             return Some(Place::Stream);
         }
         if !self.take_resolve() {
@@ -303,6 +305,15 @@ enum Seen {
     Path(String),
     Stream,
     Unknown,
+}
+
+/// An absolute path with empty and `.` components dropped; `..` kept.
+fn tidy(path: &str) -> String {
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
+    format!("/{}", parts.join("/"))
 }
 
 /// `full` is `dir` or under it: what follows (`""` for `dir` itself).

@@ -433,6 +433,13 @@ impl<'a> Reader<'a> {
         } else {
             Stdin::Inherited
         };
+        // The command's descriptors: the shell's, then its redirects in
+        // order, each placed with the descriptors the ones before it opened
+        // (`1<../f >/dev/stdout` truncates ../f).
+        let shell_fds = scope.fds.clone();
+        if cmd.piped_in {
+            scope.fds.insert(0, Fd::Stream);
+        }
         for redirect in &cmd.redirects {
             if matches!(
                 redirect.kind,
@@ -445,7 +452,52 @@ impl<'a> Reader<'a> {
                 stdin = Stdin::Fed;
             }
             self.read_redirect(redirect, scope);
+            self.open_descriptor(redirect, scope);
         }
+        // `exec` with only redirects keeps them for the rest of the shell.
+        let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
+        let result = self.read_simple_words(cmd, scope, stdin);
+        if !keeps_fds {
+            scope.fds = shell_fds;
+        }
+        result
+    }
+
+    /// What one redirect leaves descriptor N referring to.
+    fn open_descriptor(&mut self, redirect: &Redirect, scope: &mut Scope) {
+        let place = |s: &Scope, r: &Reader| -> Fd {
+            let target = r.expand(&redirect.target, s);
+            match (target.text(), &s.cwd) {
+                (Some(t), _) if t.starts_with('/') => Fd::File(wicket_guest::paths::fold(t)),
+                (Some(t), Some(cwd)) => Fd::File(wicket_guest::paths::fold(
+                    &wicket_guest::paths::absolute(t, cwd, &s.home(r.ctx)),
+                )),
+                _ => Fd::Unknown,
+            }
+        };
+        let (fd, what) = match redirect.kind {
+            RedirectKind::Read | RedirectKind::ReadWrite => {
+                (redirect.fd.unwrap_or(0), place(scope, self))
+            }
+            RedirectKind::Write | RedirectKind::Append => {
+                (redirect.fd.unwrap_or(1), place(scope, self))
+            }
+            RedirectKind::HereDoc(_) | RedirectKind::HereString => {
+                (redirect.fd.unwrap_or(0), Fd::Stream)
+            }
+            RedirectKind::Dup => {
+                let target = redirect.target.literal().unwrap_or_default();
+                let from = target.trim_end_matches('-').parse::<u32>().ok();
+                let what = from
+                    .and_then(|m| scope.fds.get(&m).cloned())
+                    .unwrap_or(Fd::Unknown);
+                (redirect.fd.unwrap_or(1), what)
+            }
+        };
+        scope.fds.insert(fd, what);
+    }
+
+    fn read_simple_words(&mut self, cmd: &Simple, scope: &mut Scope, stdin: Stdin) {
         let assigns: Vec<(String, Arg)> = cmd
             .assigns
             .iter()
@@ -963,7 +1015,17 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Part::Quoted(text) => Some(vec![text.clone()]),
-                Part::Tilde(user) => Some(vec![format!("~{user}")]),
+                // The shell expands a tilde with its own `$HOME`, `$PWD` and
+                // `$OLDPWD`; another user's home is not the reader's to know.
+                Part::Tilde(user) => match user.as_str() {
+                    "" => Some(scope.home(self.ctx))
+                        .filter(|h| !h.is_empty())
+                        .map(|h| vec![h]),
+                    "+" => scope.cwd.clone().map(|c| vec![c]),
+                    "-" => scope.oldpwd.clone().map(|c| vec![c]),
+                    "root" => Some(vec!["/root".to_owned()]),
+                    _ => None,
+                },
                 Part::Param(name) => self.param(name, scope),
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
