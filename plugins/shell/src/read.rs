@@ -9,7 +9,7 @@
 //! variable assignments, `cd`, loop words — and forgets what a subshell did
 //! when the subshell ends, as the shell does.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use wicket_guest::{Context, Effect, PathKind};
 
@@ -56,9 +56,53 @@ pub struct Scope {
     pub dirstack: Option<Vec<String>>,
     /// The descriptors a command run here starts with.
     pub fds: BTreeMap<u32, Fd>,
+    /// Variables whose text is data only known at run time (a command's
+    /// output, what `read` read): arithmetic on them can run what they hold.
+    pub data: BTreeSet<String>,
+    /// `declare -n NAME=TARGET`: NAME stands for TARGET.
+    pub namerefs: BTreeMap<String, String>,
+    /// `alias NAME=TEXT`: what NAME runs where the shell expands aliases.
+    pub aliases: BTreeMap<String, String>,
+    /// `hash -p PATH NAME`: NAME runs PATH.
+    pub hashed: BTreeMap<String, String>,
+    /// A sourced script or text only known at run time may have defined
+    /// functions and aliases: any later name may run what it defined.
+    pub unknown_definitions: Option<String>,
+    /// A directory put before the system's on PATH: a later name may run a
+    /// program from there.
+    pub path_prefix: Option<String>,
 }
 
 impl Scope {
+    /// Assign a variable as the shell would (through a nameref). `value`:
+    /// its values when known; `data`: its text is run-time data.
+    pub fn assign(&mut self, name: &str, value: Option<Vec<String>>, data: bool) {
+        let mut target = name.to_owned();
+        // A chain of namerefs, bounded as bash bounds it.
+        for _ in 0..8 {
+            match self.namerefs.get(&target) {
+                Some(next) => target = next.clone(),
+                None => break,
+            }
+        }
+        if data || value.is_none() {
+            self.data.insert(target.clone());
+        } else {
+            self.data.remove(&target);
+        }
+        self.vars.insert(target, value);
+    }
+
+    /// Every variable becomes unknown (text only known at run time may have
+    /// set any of them).
+    pub fn forget_variables(&mut self) {
+        for (name, value) in self.vars.iter_mut() {
+            *value = None;
+            self.data.insert(name.clone());
+        }
+        self.positional = None;
+    }
+
     /// What `~` expands to here: `$HOME` as this shell has it.
     pub fn home(&self, ctx: &Context) -> String {
         match self.vars.get("HOME") {
@@ -288,6 +332,12 @@ impl<'a> Reader<'a> {
             oldpwd: None,
             dirstack: Some(Vec::new()),
             fds: crate::place::inherited_fds(),
+            data: BTreeSet::new(),
+            namerefs: BTreeMap::new(),
+            aliases: BTreeMap::new(),
+            hashed: BTreeMap::new(),
+            unknown_definitions: None,
+            path_prefix: None,
         }
     }
 
@@ -363,7 +413,7 @@ impl<'a> Reader<'a> {
                     }
                 }
                 let bound = (known && values.len() <= MAX_VALUES).then_some(values);
-                scope.vars.insert(name.clone(), bound);
+                scope.assign(name, bound, !known);
             }
             Node::Test(words) => {
                 for word in words {
@@ -498,19 +548,21 @@ impl<'a> Reader<'a> {
     }
 
     fn read_simple_words(&mut self, cmd: &Simple, scope: &mut Scope, stdin: Stdin) {
-        let assigns: Vec<(String, Arg)> = cmd
+        let assigns: Vec<(String, Arg, bool)> = cmd
             .assigns
             .iter()
-            .map(|a| (a.name.clone(), self.expand(&a.value, scope)))
+            .map(|a| {
+                let data = a.value.commands().next().is_some();
+                (a.name.clone(), self.expand(&a.value, scope), data)
+            })
             .collect();
-        for (name, value) in &assigns {
+        for (name, value, _) in &assigns {
             self.check_assignment(name, value);
         }
         if cmd.words.is_empty() {
             // A bare assignment stays in the shell.
-            for (name, value) in assigns {
-                let known = value.values.filter(|_| !value.glob);
-                scope.vars.insert(name, known);
+            for (name, value, data) in assigns {
+                self.shell_variable(scope, &name, &value, data);
             }
             return;
         }
@@ -524,19 +576,64 @@ impl<'a> Reader<'a> {
             stdin,
             extra_operands: false,
         };
-        // Prefix assignments are the command's environment (GIT_DIR, say),
-        // not the shell's: they do not outlive it.
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);
-        } else {
-            let mut with_env = scope.clone();
-            for (name, value) in assigns {
-                with_env
-                    .vars
-                    .insert(name, value.values.filter(|_| !value.glob));
+            return;
+        }
+        // Prefix assignments are the command's environment (GIT_DIR, say),
+        // not the shell's — except before a special builtin, where a POSIX
+        // shell (dash, bash as sh) keeps them (`HOME=x :` sets HOME).
+        let special = invocation
+            .argv
+            .first()
+            .and_then(Arg::text)
+            .is_some_and(|p| SPECIAL_BUILTINS.contains(&p));
+        if special {
+            for (name, value, data) in &assigns {
+                self.shell_variable(scope, name, value, *data);
             }
-            self.read_invocation(&invocation, &mut with_env);
-            scope.cwd = with_env.cwd;
+            self.read_invocation(&invocation, scope);
+            return;
+        }
+        let mut with_env = scope.clone();
+        for (name, value, data) in &assigns {
+            self.shell_variable(&mut with_env, name, value, *data);
+        }
+        self.read_invocation(&invocation, &mut with_env);
+        scope.cwd = with_env.cwd;
+        scope.oldpwd = with_env.oldpwd;
+    }
+
+    /// A variable the shell (or a command's environment) now holds.
+    pub fn shell_variable(&mut self, scope: &mut Scope, name: &str, value: &Arg, data: bool) {
+        let known = value.values.clone().filter(|_| !value.glob);
+        if name == "PATH" {
+            self.path_changed(scope, value);
+        }
+        scope.assign(name, known, data);
+    }
+
+    /// PATH reassigned: a directory ahead of the system's may hold a program
+    /// of the agent's under any later name; an unknown PATH, any program.
+    fn path_changed(&mut self, scope: &mut Scope, value: &Arg) {
+        let Some(text) = value.text() else {
+            scope.path_prefix = Some(value.shown.clone());
+            return;
+        };
+        let old = self.param("PATH", scope).and_then(|v| v.into_iter().next());
+        let first = text.split(':').next().unwrap_or("");
+        // `$PATH:more` (the old PATH first) shadows nothing.
+        let keeps_front = old
+            .as_deref()
+            .is_some_and(|o| !o.is_empty() && text.starts_with(o))
+            || value.shown.starts_with("$PATH")
+            || value.shown.starts_with("${PATH}");
+        if keeps_front {
+            return;
+        }
+        let system = |dir: &str| SYSTEM_BIN.contains(&dir.trim_end_matches('/'));
+        if !system(first) {
+            scope.path_prefix = Some(first.to_owned());
         }
     }
 
@@ -550,17 +647,6 @@ impl<'a> Reader<'a> {
             return;
         }
         match name {
-            "PATH" => {
-                // Appending after the existing PATH cannot shadow a program.
-                let appends =
-                    value.shown.starts_with("$PATH") || value.shown.starts_with("${PATH}");
-                if !appends {
-                    self.note(
-                        Effect::Opaque,
-                        format!("PATH={} decides which program each name runs", value.shown),
-                    );
-                }
-            }
             "LD_PRELOAD"
             | "LD_LIBRARY_PATH"
             | "LD_AUDIT"
@@ -1063,6 +1149,13 @@ impl<'a> Reader<'a> {
     }
 
     fn param(&self, name: &str, scope: &Scope) -> Option<Vec<String>> {
+        let mut name = name;
+        for _ in 0..8 {
+            match scope.namerefs.get(name) {
+                Some(target) => name = target,
+                None => break,
+            }
+        }
         if let Some(value) = scope.vars.get(name) {
             return value.clone();
         }
@@ -1171,6 +1264,12 @@ pub fn operands(program: &str, inv: &Invocation) -> Vec<Arg> {
     }
     out
 }
+
+/// Builtins whose prefix assignments stay in a POSIX shell.
+const SPECIAL_BUILTINS: &[&str] = &[
+    ":", ".", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set",
+    "shift", "times", "trap", "unset",
+];
 
 /// How a program word names its program.
 pub enum ProgramName {
