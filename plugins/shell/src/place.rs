@@ -238,6 +238,9 @@ impl Reader<'_> {
         };
         let full = absolute(pattern, &cwd, &scope.home(self.ctx));
         let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
+        if scope.glob_unknown.is_some() {
+            return Some(Place::Unknown(pattern.to_owned()));
+        }
         let first_glob = parts.iter().position(|p| is_glob(p))?;
         if parts[first_glob..].iter().any(|p| *p == "..") {
             return Some(Place::Unknown(pattern.to_owned()));
@@ -265,7 +268,7 @@ impl Reader<'_> {
             }
             let entry_parts: Vec<&str> = below.split('/').filter(|p| !p.is_empty()).collect();
             let n = entry_parts.len().min(pattern_parts.len());
-            if !(0..n).all(|k| matches(pattern_parts[k], entry_parts[k])) {
+            if !(0..n).all(|k| matches_with(pattern_parts[k], entry_parts[k], scope.dotglob)) {
                 continue;
             }
             if pattern_parts.len() < entry_parts.len() {
@@ -362,7 +365,12 @@ pub fn in_scratch(path: &str) -> bool {
 /// ranges); a leading dot is matched only by a leading dot, as the shell
 /// matches it.
 pub fn matches(pattern: &str, name: &str) -> bool {
-    if name.starts_with('.') && !pattern.starts_with('.') {
+    matches_with(pattern, name, false)
+}
+
+/// [`matches`], with bash's `dotglob` on or off.
+pub fn matches_with(pattern: &str, name: &str, dotglob: bool) -> bool {
+    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') {
         return false;
     }
     let p: Vec<char> = pattern.chars().collect();

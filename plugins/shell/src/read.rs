@@ -71,6 +71,17 @@ pub struct Scope {
     /// A directory put before the system's on PATH: a later name may run a
     /// program from there.
     pub path_prefix: Option<String>,
+    /// Functions defined so far: a later name runs the body.
+    pub functions: BTreeMap<String, std::rc::Rc<Vec<Node>>>,
+    /// Variables with the integer attribute: what is assigned to them is
+    /// evaluated as arithmetic.
+    pub arith: BTreeSet<String>,
+    /// Directories made earlier in the command (`mkdir -p build && cd build`).
+    pub made: BTreeSet<String>,
+    /// `shopt -s dotglob`: a pattern matches names starting with a dot.
+    pub dotglob: bool,
+    /// A glob option wicket does not model is on: patterns match unknown sets.
+    pub glob_unknown: Option<String>,
 }
 
 impl Scope {
@@ -174,6 +185,9 @@ pub struct Invocation {
     pub stdin: Stdin,
     /// More operands arrive at run time (`xargs`).
     pub extra_operands: bool,
+    /// The name is a program on PATH, never a function or alias (`command
+    /// NAME`, `builtin NAME`).
+    pub plain_program: bool,
 }
 
 impl Invocation {
@@ -212,6 +226,7 @@ impl Invocation {
             argv: self.argv[at.min(self.argv.len())..].to_vec(),
             stdin: self.stdin,
             extra_operands: self.extra_operands,
+            plain_program: false,
         }
     }
 }
@@ -338,6 +353,11 @@ impl<'a> Reader<'a> {
             hashed: BTreeMap::new(),
             unknown_definitions: None,
             path_prefix: None,
+            functions: BTreeMap::new(),
+            arith: BTreeSet::new(),
+            made: BTreeSet::new(),
+            dotglob: false,
+            glob_unknown: None,
         }
     }
 
@@ -575,6 +595,7 @@ impl<'a> Reader<'a> {
             argv,
             stdin,
             extra_operands: false,
+            plain_program: false,
         };
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);
@@ -607,6 +628,11 @@ impl<'a> Reader<'a> {
     /// A variable the shell (or a command's environment) now holds.
     pub fn shell_variable(&mut self, scope: &mut Scope, name: &str, value: &Arg, data: bool) {
         let known = value.values.clone().filter(|_| !value.glob);
+        if scope.arith.contains(name) {
+            // An integer variable evaluates what is assigned to it.
+            let text = value.text().unwrap_or(&value.shown).to_owned();
+            programs::arithmetic(self, &text, scope, &format!("{name}={}", value.shown));
+        }
         if name == "PATH" {
             self.path_changed(scope, value);
         }
@@ -617,7 +643,10 @@ impl<'a> Reader<'a> {
     /// of the agent's under any later name; an unknown PATH, any program.
     fn path_changed(&mut self, scope: &mut Scope, value: &Arg) {
         let Some(text) = value.text() else {
-            scope.path_prefix = Some(value.shown.clone());
+            let first = value.shown.split(':').next().unwrap_or("");
+            if !first.starts_with("$PATH") && !first.starts_with("${PATH}") {
+                scope.path_prefix = Some(first.to_owned());
+            }
             return;
         };
         let old = self.param("PATH", scope).and_then(|v| v.into_iter().next());
@@ -772,6 +801,12 @@ impl<'a> Reader<'a> {
             self.note(Effect::Opaque, "the program word is empty after expansion");
             return;
         }
+        if !inv.plain_program
+            && !program_text.contains('/')
+            && self.what_the_name_runs(&program_text, inv, scope)
+        {
+            return;
+        }
         let program = match program_name(&program_text, self.ctx) {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
@@ -820,6 +855,57 @@ impl<'a> Reader<'a> {
                 ),
             );
         }
+    }
+
+    /// What a name runs besides the program of that name: an alias (dash
+    /// expands them in `sh -c` text), a hashed path, a function, or a program
+    /// from a directory put ahead of the system's on PATH. `true` when that
+    /// replaces reading the program itself.
+    fn what_the_name_runs(&mut self, name: &str, inv: &Invocation, scope: &mut Scope) -> bool {
+        if let Some(path) = scope.hashed.get(name).cloned() {
+            let mut argv = inv.argv.clone();
+            argv[0] = Arg::literal(&path);
+            let inner = Invocation {
+                argv,
+                plain_program: true,
+                ..inv.clone()
+            };
+            self.read_invocation(&inner, scope);
+            return true;
+        }
+        if let Some(body) = scope.aliases.get(name).cloned() {
+            // Read as the alias runs it; the plain program is read too,
+            // for a shell that does not expand aliases.
+            let rest: Option<Vec<String>> =
+                inv.argv[1..].iter().map(|a| a.text().map(quote)).collect();
+            match rest {
+                Some(rest) => {
+                    let mut inner = scope.clone();
+                    inner.aliases.remove(name);
+                    self.read_text(&format!("{body} {}", rest.join(" ")), &mut inner);
+                }
+                None => self.note(
+                    Effect::Opaque,
+                    format!("the alias {name} runs `{body}` with words only known when it runs"),
+                ),
+            }
+        }
+        if BUILTINS.contains(&name) {
+            return false;
+        }
+        if let Some(why) = scope.unknown_definitions.clone() {
+            self.note(
+                Effect::OpenWorld,
+                format!("`{name}` may be a function or alias that {why} defined"),
+            );
+        }
+        if let Some(dir) = scope.path_prefix.clone() {
+            self.note(
+                Effect::OpenWorld,
+                format!("`{name}` may run {dir}/{name}, ahead of the system's programs on PATH"),
+            );
+        }
+        false
     }
 
     /// The shipped row for a program, applied with the operand rule.
@@ -1001,6 +1087,26 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Remember a directory made by this command, so a later `cd` into it
+    /// is known to succeed.
+    pub fn made(&self, arg: &Arg, scope: &mut Scope) {
+        let (Some(text), Some(cwd)) = (arg.text(), scope.cwd.clone()) else {
+            return;
+        };
+        if !self.take_resolve() {
+            return;
+        }
+        let full = wicket_guest::paths::absolute(text, &cwd, &scope.home(self.ctx));
+        let resolved = self.ctx.resolve(&full).path;
+        // `mkdir -p a/b/c` makes every directory on the way.
+        let mut dir = resolved.as_str();
+        while dir.len() > 1 && scope.made.insert(dir.to_owned()) {
+            dir = dir
+                .rsplit_once('/')
+                .map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
+        }
+    }
+
     /// Whether an operand names an existing directory (every value it can take).
     pub fn is_directory(&self, arg: &Arg, scope: &Scope) -> bool {
         let Some(values) = &arg.values else {
@@ -1115,7 +1221,10 @@ impl<'a> Reader<'a> {
                 Part::Param(name) => self.param(name, scope),
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
-                Part::Complex(_) | Part::Subst(_) | Part::Arith(_) => None,
+                // A substitution's output is known only for programs whose
+                // description says what they print (`mktemp -d`).
+                Part::Subst(nodes) => self.substitution_output(nodes, scope).map(|v| vec![v]),
+                Part::Complex(_) | Part::Arith(_) => None,
             };
             match pieces {
                 Some(pieces) if known => {
@@ -1146,6 +1255,37 @@ impl<'a> Reader<'a> {
             glob,
             shown,
         }
+    }
+
+    /// What `$(…)` prints, when it is one command of a described program
+    /// that knows its output.
+    fn substitution_output(&self, nodes: &[Node], scope: &Scope) -> Option<String> {
+        let [Node::Simple(cmd)] = nodes else {
+            return None;
+        };
+        if !cmd.assigns.is_empty()
+            || !cmd
+                .redirects
+                .iter()
+                .all(|r| r.kind == RedirectKind::Dup || r.fd == Some(2))
+        {
+            return None;
+        }
+        let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
+        let name = argv.first()?.text()?.to_owned();
+        if scope.functions.contains_key(&name)
+            || scope.aliases.contains_key(&name)
+            || scope.hashed.contains_key(&name)
+        {
+            return None;
+        }
+        let inv = Invocation {
+            argv,
+            stdin: Stdin::Inherited,
+            extra_operands: false,
+            plain_program: false,
+        };
+        programs::output(self, &name, &inv, scope)
     }
 
     fn param(&self, name: &str, scope: &Scope) -> Option<Vec<String>> {
@@ -1263,6 +1403,77 @@ pub fn operands(program: &str, inv: &Invocation) -> Vec<Arg> {
         out.push(arg.clone());
     }
     out
+}
+
+/// Names the shell runs itself (dash's and bash's builtins): no PATH lookup.
+const BUILTINS: &[&str] = &[
+    ".",
+    ":",
+    "[",
+    "alias",
+    "bg",
+    "bind",
+    "break",
+    "builtin",
+    "caller",
+    "cd",
+    "chdir",
+    "command",
+    "compgen",
+    "complete",
+    "compopt",
+    "continue",
+    "declare",
+    "dirs",
+    "disown",
+    "echo",
+    "enable",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "fc",
+    "fg",
+    "getopts",
+    "hash",
+    "help",
+    "history",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "logout",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "suspend",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+];
+
+/// A word quoted so the shell reads it back as exactly itself.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// Builtins whose prefix assignments stay in a POSIX shell.

@@ -661,6 +661,7 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         argv: command,
         stdin: inv.stdin,
         extra_operands: end == inv.argv.len(),
+        plain_program: false,
     };
     r.read_invocation(&inner, scope);
 }
@@ -1754,6 +1755,7 @@ fn find(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
                         argv,
                         stdin: Stdin::Inherited,
                         extra_operands: false,
+                        plain_program: false,
                     };
                     r.read_invocation(&inner, &mut inner_scope);
                 }
