@@ -11,7 +11,11 @@
 //! an option could stand) makes the call opaque: never a guess.
 
 mod files;
+mod info;
 mod legacy;
+mod script;
+mod search;
+mod text;
 
 pub use legacy::{scan_code, wicket, Language};
 
@@ -68,7 +72,13 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().copied()
+    files::PROGRAMS
+        .iter()
+        .chain(text::PROGRAMS)
+        .chain(search::PROGRAMS)
+        .chain(script::PROGRAMS)
+        .chain(info::PROGRAMS)
+        .copied()
 }
 
 /// The description of the program `name`, if wicket has one.

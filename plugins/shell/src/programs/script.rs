@@ -1,0 +1,3 @@
+use super::Program;
+
+pub const PROGRAMS: &[&Program] = &[];
