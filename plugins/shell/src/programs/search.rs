@@ -13,7 +13,8 @@ use crate::argv::{attached, flag, value, Grammar, Opt, Style};
 use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
 
 use super::text::{
-    could_be_option, directory, literal, prints_only, read_each, runs, runs_text, HELP, VERSION,
+    could_be_option, directory, literal, parse_reader, prints_only, read_each, runs, runs_text,
+    HELP, VERSION,
 };
 use super::{Program, Run, Syntax};
 
@@ -216,12 +217,16 @@ const GREP_OPTIONS: &[Opt] = &[
     flag("u", "u", &["unix-byte-offsets"]),
 ];
 
+pub(super) const GREP_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: GREP_OPTIONS,
+};
+
 pub const GREP: Program = Program {
     names: &["grep", "egrep", "fgrep"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: GREP_OPTIONS,
-    }),
+    // No option of grep's writes or runs: a word known only when it runs
+    // may stand where an option could (see `parse_reader`).
+    syntax: Syntax::Own,
     output: None,
     read: grep,
     examples: &[
@@ -242,11 +247,20 @@ pub const GREP: Program = Program {
         (Read, "grep -r foo ../.."),
         (Opaque, "grep --bogus x f"),
         (Opaque, "grep --co x f"),
+        (Read, "grep -q \"$(sed -n 1p Cargo.toml)\" README.md"),
     ],
     manual: "grep (GNU grep) 3.8: grep --help",
 };
 
 fn grep(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let Some(parsed) = parse_reader(r, run, &GREP_GRAMMAR, 1) else {
+        return;
+    };
+    let run = &Run {
+        name: run.name,
+        inv: run.inv,
+        parsed,
+    };
     if prints_only(r, run) {
         return;
     }
@@ -278,10 +292,7 @@ fn grep(r: &mut Reader, run: &Run, scope: &mut Scope) {
 
 pub const ZGREP: Program = Program {
     names: &["zgrep", "zegrep", "zfgrep"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: GREP_OPTIONS,
-    }),
+    syntax: Syntax::Own,
     output: None,
     read: grep,
     examples: &[

@@ -87,6 +87,33 @@ pub(super) fn filter(
     r.note(Read, format!("{shown} {what}"));
 }
 
+/// Read `run`'s words with `grammar` for a program none of whose options
+/// writes or runs anything: a word only known when it runs may stand where
+/// an option could (at worst it is an option that reads differently), so it
+/// is kept as an operand; anything else the grammar cannot read is opaque.
+/// `None` when the call was found opaque.
+pub(super) fn parse_reader(
+    r: &mut Reader,
+    run: &Run,
+    grammar: &Grammar,
+    from: usize,
+) -> Option<crate::argv::Parsed> {
+    let parsed = crate::argv::parse(grammar, run.inv.argv.get(from..).unwrap_or(&[]), from);
+    match &parsed.problem {
+        None | Some(crate::argv::Problem::Dynamic(_)) => Some(crate::argv::Parsed {
+            problem: None,
+            ..parsed
+        }),
+        Some(problem) => {
+            r.note(
+                Opaque,
+                format!("{}: {}", run.shown(), problem.sentence(run.name)),
+            );
+            None
+        }
+    }
+}
+
 /// A file the program writes its output to: `-` and `/dev/stdout` are its
 /// output stream; anything else is replaced.
 pub(super) fn output(r: &mut Reader, arg: &Arg, scope: &Scope, shown: &str) {
@@ -373,14 +400,9 @@ fn head_tail(r: &mut Reader, run: &Run, scope: &mut Scope) {
         TAIL_GRAMMAR
     };
     let skip = if obsolete_count(run) { 2 } else { 1 };
-    let parsed = crate::argv::parse(&grammar, run.inv.argv.get(skip..).unwrap_or(&[]), skip);
-    if let Some(problem) = &parsed.problem {
-        r.note(
-            Opaque,
-            format!("{}: {}", run.shown(), problem.sentence(run.name)),
-        );
+    let Some(parsed) = parse_reader(r, run, &grammar, skip) else {
         return;
-    }
+    };
     let inner = Run {
         name: run.name,
         inv: run.inv,
