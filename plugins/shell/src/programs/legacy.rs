@@ -142,16 +142,8 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
             Effect::Destructive,
             format!("{} changes the machine itself", inv.shown()),
         ),
-        "printf" | "read" | "test" | "[" | "let" | "unset" | "mapfile" | "readarray" | "wait"
-        | "getopts" => {
+        "read" | "let" | "unset" | "mapfile" | "readarray" | "wait" | "getopts" => {
             if !subscript_runs_command(r, inv) {
-                if program == "printf" && inv.words().first().is_some_and(|w| w == "-v") {
-                    if let Some(name) = inv.argv.get(2) {
-                        scope
-                            .vars
-                            .insert(name.first().unwrap_or("").to_owned(), None);
-                    }
-                }
                 if !r.apply_row(program, inv, scope) {
                     r.note(
                         Effect::Read,

@@ -976,7 +976,7 @@ fn ack(r: &mut Reader, run: &Run, scope: &mut Scope) {
 // ---------------------------------------------------------------------------
 // fd.
 
-const FD_OPTIONS: &[Opt] = &[
+pub(super) const FD_OPTIONS: &[Opt] = &[
     flag("hidden", "H", &["hidden", "no-hidden"]),
     flag("no-ignore", "I", &["no-ignore", "ignore"]),
     flag("no-ignore-vcs", "", &["no-ignore-vcs", "ignore-vcs"]),

@@ -231,27 +231,30 @@ impl Reader<'_> {
 // ---------------------------------------------------------------------------
 // Viewers and filters that only read.
 
+pub(super) const CAT_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("show-all", "A", &["show-all"]),
+        flag("number-nonblank", "b", &["number-nonblank"]),
+        flag("e", "e", &[]),
+        flag("show-ends", "E", &["show-ends"]),
+        flag("number", "n", &["number"]),
+        flag("squeeze-blank", "s", &["squeeze-blank"]),
+        flag("t", "t", &[]),
+        flag("show-tabs", "T", &["show-tabs"]),
+        flag("u", "u", &[]),
+        flag("show-nonprinting", "v", &["show-nonprinting"]),
+        HELP,
+        VERSION,
+    ],
+};
+
 pub const CAT: Program = Program {
     names: &["cat"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: &[
-            flag("show-all", "A", &["show-all"]),
-            flag("number-nonblank", "b", &["number-nonblank"]),
-            flag("e", "e", &[]),
-            flag("show-ends", "E", &["show-ends"]),
-            flag("number", "n", &["number"]),
-            flag("squeeze-blank", "s", &["squeeze-blank"]),
-            flag("t", "t", &[]),
-            flag("show-tabs", "T", &["show-tabs"]),
-            flag("u", "u", &[]),
-            flag("show-nonprinting", "v", &["show-nonprinting"]),
-            HELP,
-            VERSION,
-        ],
-    }),
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
     output: None,
-    read: prints_files,
+    read: prints_files_cat,
     examples: &[
         (Read, "cat README.md"),
         (Read, "cat -n src/main.rs | head -40"),
@@ -343,7 +346,7 @@ pub const HEAD: Program = Program {
     manual: "head (GNU coreutils) 9.1: head --help",
 };
 
-const HEAD_GRAMMAR: Grammar = Grammar {
+pub(super) const HEAD_GRAMMAR: Grammar = Grammar {
     style: GNU_NUMERIC,
     options: &[
         value("bytes", "c", &["bytes"]),
@@ -373,7 +376,7 @@ pub const TAIL: Program = Program {
     manual: "tail (GNU coreutils) 9.1: tail --help",
 };
 
-const TAIL_GRAMMAR: Grammar = Grammar {
+pub(super) const TAIL_GRAMMAR: Grammar = Grammar {
     style: GNU_NUMERIC,
     options: &[
         value("bytes", "c", &["bytes"]),
@@ -411,24 +414,27 @@ fn head_tail(r: &mut Reader, run: &Run, scope: &mut Scope) {
     filter(r, &inner, scope, &[], 0, "prints part of what it reads");
 }
 
+pub(super) const WC_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("bytes", "c", &["bytes"]),
+        flag("chars", "m", &["chars"]),
+        flag("lines", "l", &["lines"]),
+        value("files0-from", "", &["files0-from"]),
+        flag("max-line-length", "L", &["max-line-length"]),
+        flag("words", "w", &["words"]),
+        attached("total", "", &["total"]),
+        HELP,
+        VERSION,
+    ],
+};
+
 pub const WC: Program = Program {
     names: &["wc"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: &[
-            flag("bytes", "c", &["bytes"]),
-            flag("chars", "m", &["chars"]),
-            flag("lines", "l", &["lines"]),
-            value("files0-from", "", &["files0-from"]),
-            flag("max-line-length", "L", &["max-line-length"]),
-            flag("words", "w", &["words"]),
-            attached("total", "", &["total"]),
-            HELP,
-            VERSION,
-        ],
-    }),
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
     output: None,
-    read: counts,
+    read: counts_wc,
     examples: &[
         (Read, "wc -l src/*.rs"),
         (Read, "find . -name '*.rs' | xargs wc -l"),
@@ -442,26 +448,29 @@ fn counts(r: &mut Reader, run: &Run, scope: &mut Scope) {
     filter(r, run, scope, &["files0-from"], 0, "counts what it reads");
 }
 
+pub(super) const CUT_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        value("bytes", "b", &["bytes"]),
+        value("characters", "c", &["characters"]),
+        value("delimiter", "d", &["delimiter"]),
+        value("fields", "f", &["fields"]),
+        flag("n", "n", &[]),
+        flag("complement", "", &["complement"]),
+        flag("only-delimited", "s", &["only-delimited"]),
+        value("output-delimiter", "", &["output-delimiter"]),
+        flag("zero-terminated", "z", &["zero-terminated"]),
+        HELP,
+        VERSION,
+    ],
+};
+
 pub const CUT: Program = Program {
     names: &["cut"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: &[
-            value("bytes", "b", &["bytes"]),
-            value("characters", "c", &["characters"]),
-            value("delimiter", "d", &["delimiter"]),
-            value("fields", "f", &["fields"]),
-            flag("n", "n", &[]),
-            flag("complement", "", &["complement"]),
-            flag("only-delimited", "s", &["only-delimited"]),
-            value("output-delimiter", "", &["output-delimiter"]),
-            flag("zero-terminated", "z", &["zero-terminated"]),
-            HELP,
-            VERSION,
-        ],
-    }),
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
     output: None,
-    read: prints_files,
+    read: prints_files_cut,
     examples: &[
         (Read, "cut -d: -f1 /etc/passwd"),
         (Read, "cut -c1-80 f"),
@@ -1161,82 +1170,85 @@ fn iconv(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
 }
 
+pub(super) const DIFF_GRAMMAR: Grammar = Grammar {
+    style: GNU_NUMERIC,
+    options: &[
+        flag("normal", "", &["normal"]),
+        flag("brief", "q", &["brief"]),
+        flag("report-identical-files", "s", &["report-identical-files"]),
+        flag("c", "c", &[]),
+        value("C", "C", &[]),
+        attached("context", "", &["context"]),
+        flag("u", "u", &[]),
+        value("U", "U", &[]),
+        attached("unified", "", &["unified"]),
+        flag("ed", "e", &["ed"]),
+        flag("rcs", "n", &["rcs"]),
+        flag("side-by-side", "y", &["side-by-side"]),
+        value("width", "W", &["width"]),
+        flag("left-column", "", &["left-column"]),
+        flag("suppress-common-lines", "", &["suppress-common-lines"]),
+        flag("show-c-function", "p", &["show-c-function"]),
+        value("show-function-line", "F", &["show-function-line"]),
+        value("label", "L", &["label"]),
+        flag("expand-tabs", "t", &["expand-tabs"]),
+        flag("initial-tab", "T", &["initial-tab"]),
+        value("tabsize", "", &["tabsize"]),
+        flag("suppress-blank-empty", "", &["suppress-blank-empty"]),
+        flag("paginate", "l", &["paginate"]),
+        flag("recursive", "r", &["recursive"]),
+        flag("no-dereference", "", &["no-dereference"]),
+        flag("new-file", "N", &["new-file"]),
+        flag("unidirectional-new-file", "", &["unidirectional-new-file"]),
+        flag("ignore-file-name-case", "", &["ignore-file-name-case"]),
+        flag(
+            "no-ignore-file-name-case",
+            "",
+            &["no-ignore-file-name-case"],
+        ),
+        value("exclude", "x", &["exclude"]),
+        value("exclude-from", "X", &["exclude-from"]),
+        value("starting-file", "S", &["starting-file"]),
+        value("from-file", "", &["from-file"]),
+        value("to-file", "", &["to-file"]),
+        flag("ignore-case", "i", &["ignore-case"]),
+        flag("ignore-tab-expansion", "E", &["ignore-tab-expansion"]),
+        flag("ignore-trailing-space", "Z", &["ignore-trailing-space"]),
+        flag("ignore-space-change", "b", &["ignore-space-change"]),
+        flag("ignore-all-space", "w", &["ignore-all-space"]),
+        flag("ignore-blank-lines", "B", &["ignore-blank-lines"]),
+        value("ignore-matching-lines", "I", &["ignore-matching-lines"]),
+        flag("text", "a", &["text"]),
+        flag("strip-trailing-cr", "", &["strip-trailing-cr"]),
+        value("ifdef", "D", &["ifdef"]),
+        value("old-group-format", "", &["old-group-format"]),
+        value("new-group-format", "", &["new-group-format"]),
+        value("unchanged-group-format", "", &["unchanged-group-format"]),
+        value("changed-group-format", "", &["changed-group-format"]),
+        value("line-format", "", &["line-format"]),
+        // How diff's help writes the four group and three line formats.
+        value("GTYPE-group-format", "", &["GTYPE-group-format"]),
+        value("LTYPE-line-format", "", &["LTYPE-line-format"]),
+        value("old-line-format", "", &["old-line-format"]),
+        value("new-line-format", "", &["new-line-format"]),
+        value("unchanged-line-format", "", &["unchanged-line-format"]),
+        flag("minimal", "d", &["minimal"]),
+        value("horizon-lines", "", &["horizon-lines"]),
+        flag("speed-large-files", "H", &["speed-large-files"]),
+        attached("color", "", &["color"]),
+        value("palette", "", &["palette"]),
+        flag("binary", "", &["binary"]),
+        HELP,
+        flag("version", "v", &["version"]),
+    ],
+};
+
 pub const DIFF: Program = Program {
     names: &["diff"],
-    syntax: Syntax::Grammar(Grammar {
-        style: GNU_NUMERIC,
-        options: &[
-            flag("normal", "", &["normal"]),
-            flag("brief", "q", &["brief"]),
-            flag("report-identical-files", "s", &["report-identical-files"]),
-            flag("c", "c", &[]),
-            value("C", "C", &[]),
-            attached("context", "", &["context"]),
-            flag("u", "u", &[]),
-            value("U", "U", &[]),
-            attached("unified", "", &["unified"]),
-            flag("ed", "e", &["ed"]),
-            flag("rcs", "n", &["rcs"]),
-            flag("side-by-side", "y", &["side-by-side"]),
-            value("width", "W", &["width"]),
-            flag("left-column", "", &["left-column"]),
-            flag("suppress-common-lines", "", &["suppress-common-lines"]),
-            flag("show-c-function", "p", &["show-c-function"]),
-            value("show-function-line", "F", &["show-function-line"]),
-            value("label", "L", &["label"]),
-            flag("expand-tabs", "t", &["expand-tabs"]),
-            flag("initial-tab", "T", &["initial-tab"]),
-            value("tabsize", "", &["tabsize"]),
-            flag("suppress-blank-empty", "", &["suppress-blank-empty"]),
-            flag("paginate", "l", &["paginate"]),
-            flag("recursive", "r", &["recursive"]),
-            flag("no-dereference", "", &["no-dereference"]),
-            flag("new-file", "N", &["new-file"]),
-            flag("unidirectional-new-file", "", &["unidirectional-new-file"]),
-            flag("ignore-file-name-case", "", &["ignore-file-name-case"]),
-            flag(
-                "no-ignore-file-name-case",
-                "",
-                &["no-ignore-file-name-case"],
-            ),
-            value("exclude", "x", &["exclude"]),
-            value("exclude-from", "X", &["exclude-from"]),
-            value("starting-file", "S", &["starting-file"]),
-            value("from-file", "", &["from-file"]),
-            value("to-file", "", &["to-file"]),
-            flag("ignore-case", "i", &["ignore-case"]),
-            flag("ignore-tab-expansion", "E", &["ignore-tab-expansion"]),
-            flag("ignore-trailing-space", "Z", &["ignore-trailing-space"]),
-            flag("ignore-space-change", "b", &["ignore-space-change"]),
-            flag("ignore-all-space", "w", &["ignore-all-space"]),
-            flag("ignore-blank-lines", "B", &["ignore-blank-lines"]),
-            value("ignore-matching-lines", "I", &["ignore-matching-lines"]),
-            flag("text", "a", &["text"]),
-            flag("strip-trailing-cr", "", &["strip-trailing-cr"]),
-            value("ifdef", "D", &["ifdef"]),
-            value("old-group-format", "", &["old-group-format"]),
-            value("new-group-format", "", &["new-group-format"]),
-            value("unchanged-group-format", "", &["unchanged-group-format"]),
-            value("changed-group-format", "", &["changed-group-format"]),
-            value("line-format", "", &["line-format"]),
-            // How diff's help writes the four group and three line formats.
-            value("GTYPE-group-format", "", &["GTYPE-group-format"]),
-            value("LTYPE-line-format", "", &["LTYPE-line-format"]),
-            value("old-line-format", "", &["old-line-format"]),
-            value("new-line-format", "", &["new-line-format"]),
-            value("unchanged-line-format", "", &["unchanged-line-format"]),
-            flag("minimal", "d", &["minimal"]),
-            value("horizon-lines", "", &["horizon-lines"]),
-            flag("speed-large-files", "H", &["speed-large-files"]),
-            attached("color", "", &["color"]),
-            value("palette", "", &["palette"]),
-            flag("binary", "", &["binary"]),
-            HELP,
-            flag("version", "v", &["version"]),
-        ],
-    }),
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
     output: None,
-    read: diff,
+    read: diff_diff,
     examples: &[
         (Read, "diff -u a b"),
         (Read, "diff -ru src ../other/src"),
@@ -2409,7 +2421,7 @@ pub const BAT: Program = Program {
     manual: "bat 0.22.1: bat --help",
 };
 
-const BAT_GRAMMAR: Grammar = Grammar {
+pub(super) const BAT_GRAMMAR: Grammar = Grammar {
     style: Style::CLAP,
     options: &[
         flag("show-all", "A", &["show-all"]),
@@ -2608,4 +2620,125 @@ fn xzcat(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     r.note(Read, format!("{shown} decompresses to its output"));
+}
+
+fn prints_files_cat(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &CAT_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        prints_files(r, &run, scope);
+    }
+}
+
+fn counts_wc(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &WC_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        counts(r, &run, scope);
+    }
+}
+
+fn prints_files_cut(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &CUT_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        prints_files(r, &run, scope);
+    }
+}
+
+fn diff_diff(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &DIFF_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        diff(r, &run, scope);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The long options a program's `--help` lists on this machine.
+    fn listed(name: &str) -> Option<Vec<String>> {
+        let out = std::process::Command::new(name)
+            .arg("--help")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        let mut found = Vec::new();
+        for (at, _) in text.match_indices("--") {
+            if text[..at]
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '-')
+            {
+                continue;
+            }
+            let name: String = text[at + 2..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            if name.len() > 1 && !name.ends_with('-') && !found.contains(&name) {
+                found.push(name);
+            }
+        }
+        Some(found)
+    }
+
+    /// The grammars of descriptions read by hand (`Syntax::Own`), checked as
+    /// `tests/programs.rs` checks the others.
+    #[test]
+    fn hand_read_grammars_know_every_long_option_their_program_lists() {
+        let grammars: &[(&str, &Grammar)] = &[
+            ("cat", &CAT_GRAMMAR),
+            ("wc", &WC_GRAMMAR),
+            ("cut", &CUT_GRAMMAR),
+            ("diff", &DIFF_GRAMMAR),
+            ("head", &HEAD_GRAMMAR),
+            ("tail", &TAIL_GRAMMAR),
+            ("batcat", &BAT_GRAMMAR),
+            ("grep", &super::super::search::GREP_GRAMMAR),
+            ("zgrep", &super::super::search::GREP_GRAMMAR),
+            ("ls", &super::super::info::LS_GRAMMAR),
+            ("du", &super::super::info::DU_GRAMMAR),
+            ("stat", &super::super::info::STAT_GRAMMAR),
+            (
+                "fdfind",
+                &Grammar {
+                    style: Style::CLAP,
+                    options: super::super::search::FD_OPTIONS,
+                },
+            ),
+        ];
+        let mut missing = Vec::new();
+        for (name, grammar) in grammars {
+            let Some(long) = listed(name) else {
+                continue;
+            };
+            for l in long {
+                // fd's `-x`/`-X` are read before its grammar.
+                if *name == "fdfind" && l.starts_with("exec") {
+                    continue;
+                }
+                if !grammar.options.iter().any(|o| o.long.contains(&l.as_str())) {
+                    missing.push(format!("{name} --{l}"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{}", missing.join("\n"));
+    }
 }
