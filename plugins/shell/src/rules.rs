@@ -282,7 +282,6 @@ mod tests {
         assert!(!appears("-f", &words("--follow-tags")));
         assert!(!appears("-f", &words("-")));
         assert!(appears("-delete", &words("-name x -delete")));
-        assert!(!appears("-d", &words("-delete")) || true);
     }
 
     #[test]

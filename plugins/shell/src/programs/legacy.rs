@@ -143,13 +143,11 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
             format!("{} changes the machine itself", inv.shown()),
         ),
         "read" | "let" | "unset" | "mapfile" | "readarray" | "wait" | "getopts" => {
-            if !subscript_runs_command(r, inv) {
-                if !r.apply_row(program, inv, scope) {
-                    r.note(
-                        Effect::Read,
-                        format!("{} is a shell builtin that only reads", inv.shown()),
-                    );
-                }
+            if !subscript_runs_command(r, inv) && !r.apply_row(program, inv, scope) {
+                r.note(
+                    Effect::Read,
+                    format!("{} is a shell builtin that only reads", inv.shown()),
+                );
             }
         }
         _ => {
