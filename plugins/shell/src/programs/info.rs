@@ -1651,7 +1651,7 @@ fn units(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             Some("-f" | "--file") => {
                 if let Some(file) = args.get(k + 1) {
-                    r.reads(file, scope, &shown);
+                    r.reads_file(file, scope, &shown);
                 }
             }
             _ => {}
@@ -1688,7 +1688,7 @@ fn look(r: &mut Reader, run: &Run, scope: &mut Scope) {
         .filter(|a| !a.text().is_some_and(|t| t.starts_with('-')))
         .collect();
     if let Some(file) = words.get(1) {
-        r.reads(file, scope, &shown);
+        r.reads_file(file, scope, &shown);
     }
     r.note(
         Read,

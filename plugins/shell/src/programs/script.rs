@@ -149,7 +149,7 @@ fn sed(r: &mut Reader, run: &Run, scope: &mut Scope) {
         output(r, &literal(path), scope, &shown);
     }
     for path in &effects.reads {
-        r.reads(&literal(path), scope, &shown);
+        r.reads_file(&literal(path), scope, &shown);
     }
     read_each(r, &operands, scope, &shown);
     if p.has("in-place") {
@@ -419,7 +419,7 @@ fn awk(r: &mut Reader, run: &Run, scope: &mut Scope) {
             "file" | "exec" | "include" => {
                 from_file = true;
                 if let Some(v) = value {
-                    r.reads(v, scope, &shown);
+                    r.reads_file(v, scope, &shown);
                 }
             }
             "load" => {
@@ -546,7 +546,7 @@ fn awk(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
         }
         for path in &effects.reads {
-            r.reads(&literal(path), scope, &shown);
+            r.reads_file(&literal(path), scope, &shown);
         }
         if effects.network {
             r.note(OpenWorld, format!("{shown} opens a network connection"));
@@ -576,7 +576,7 @@ fn awk(r: &mut Reader, run: &Run, scope: &mut Scope) {
             })
         });
         if !assignment {
-            r.reads(operand, scope, &shown);
+            r.reads_file(operand, scope, &shown);
         }
     }
     r.note(Read, format!("{shown}: awk reads and prints"));
@@ -717,7 +717,7 @@ fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     i += 2;
                     if matches!(long, "slurpfile" | "rawfile" | "argfile") {
                         if let Some(file) = &value {
-                            r.reads(file, scope, &shown);
+                            r.reads_file(file, scope, &shown);
                         }
                     }
                 }
@@ -791,7 +791,7 @@ fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     if from_file {
         if let Some(file) = operands.first() {
-            r.reads(file, scope, &shown);
+            r.reads_file(file, scope, &shown);
         }
         r.note(
             Opaque,

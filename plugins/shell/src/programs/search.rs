@@ -284,7 +284,7 @@ fn grep(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if recursive {
             r.reads_tree(file, scope, &shown);
         } else {
-            r.reads(file, scope, &shown);
+            r.reads_file(file, scope, &shown);
         }
     }
     r.note(Read, format!("{shown} prints the lines that match"));
@@ -945,7 +945,7 @@ fn ack(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     if let Some(rc) = p.last("ackrc") {
-        r.reads(rc, scope, &shown);
+        r.reads_file(rc, scope, &shown);
         r.note(
             Opaque,
             format!(
@@ -1173,7 +1173,7 @@ fn fd(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     for path in &paths {
         if commands.is_empty() {
-            r.reads(path, &here, &shown);
+            r.reads_file(path, &here, &shown);
         } else {
             r.reads_beneath(path, &here, &shown, hidden);
         }
@@ -1477,7 +1477,7 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
         negated = false;
     }
     if let Some(list) = &files_from {
-        r.reads(list, scope, &shown);
+        r.reads_file(list, scope, &shown);
         if !actions.is_empty() {
             r.note(
                 Opaque,
@@ -1565,7 +1565,7 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     for start in &starts {
-        r.reads(start, scope, &shown);
+        r.reads_file(start, scope, &shown);
     }
     r.note(Read, format!("{shown} lists what it finds"));
 }

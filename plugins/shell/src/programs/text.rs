@@ -56,7 +56,7 @@ pub(super) fn read_each<'a>(
     shown: &str,
 ) {
     for arg in args {
-        r.reads(arg, scope, shown);
+        r.reads_file(arg, scope, shown);
     }
 }
 
@@ -169,6 +169,57 @@ pub(super) fn runs_text(r: &mut Reader, text: &Arg, scope: &Scope, shown: &str, 
 }
 
 impl Reader<'_> {
+    /// A path a program reads, as [`Reader::reads`] checks it, and — for a
+    /// glob — whether the pattern can match a secret the workspace names
+    /// (`~/.ss?/*` reaches `~/.ssh`).
+    pub fn reads_file(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
+        self.reads(arg, scope, shown);
+        if !arg.glob {
+            return;
+        }
+        let Some(values) = &arg.values else { return };
+        let Some(cwd) = scope.cwd.clone() else { return };
+        let home = scope.home(self.ctx);
+        for value in values {
+            let full = absolute(value, &cwd, &home);
+            let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
+            for fragment in &self.ctx.secret_fragments {
+                let wanted: Vec<&str> = fragment.split('/').filter(|p| !p.is_empty()).collect();
+                if wanted.is_empty() || wanted.len() > parts.len() {
+                    continue;
+                }
+                for at in 0..=parts.len() - wanted.len() {
+                    // Where the pattern can name the secret, from a fixed
+                    // directory: whether it is there.
+                    let fixed = parts[..at].iter().all(|p| !crate::place::is_glob(p));
+                    let here = wanted
+                        .iter()
+                        .zip(&parts[at..])
+                        .all(|(w, p)| crate::place::matches(p, w));
+                    if !fixed
+                        || !here
+                        || !parts[at..at + wanted.len()]
+                            .iter()
+                            .any(|p| crate::place::is_glob(p))
+                    {
+                        continue;
+                    }
+                    let candidate = format!("/{}/{}", parts[..at].join("/"), wanted.join("/"));
+                    if !self.take_resolve() {
+                        return;
+                    }
+                    if self.ctx.resolve(&candidate).kind != PathKind::Missing {
+                        self.guard(
+                            Secret,
+                            format!("{shown} reads {value}, a pattern that matches {candidate}, a secret"),
+                        );
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
     /// A read of everything beneath a path (`grep -r`, `diff -r`, `find …
     /// -exec cat {} +`): what it names is checked as any read is, and it is
     /// a secret read when a secret the workspace names lies beneath it — a
@@ -182,7 +233,7 @@ impl Reader<'_> {
     /// (`rg`, `ag`, `fd` without `--hidden`): then a secret beneath a hidden
     /// directory (`~/.ssh`) is not reached.
     pub fn reads_beneath(&mut self, arg: &Arg, scope: &Scope, shown: &str, hidden: bool) {
-        self.reads(arg, scope, shown);
+        self.reads_file(arg, scope, shown);
         let home = wicket_guest::paths::fold(&scope.home(self.ctx));
         for place in self.places(arg, scope) {
             let path = match &place {
@@ -260,6 +311,8 @@ pub const CAT: Program = Program {
         (Read, "cat -n src/main.rs | head -40"),
         (Secret, "cat ~/.ssh/id_rsa"),
         (Secret, "cat {home}/.aws/*"),
+        (Secret, "cat ~/.ss?/*"),
+        (Read, "cat ~/*/id_*"),
         (Read, "cat ../../repo.git/config"),
         (Opaque, "cat --bogus x"),
     ],
@@ -776,8 +829,8 @@ fn strings(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     for (_, arg) in &run.parsed.operands {
         match arg.text().and_then(|t| t.strip_prefix('@')) {
-            Some(file) => r.reads(&literal(file), scope, &shown),
-            None => r.reads(arg, scope, &shown),
+            Some(file) => r.reads_file(&literal(file), scope, &shown),
+            None => r.reads_file(arg, scope, &shown),
         }
     }
     r.note(
@@ -1001,7 +1054,7 @@ fn uniq(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     if let Some(input) = operands.first() {
-        r.reads(input, scope, &shown);
+        r.reads_file(input, scope, &shown);
     }
     // The second operand is where the output goes.
     if let Some(out) = operands.get(1) {
@@ -1060,7 +1113,7 @@ fn split(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let operands = p.operand_args();
     if let Some(input) = operands.first() {
-        r.reads(input, scope, &shown);
+        r.reads_file(input, scope, &shown);
     }
     let prefix = operands.get(1).cloned().unwrap_or_else(|| literal("x"));
     let pieces = starting_with(&prefix);
@@ -1115,7 +1168,7 @@ fn csplit(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let shown = run.shown();
     if let Some(input) = run.parsed.operand_args().first() {
-        r.reads(input, scope, &shown);
+        r.reads_file(input, scope, &shown);
     }
     let prefix = run
         .parsed
@@ -1276,7 +1329,7 @@ fn diff(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if p.has("recursive") {
             r.reads_tree(file, scope, &shown);
         } else {
-            r.reads(file, scope, &shown);
+            r.reads_file(file, scope, &shown);
         }
     }
     r.note(Read, format!("{shown} compares what it reads"));
@@ -1464,7 +1517,7 @@ fn patch(r: &mut Reader, run: &Run, scope: &mut Scope) {
         .cloned()
         .or_else(|| operands.get(1).cloned());
     if let Some(input) = &input {
-        r.reads(input, &here, &shown);
+        r.reads_file(input, &here, &shown);
     }
     if p.has("follow-symlinks") {
         r.note(
@@ -1794,7 +1847,7 @@ fn xxd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     if let Some(input) = operands.first() {
-        r.reads(input, scope, &shown);
+        r.reads_file(input, scope, &shown);
     }
     if let Some(out) = operands.get(1) {
         // Reverting patches the output file in place; dumping replaces it.
@@ -1963,12 +2016,12 @@ fn dos2unix(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         // A file operand.
         if info || to_stdout {
-            r.reads(arg, scope, &shown);
+            r.reads_file(arg, scope, &shown);
         } else if new_file {
             match pending.take() {
                 None => pending = Some(arg.clone()),
                 Some(input) => {
-                    r.reads(&input, scope, &shown);
+                    r.reads_file(&input, scope, &shown);
                     r.change(arg, scope, Change::Overwrite, Reach::Path, &shown);
                 }
             }
@@ -2198,11 +2251,11 @@ fn less(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 );
                 return;
             }
-            r.reads(arg, scope, &shown);
+            r.reads_file(arg, scope, &shown);
             continue;
         };
         if options_done || word == "-" || !(word.starts_with('-') || word.starts_with('+')) {
-            r.reads(arg, scope, &shown);
+            r.reads_file(arg, scope, &shown);
             continue;
         }
         if word == "--" {
@@ -2304,7 +2357,7 @@ fn less(r: &mut Reader, run: &Run, scope: &mut Scope) {
 fn less_value(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, shown: &str) {
     match name {
         "log-file" | "LOG-FILE" => output(r, value, scope, shown),
-        "lesskey-file" | "lesskey-src" | "tag-file" => r.reads(value, scope, shown),
+        "lesskey-file" | "lesskey-src" | "tag-file" => r.reads_file(value, scope, shown),
         _ => {}
     }
 }
@@ -2362,7 +2415,7 @@ fn more(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 );
                 return;
             }
-            _ => r.reads(arg, scope, &shown),
+            _ => r.reads_file(arg, scope, &shown),
         }
     }
     r.note(Read, format!("{shown} shows what it reads"));
@@ -2395,7 +2448,7 @@ fn most(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     return;
                 }
             }
-            _ => r.reads(arg, scope, &shown),
+            _ => r.reads_file(arg, scope, &shown),
         }
     }
     r.note(Read, format!("{shown} shows what it reads"));
@@ -2559,7 +2612,7 @@ fn zcat(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if run.parsed.has("recursive") {
             r.reads_tree(arg, scope, &shown);
         } else {
-            r.reads(arg, scope, &shown);
+            r.reads_file(arg, scope, &shown);
         }
     }
     r.note(Read, format!("{shown} decompresses to its output"));
@@ -2612,11 +2665,11 @@ fn xzcat(r: &mut Reader, run: &Run, scope: &mut Scope) {
         match arg.text() {
             Some(w) if w.starts_with("--files") || w.starts_with("--filelist") => {
                 if let Some((_, file)) = w.split_once('=') {
-                    r.reads(&literal(file), scope, &shown);
+                    r.reads_file(&literal(file), scope, &shown);
                 }
             }
             Some(w) if w.starts_with('-') => {}
-            _ => r.reads(arg, scope, &shown),
+            _ => r.reads_file(arg, scope, &shown),
         }
     }
     r.note(Read, format!("{shown} decompresses to its output"));
