@@ -11,8 +11,12 @@
 //! an option could stand) makes the call opaque: never a guess.
 
 mod files;
+mod info;
 mod legacy;
+mod script;
+mod search;
 mod shell;
+mod text;
 
 pub use legacy::{scan_code, wicket, Language};
 pub use shell::arithmetic;
@@ -70,7 +74,16 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    shell::PROGRAMS.iter().chain(files::PROGRAMS).copied()
+    // The shell's own builtins first: a name the shell runs itself is never
+    // a program of that name.
+    shell::PROGRAMS
+        .iter()
+        .chain(files::PROGRAMS)
+        .chain(text::PROGRAMS)
+        .chain(search::PROGRAMS)
+        .chain(script::PROGRAMS)
+        .chain(info::PROGRAMS)
+        .copied()
 }
 
 /// The description of the program `name`, if wicket has one.
