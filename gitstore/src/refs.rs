@@ -55,7 +55,9 @@ impl Repo {
             name: prefix.to_owned(),
             why: "is not a ref directory (it must end with /)",
         })?;
-        check_full_name(dir_name)?;
+        if dir_name != "refs" {
+            check_full_name(dir_name)?;
+        }
         let mut refs: BTreeMap<String, Oid> = BTreeMap::new();
         let mut seen = 0usize;
         let mut dirs = vec![prefix.to_owned()];
