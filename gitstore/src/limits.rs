@@ -46,3 +46,7 @@ pub const MAX_PACK_SIZE: u64 = 1 << 40;
 
 /// How many pack indexes are considered; more is a planted directory.
 pub const MAX_PACKS: usize = 10_000;
+
+/// The memory one pack spends keeping delta bases it has built (dropped
+/// whole when full): enough for the trees and commits of a long walk.
+pub const MAX_BASE_CACHE: usize = 32 << 20;

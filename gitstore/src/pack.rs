@@ -8,13 +8,14 @@
 //! listed up front; each index and pack is opened the first time it is
 //! consulted and its structure checked against the other.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::files::{self, Opened};
-use crate::limits::{MAX_DELTA_CHAIN, MAX_OBJECT_SIZE, MAX_PACKS, MAX_PACK_SIZE};
+use crate::limits::{MAX_BASE_CACHE, MAX_DELTA_CHAIN, MAX_OBJECT_SIZE, MAX_PACKS, MAX_PACK_SIZE};
 use crate::zlib::{Inflate, Step};
 use crate::{Error, Kind, Object, Oid, Repo};
 
@@ -30,6 +31,15 @@ pub(crate) struct Pack {
     pack_path: PathBuf,
     idx: OnceLock<Option<Idx>>,
     data: OnceLock<Option<PackFile>>,
+    /// Delta bases built while reading, by offset: a walk over deltified
+    /// commits or trees builds each base once, not once per object.
+    bases: Mutex<BaseCache>,
+}
+
+#[derive(Default)]
+struct BaseCache {
+    built: HashMap<u64, (Kind, Arc<Vec<u8>>)>,
+    bytes: usize,
 }
 
 impl Repo {
@@ -75,6 +85,7 @@ impl Repo {
                         idx_path,
                         idx: OnceLock::new(),
                         data: OnceLock::new(),
+                        bases: Mutex::default(),
                     }),
                 }
             })
@@ -135,6 +146,29 @@ impl Pack {
             .map(Option::as_ref)
     }
 
+    fn cached_base(&self, offset: u64) -> Option<(Kind, Arc<Vec<u8>>)> {
+        let cache = self.bases.lock().unwrap_or_else(PoisonError::into_inner);
+        cache.built.get(&offset).cloned()
+    }
+
+    fn cache_base(&self, offset: u64, kind: Kind, bytes: &Arc<Vec<u8>>) {
+        if bytes.len() > MAX_BASE_CACHE / 4 {
+            return;
+        }
+        let mut cache = self.bases.lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.bytes + bytes.len() > MAX_BASE_CACHE {
+            cache.built.clear();
+            cache.bytes = 0;
+        }
+        if cache
+            .built
+            .insert(offset, (kind, Arc::clone(bytes)))
+            .is_none()
+        {
+            cache.bytes += bytes.len();
+        }
+    }
+
     fn describe(&self) -> String {
         format!("the pack {}", self.pack_path.display())
     }
@@ -147,14 +181,24 @@ impl Pack {
         data: &PackFile,
         offset: u64,
     ) -> Result<Object, Error> {
-        // Walk down to the base, remembering each delta; then apply them
-        // from the base up. Iterative, so a chain costs time, never stack.
+        // Walk down to the base (or a base already built), remembering each
+        // delta; then apply them from the base up. Iterative, so a chain
+        // costs time, never stack.
         let mut deltas: Vec<Entry> = Vec::new();
         let mut at = offset;
         let (kind, mut bytes) = loop {
+            if let Some(built) = self.cached_base(at) {
+                break built;
+            }
             let (entry, head) = data.entry(repo, self, at)?;
             match entry.kind {
-                EntryKind::Base(kind) => break (kind, data.inflate(repo, self, &entry, &head)?),
+                EntryKind::Base(kind) => {
+                    let bytes = Arc::new(data.inflate(repo, self, &entry, &head)?);
+                    if !deltas.is_empty() {
+                        self.cache_base(at, kind, &bytes);
+                    }
+                    break (kind, bytes);
+                }
                 EntryKind::OfsDelta(base) => at = base,
                 EntryKind::RefDelta(base) => {
                     let Some(position) = idx.find(repo, self, base)? else {
@@ -178,13 +222,17 @@ impl Pack {
         };
         while let Some(entry) = deltas.pop() {
             let delta = data.inflate(repo, self, &entry, &[])?;
-            bytes = apply_delta(&bytes, &delta).map_err(|why| {
+            bytes = Arc::new(apply_delta(&bytes, &delta).map_err(|why| {
                 repo.corrupt(
                     self.describe(),
                     format!("the delta at offset {}: {why}", entry.offset),
                 )
-            })?;
+            })?);
+            if !deltas.is_empty() {
+                self.cache_base(entry.offset, kind, &bytes);
+            }
         }
+        let bytes = Arc::try_unwrap(bytes).unwrap_or_else(|shared| shared.to_vec());
         Ok(Object { kind, data: bytes })
     }
 }

@@ -264,12 +264,17 @@ impl TestRepo {
 /// A history of `count` commits each editing one line of a large file, so
 /// that a repack stores most versions as deltas.
 pub fn many_edits(repo: &TestRepo, count: usize) -> Vec<Oid> {
-    let mut lines: Vec<String> = (0..400)
+    many_edits_of(repo, count, 400)
+}
+
+/// [`many_edits`] of a file of `size` lines.
+pub fn many_edits_of(repo: &TestRepo, count: usize, size: usize) -> Vec<Oid> {
+    let mut lines: Vec<String> = (0..size)
         .map(|i| format!("line {i} of the policy file\n"))
         .collect();
     let mut commits = Vec::new();
     for i in 0..count {
-        lines[(i * 37) % 400] = format!("line edited at step {i}\n");
+        lines[(i * 37) % size] = format!("line edited at step {i}\n");
         let text = lines.concat();
         let parents: Vec<Oid> = commits.last().copied().into_iter().collect();
         let commit = repo.commit(
