@@ -41,12 +41,13 @@ pub enum Error {
         what: String,
         why: String,
     },
-    /// An object that another object names (a commit's tree, a parent, a
-    /// tree entry's blob) is not in the repository.
+    /// An object that is needed (a commit asked for, a commit's tree, a
+    /// parent, a tree entry's blob) is not in the repository; `role` says
+    /// which.
     Missing {
         repo: PathBuf,
         oid: Oid,
-        needed_by: String,
+        role: String,
     },
     /// An object is not of the kind the question needs (a tree named as a
     /// commit, a tree entry that is not a regular file).
@@ -88,15 +89,9 @@ impl fmt::Display for Error {
             Error::Corrupt { repo, what, why } => {
                 write!(f, "{what} in {} is corrupt: {why}", repo.display())
             }
-            Error::Missing {
-                repo,
-                oid,
-                needed_by,
-            } => write!(
-                f,
-                "the object {oid} that {needed_by} names is not in {}",
-                repo.display()
-            ),
+            Error::Missing { repo, oid, role } => {
+                write!(f, "{} has no object {oid}, {role}", repo.display())
+            }
             Error::WrongKind { repo, what, why } => {
                 write!(f, "{what} in {} {why}", repo.display())
             }

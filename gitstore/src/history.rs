@@ -25,7 +25,9 @@ impl<'r> Walk<'r> {
         }
     }
 
-    fn parents(&mut self, oid: Oid) -> Result<Vec<Oid>, Error> {
+    /// The parents of `oid`, which `child` names as a parent (`None`: a
+    /// commit the caller asked about).
+    fn parents(&mut self, oid: Oid, child: Option<Oid>) -> Result<Vec<Oid>, Error> {
         if let Some(parents) = self.parents.get(&oid) {
             return Ok(parents.clone());
         }
@@ -34,7 +36,11 @@ impl<'r> Walk<'r> {
                 .repo
                 .too_large("a history walk", format!("{MAX_WALK} commits")));
         }
-        let parents = self.repo.commit(oid)?.parents;
+        let role = || match child {
+            Some(child) => format!("a parent of the commit {child}"),
+            None => "a commit asked about".to_owned(),
+        };
+        let parents = self.repo.commit_as(oid, &role)?.parents;
         self.parents.insert(oid, parents.clone());
         Ok(parents)
     }
@@ -48,14 +54,19 @@ impl<'r> Walk<'r> {
         mut stop: impl FnMut(Oid) -> bool,
     ) -> Result<HashSet<Oid>, Error> {
         let mut seen: HashSet<Oid> = HashSet::new();
-        let mut stack: Vec<Oid> = start.to_vec();
-        while let Some(oid) = stack.pop() {
+        let mut stack: Vec<(Oid, Option<Oid>)> = start.iter().map(|oid| (*oid, None)).collect();
+        while let Some((oid, child)) = stack.pop() {
             if !seen.insert(oid) {
                 continue;
             }
-            let parents = self.parents(oid)?;
+            let parents = self.parents(oid, child)?;
             if !stop(oid) {
-                stack.extend(parents.into_iter().filter(|p| !seen.contains(p)));
+                stack.extend(
+                    parents
+                        .into_iter()
+                        .filter(|p| !seen.contains(p))
+                        .map(|p| (p, Some(oid))),
+                );
             }
         }
         Ok(seen)
@@ -67,7 +78,7 @@ impl Repo {
     /// commits; a missing parent on the way is an `Err`.
     pub fn is_ancestor(&self, a: Oid, b: Oid) -> Result<bool, Error> {
         let mut walk = Walk::new(self);
-        walk.parents(a)?;
+        walk.parents(a, None)?;
         let mut found = false;
         walk.visit(&[b], |oid| {
             found |= oid == a;

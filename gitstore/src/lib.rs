@@ -28,6 +28,18 @@
 //! meant to live for one consult: what it has read (pack indexes,
 //! `packed-refs`) is cached for its lifetime.
 
+// Nothing read from disk may panic the reader. (Arithmetic is on values
+// bounded before use: counts by u32, sizes by `limits`, offsets by the file.)
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic
+    )
+)]
+
 mod error;
 mod files;
 mod history;
@@ -144,25 +156,25 @@ impl Repo {
         }
     }
 
-    /// The object named `oid`, which `needed_by` names and which must exist
-    /// and be of `kind`.
+    /// The object named `oid`, which must exist and be of `kind`; `role`
+    /// says what it is, for the error.
     pub(crate) fn object_of_kind(
         &self,
         oid: Oid,
         kind: Kind,
-        needed_by: &dyn Fn() -> String,
+        role: &dyn Fn() -> String,
     ) -> Result<Vec<u8>, Error> {
         match self.object(oid)? {
             Some(object) if object.kind == kind => Ok(object.data),
             Some(object) => Err(Error::WrongKind {
                 repo: self.git_dir.clone(),
-                what: format!("the object {oid} that {} names", needed_by()),
+                what: format!("the object {oid}, {},", role()),
                 why: format!("is a {}, not a {kind}", object.kind),
             }),
             None => Err(Error::Missing {
                 repo: self.git_dir.clone(),
                 oid,
-                needed_by: needed_by(),
+                role: role(),
             }),
         }
     }

@@ -283,11 +283,6 @@ impl Idx {
             if bytes.len() as u64 != len {
                 return Err(repo.corrupt(what(), "it shrank while being read"));
             }
-            let (body, checksum) = bytes.split_at(bytes.len().saturating_sub(20));
-            let hash: [u8; 20] = <sha1::Sha1 as sha1::Digest>::digest(body).into();
-            if hash != checksum {
-                return Err(repo.corrupt(what(), "its checksum does not match its bytes"));
-            }
             Source::Whole(bytes)
         } else {
             Source::File(file)
@@ -324,7 +319,7 @@ impl Idx {
         read(&idx, fanout_at, &mut fanout)?;
         let mut previous = 0u32;
         for (slot, bytes) in idx.fanout.iter_mut().zip(fanout.chunks_exact(4)) {
-            let value = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            let value = u32::from_be_bytes(bytes.try_into().unwrap_or_default());
             if value < previous {
                 return Err(repo.corrupt(what(), "its fan-out table decreases"));
             }
@@ -348,6 +343,20 @@ impl Idx {
             let fixed = 8 + FANOUT_BYTES + idx.count * 28;
             let large = body.checked_sub(fixed).ok_or_else(inconsistent)?;
             if large % 8 != 0 || large / 8 > idx.count {
+                // The same layout with 32-byte names and checksums is a
+                // SHA-256 repository's.
+                let sha256 = (len - 64)
+                    .checked_sub(8 + FANOUT_BYTES + idx.count * 40)
+                    .is_some_and(|large| large % 8 == 0 && large / 8 <= idx.count);
+                if sha256 {
+                    return Err(Error::Unsupported {
+                        repo: repo.git_dir.clone(),
+                        what: format!(
+                            "names objects by SHA-256 (the pack index {} holds 32-byte names)",
+                            path.display()
+                        ),
+                    });
+                }
                 return Err(inconsistent());
             }
             idx.large_count = large / 8;
@@ -355,6 +364,13 @@ impl Idx {
         let mut pack_checksum = [0u8; 20];
         read(&idx, body, &mut pack_checksum)?;
         idx.pack_checksum = pack_checksum;
+        if let Source::Whole(bytes) = &idx.source {
+            let (body, checksum) = bytes.split_at(bytes.len().saturating_sub(20));
+            let hash: [u8; 20] = <sha1::Sha1 as sha1::Digest>::digest(body).into();
+            if hash != checksum {
+                return Err(repo.corrupt(what(), "its checksum does not match its bytes"));
+            }
+        }
         Ok(Some(idx))
     }
 

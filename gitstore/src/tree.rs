@@ -50,7 +50,12 @@ pub enum FileLookup {
 impl Repo {
     /// The commit `oid`: it must exist and be a commit.
     pub fn commit(&self, oid: Oid) -> Result<Commit, Error> {
-        let data = self.object_of_kind(oid, Kind::Commit, &|| "the caller".to_owned())?;
+        self.commit_as(oid, &|| "the commit asked for".to_owned())
+    }
+
+    /// The commit `oid`, whose `role` the error names.
+    pub(crate) fn commit_as(&self, oid: Oid, role: &dyn Fn() -> String) -> Result<Commit, Error> {
+        let data = self.object_of_kind(oid, Kind::Commit, role)?;
         parse_commit(&data).ok_or_else(|| {
             self.corrupt(
                 format!("the commit {oid}"),
@@ -64,13 +69,22 @@ impl Repo {
     /// must exist, be a tree and be well formed (sorted, no duplicate of
     /// `name`).
     pub fn tree_entry(&self, tree: Oid, name: &str) -> Result<Option<(Mode, Oid)>, Error> {
+        self.tree_entry_as(tree, name, &|| "the tree asked for".to_owned())
+    }
+
+    fn tree_entry_as(
+        &self,
+        tree: Oid,
+        name: &str,
+        role: &dyn Fn() -> String,
+    ) -> Result<Option<(Mode, Oid)>, Error> {
         if name.is_empty() || name.contains('/') || name.contains('\0') {
             return Err(Error::InvalidName {
                 name: name.to_owned(),
                 why: "is not one path component",
             });
         }
-        let data = self.object_of_kind(tree, Kind::Tree, &|| "the caller".to_owned())?;
+        let data = self.object_of_kind(tree, Kind::Tree, role)?;
         find_entry(&data, name.as_bytes())
             .map_err(|why| self.corrupt(format!("the tree {tree}"), why))
     }
@@ -81,7 +95,8 @@ impl Repo {
     /// a submodule), is an `Err`.
     pub fn file_in_commit(&self, commit: Oid, name: &str) -> Result<FileLookup, Error> {
         let tree = self.commit(commit)?.tree;
-        let Some((mode, blob)) = self.tree_entry(tree, name)? else {
+        let role = || format!("the tree of the commit {commit}");
+        let Some((mode, blob)) = self.tree_entry_as(tree, name, &role)? else {
             return Ok(FileLookup::Absent);
         };
         if !mode.is_file() {
@@ -95,8 +110,8 @@ impl Repo {
                 ),
             });
         }
-        let needed_by = || format!("{name} in the commit {commit}");
-        self.object_of_kind(blob, Kind::Blob, &needed_by)
+        let role = || format!("the blob of {name} in the commit {commit}");
+        self.object_of_kind(blob, Kind::Blob, &role)
             .map(FileLookup::Blob)
     }
 }

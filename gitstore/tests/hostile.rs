@@ -326,6 +326,10 @@ fn reftable_and_sha256_repositories_are_refused() {
     let error = repo.open().resolve_ref("refs/litany/cwd/x").unwrap_err();
     assert!(matches!(error, Error::Unsupported { .. }), "{error}");
     assert!(error.to_string().contains("SHA-256"), "{error}");
+    repo.git(&["repack", "-a", "-d", "-q"]);
+    let blob = Oid([0x4b; 20]);
+    let error = repo.open().object(blob).unwrap_err();
+    assert!(error.to_string().contains("SHA-256"), "{error}");
 }
 
 #[test]
