@@ -120,8 +120,10 @@ impl Repo {
     /// holds it) is an `Err`.
     pub fn object(&self, oid: Oid) -> Result<Option<Object>, Error> {
         let mut first_error = None;
-        // A miss is checked again after listing the packs anew: `git gc` may
-        // have packed a loose object since the first listing.
+        let mut tried: Vec<std::sync::Arc<pack::Pack>> = Vec::new();
+        // A miss is checked again after listing the packs anew (only the new
+        // ones): `git gc` may have packed a loose object, or replaced a pack,
+        // since the first listing.
         for relist in [false, true] {
             let packs = match self.packs(relist) {
                 Ok(packs) => packs,
@@ -131,6 +133,9 @@ impl Repo {
                 }
             };
             for pack in packs {
+                if tried.iter().any(|old| std::sync::Arc::ptr_eq(old, &pack)) {
+                    continue;
+                }
                 match pack.read(self, oid) {
                     Ok(Some(object)) => return Ok(Some(object)),
                     Ok(None) => {}
@@ -138,6 +143,7 @@ impl Repo {
                         first_error.get_or_insert(e);
                     }
                 }
+                tried.push(pack);
             }
             match loose::read(self, oid) {
                 Ok(Some(object)) => return Ok(Some(object)),
@@ -145,9 +151,6 @@ impl Repo {
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
-            }
-            if first_error.is_some() {
-                break;
             }
         }
         match first_error {

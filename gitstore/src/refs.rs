@@ -79,8 +79,11 @@ impl Repo {
                 }
                 let file_name = entry.file_name();
                 let Some(file_name) = file_name.to_str() else {
-                    // git's names are bytes; a name that is not UTF-8 is not one wicket asks for.
-                    continue;
+                    // git would list it; skipping it would hide a ref.
+                    return Err(self.bad_ref(
+                        &format!("{dir}{}", file_name.to_string_lossy()),
+                        "its name is not UTF-8",
+                    ));
                 };
                 if file_name.starts_with('.') || file_name.ends_with(".lock") {
                     continue;

@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 
 use common::{oid, TestRepo};
@@ -231,6 +232,13 @@ fn symbolic_links_and_garbage_in_refs_are_errors() {
         reader.resolve_ref("refs/heads/config/upper").unwrap(),
         Some(commit)
     );
+    // A name that is not UTF-8: git lists it, so skipping it would hide a ref.
+    let odd = repo
+        .path("refs/heads/config")
+        .join(std::ffi::OsStr::from_bytes(b"odd\xff"));
+    std::fs::write(&odd, format!("{commit}\n")).unwrap();
+    assert!(reader.refs_under("refs/heads/config/").is_err());
+    std::fs::remove_file(&odd).unwrap();
     // *.lock files and dot-files are not refs.
     std::fs::write(repo.path("refs/heads/config/x.lock"), "garbage").unwrap();
     std::fs::write(repo.path("refs/heads/config/.hidden"), "garbage").unwrap();
