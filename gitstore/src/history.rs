@@ -90,6 +90,8 @@ impl Repo {
     /// The best common ancestors of the commits `a` and `b`: every common
     /// ancestor that is not an ancestor of another one, sorted; what
     /// `git merge-base --all a b` prints. Empty when they share no history.
+    /// It reads all of `a`'s history and of `b`'s only down to what they
+    /// share: pass the shorter history (a config lineage's tip) as `a`.
     pub fn merge_bases(&self, a: Oid, b: Oid) -> Result<Vec<Oid>, Error> {
         let mut walk = Walk::new(self);
         let from_a = walk.visit(&[a], |_| false)?;
