@@ -52,7 +52,10 @@ fn build(dir: &Path, parts: &[&[u8]]) -> (u8, Vec<Oid>) {
             let mut raw = format!("{} {}\0", kind.name(), bytes.len()).into_bytes();
             raw.extend_from_slice(bytes);
             let oid = Oid::hash(kind, bytes);
-            write(&loose_path(dir, oid), &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 1));
+            write(
+                &loose_path(dir, oid),
+                &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 1),
+            );
             names.push(oid);
         }
     }
@@ -75,7 +78,8 @@ fn build(dir: &Path, parts: &[&[u8]]) -> (u8, Vec<Oid>) {
         }
         // The names the index lists (version 2 layout), to look each one up.
         if idx.len() >= 8 + 1024 {
-            let count = u32::from_be_bytes([idx[8 + 1020], idx[8 + 1021], idx[8 + 1022], idx[8 + 1023]]);
+            let count =
+                u32::from_be_bytes([idx[8 + 1020], idx[8 + 1021], idx[8 + 1022], idx[8 + 1023]]);
             for i in 0..(count as usize).min(64) {
                 let at = 8 + 1024 + i * 20;
                 if let Some(name) = idx.get(at..at + 20) {
@@ -99,7 +103,9 @@ fuzz_target!(|data: &[u8]| {
     let dir = std::env::temp_dir().join(format!("gitstore-fuzz-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let (flags, mut names) = build(&dir, &sections(data));
-    let Ok(mut repo) = Repo::open(&dir) else { return };
+    let Ok(mut repo) = Repo::open(&dir) else {
+        return;
+    };
     if flags & 4 != 0 {
         repo.read_every_idx_by_positioned_reads();
     }
