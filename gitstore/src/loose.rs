@@ -62,9 +62,11 @@ fn inflate(compressed: &[u8]) -> Result<(Kind, Vec<u8>), String> {
                 break;
             }
             Step::OutputFull { consumed } if inflate.output().len() <= total => {
-                // One byte of room past the declared size catches a stream
-                // that runs long.
-                inflate.grow(total.saturating_add(1));
+                // Grow by doubling (a header may claim far more than the
+                // stream holds), to one byte of room past the declared size,
+                // which catches a stream that runs long.
+                let room = inflate.output().len().saturating_mul(2).max(64 << 10);
+                inflate.grow(room.min(total.saturating_add(1)));
                 rest = rest.get(consumed..).unwrap_or_default();
             }
             Step::OutputFull { .. } => {
@@ -117,4 +119,39 @@ fn parse_header(bytes: &[u8]) -> Result<(Kind, usize, usize), String> {
         ));
     }
     Ok((kind, nul + 1, size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use miniz_oxide::deflate::compress_to_vec_zlib;
+
+    fn loose(header: &str, data: &[u8]) -> Vec<u8> {
+        let mut raw = header.as_bytes().to_vec();
+        raw.extend_from_slice(data);
+        compress_to_vec_zlib(&raw, 6)
+    }
+
+    #[test]
+    fn sizes_must_match_the_header_exactly() {
+        let data: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+        let (kind, read) = inflate(&loose("blob 300000\0", &data)).unwrap();
+        assert_eq!((kind, read.len()), (Kind::Blob, data.len()));
+        assert_eq!(read, data);
+        assert!(inflate(&loose("blob 300001\0", &data)).is_err());
+        assert!(inflate(&loose("blob 299999\0", &data)).is_err());
+        assert!(inflate(&loose("blob 67108864\0", b"short")).is_err());
+        assert!(inflate(&loose("blob 67108865\0", b"")).is_err());
+        assert!(inflate(&loose("blob 0\0", b"")).is_ok());
+        for bad in [
+            "blob\0",
+            "blob x\0",
+            "blob 1",
+            "blub 1\0",
+            "blob -1\0",
+            "blob 1 \0",
+        ] {
+            assert!(inflate(&loose(bad, b"x")).is_err(), "{bad:?}");
+        }
+    }
 }
