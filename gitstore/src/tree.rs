@@ -89,6 +89,17 @@ impl Repo {
             .map_err(|why| self.corrupt(format!("the tree {tree}"), why))
     }
 
+    /// Every entry of the tree `tree`, in git's order: name, mode, object.
+    pub fn tree_entries(&self, tree: Oid) -> Result<Vec<(String, Mode, Oid)>, Error> {
+        let data = self.object_of_kind(tree, Kind::Tree, &|| "the tree asked for".to_owned())?;
+        let mut out = Vec::new();
+        walk_entries(&data, |name, mode, oid| {
+            out.push((String::from_utf8_lossy(name).into_owned(), mode, oid))
+        })
+        .map_err(|why| self.corrupt(format!("the tree {tree}"), why))?;
+        Ok(out)
+    }
+
     /// The file `name` in the top-level tree of `commit`. `Absent` only when
     /// the tree has no entry of that name; an entry whose blob is missing or
     /// damaged, or that is not a regular file (a directory, a symbolic link,
@@ -144,8 +155,23 @@ pub(crate) fn parse_commit(data: &[u8]) -> Option<Commit> {
 /// Scan a whole tree for `name`, checking as it goes that the entries are
 /// well formed and in git's order, so a crafted tree cannot hold two answers.
 fn find_entry(data: &[u8], name: &[u8]) -> Result<Option<(Mode, Oid)>, String> {
-    let mut rest = data;
     let mut found = None;
+    let mut twice = false;
+    walk_entries(data, |entry_name, mode, oid| {
+        if entry_name == name {
+            twice |= found.is_some();
+            found = Some((mode, oid));
+        }
+    })?;
+    if twice {
+        return Err(format!("it holds {} twice", String::from_utf8_lossy(name)));
+    }
+    Ok(found)
+}
+
+/// Every entry of a well-formed tree, in order, to `visit`.
+fn walk_entries(data: &[u8], mut visit: impl FnMut(&[u8], Mode, Oid)) -> Result<(), String> {
+    let mut rest = data;
     let mut previous: Option<(&[u8], bool)> = None;
     while !rest.is_empty() {
         let space = rest
@@ -183,16 +209,11 @@ fn find_entry(data: &[u8], name: &[u8]) -> Result<Option<(Mode, Oid)>, String> {
             }
         }
         previous = Some((entry_name, is_dir));
-        if entry_name == name {
-            if found.is_some() {
-                return Err(format!("it holds {} twice", String::from_utf8_lossy(name)));
-            }
-            let mut oid = [0u8; 20];
-            oid.copy_from_slice(hash);
-            found = Some((Mode(mode), Oid(oid)));
-        }
+        let mut oid = [0u8; 20];
+        oid.copy_from_slice(hash);
+        visit(entry_name, Mode(mode), Oid(oid));
     }
-    Ok(found)
+    Ok(())
 }
 
 /// git's tree order: names compare bytewise, a directory's as if it ended

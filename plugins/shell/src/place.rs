@@ -341,7 +341,16 @@ fn join(dir: &str, rest: &str) -> String {
 
 /// Whether a path component holds glob syntax.
 pub fn is_glob(text: &str) -> bool {
-    text.contains(['*', '?', '['])
+    globs(text)
+}
+
+/// Whether unquoted text is a pattern the shell expands: `*`, `?`, or a `[`
+/// with a `]` after it (a lone `[`, as in `[ -f x ]`, is literal).
+pub fn globs(text: &str) -> bool {
+    text.contains(['*', '?'])
+        || text
+            .find('[')
+            .is_some_and(|open| text[open + 1..].contains(']'))
 }
 
 /// Whether a scratch allowance covers a resolved path: a named entry inside

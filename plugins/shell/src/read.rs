@@ -1197,7 +1197,7 @@ impl<'a> Reader<'a> {
         for part in &word.parts {
             let pieces: Option<Vec<String>> = match part {
                 Part::Bare(text) => {
-                    if text.contains(['*', '?', '[']) {
+                    if crate::place::globs(text) {
                         glob = true;
                     }
                     match brace_expand(text) {
