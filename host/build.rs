@@ -1,11 +1,17 @@
 //! Builds the default classifier (and the example and testing plugins the
 //! tests load) from source into wasm components, and embeds the default
-//! classifier in the `wicket` binary so one binary is the whole install.
+//! classifier in the `wicket` binary twice: as the component (its identity:
+//! the sha256 `status` shows) and compiled to native code for the engine the
+//! binary runs, so no file stands between wicket and its default classifier.
 
 use std::path::PathBuf;
 
 use sha2::Digest;
 use wicket_plugin_build::{build, Target};
+
+#[path = "src/plugins/engine.rs"]
+#[allow(dead_code)]
+mod engine;
 
 /// Plugins that import nothing: built for wasm32-unknown-unknown and wrapped.
 const BARE: &[&str] = &[
@@ -43,6 +49,7 @@ fn run() -> anyhow::Result<()> {
         "plugin-build",
         "Cargo.toml",
         "Cargo.lock",
+        "host/src/plugins/engine.rs",
     ] {
         println!(
             "cargo:rerun-if-changed={}",
@@ -63,10 +70,28 @@ fn run() -> anyhow::Result<()> {
     let digest: [u8; 32] = sha2::Sha256::digest(&default).into();
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     std::fs::write(out_dir.join("default-classifier.sha256"), hex)?;
+    std::fs::write(
+        out_dir.join("default-classifier.cwasm"),
+        precompile(&default)?,
+    )?;
     let components = bare[0].parent().map(PathBuf::from).unwrap_or_default();
     println!(
         "cargo:rustc-env=WICKET_PLUGIN_COMPONENTS={}",
         components.display()
     );
     Ok(())
+}
+
+/// The default classifier compiled for the target the binary is built for.
+/// The CPU features Cranelift assumes are this build machine's; a machine
+/// without them refuses the artifact at load, and wicket compiles instead.
+fn precompile(component: &[u8]) -> anyhow::Result<Vec<u8>> {
+    let wasmtime = |e: wasmtime::Error| anyhow::anyhow!("{e:?}");
+    let mut config = engine::config();
+    let target = std::env::var("TARGET")?;
+    if target != std::env::var("HOST")? {
+        config.target(&target).map_err(wasmtime)?;
+    }
+    let engine = wasmtime::Engine::new(&config).map_err(wasmtime)?;
+    engine.precompile_component(component).map_err(wasmtime)
 }

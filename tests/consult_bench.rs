@@ -7,7 +7,6 @@
 //!     cargo bench -p wicket --bench consult
 
 #[path = "common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 use std::io::{Read, Write};

@@ -211,21 +211,15 @@ fn unknown_request_fields_are_ignored() {
 #[test]
 fn a_consult_that_would_overrun_is_held_inside_the_bound() {
     let ws = Ws::new(None);
-    // Two lineages: the governing commit takes git's merge-base.
-    ws.commit_config("config/other", Some("config/default"), None);
-    // A git that never answers: the consult's fact gathering hangs.
-    let bin = ws.tmp.path().join("slow-bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let fake = bin.join("git");
-    std::fs::write(&fake, "#!/bin/sh\nsleep 30\n").unwrap();
-    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    // The consult stalls while gathering the workspace's facts (wicket's
+    // own fault injection for this test).
+    let path = std::env::var("PATH").unwrap_or_default();
     let request = json!({"id": "t", "name": "bash", "input": {"command": "ls"}, "role": "worker", "agent_id": AGENT});
-    let out = ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)]);
+    let out = ws.consult_raw(
+        AGENT,
+        request.to_string().as_bytes(),
+        &[("PATH", &path), ("WICKET_STALL_MS", "30000")],
+    );
     assert_eq!(out.word(), "hold");
     assert!(
         out.reason()

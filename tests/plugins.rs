@@ -196,12 +196,22 @@ fn a_sha256_pin_that_does_not_match_is_a_hold() {
     let out = ws.consult("bash", json!({"command": "ls"}));
     assert_eq!(out.word(), "hold");
     assert!(
-        out.reason().contains(&format!(
-            "does not match its pin: the policy pins sha256 {}",
-            "ab".repeat(32)
-        )),
+        out.reason()
+            .contains("does not match the sha256 the policy pins for it"),
         "{}",
         out.reason()
+    );
+    // The operator sees both digests.
+    let cache = ws.cache.clone();
+    let trace = explain_json(&ws, "ls", &cache);
+    let detail = trace["plugins"][1]["fault"]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(&format!("the policy pins sha256 {}", "ab".repeat(32))),
+        "{trace}"
+    );
+    assert!(
+        detail.contains(trace["plugins"][1]["sha256"].as_str().unwrap()),
+        "{trace}"
     );
 }
 
@@ -230,26 +240,44 @@ fn answers_outside_the_contract_are_faults() {
     let out = ws.consult("flood", json!({"command": "ls"}));
     assert_eq!(out.word(), "hold");
     assert!(
-        out.reason()
-            .contains("answered outside the contract (100000 findings, more than the 64 allowed)"),
+        out.reason().contains("answered outside the contract"),
         "{}",
         out.reason()
     );
-    let out = ws.consult("blank", json!({"command": "ls"}));
+    // What exactly was wrong is the operator's, in explain.
+    let cache = ws.cache.clone();
+    let detail = |tool: &str| {
+        let request = ws.tmp.path().join("explain-request.json");
+        std::fs::write(&request, json!({"id": "t", "name": tool, "input": {"command": "ls"}, "role": "worker", "agent_id": AGENT}).to_string()).unwrap();
+        let out = std::process::Command::new(wicket_bin())
+            .args(["explain", &ws.root.to_string_lossy(), "--request", &request.to_string_lossy(), "--json"])
+            .env("HOME", &ws.home)
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .unwrap();
+        let trace: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        trace["plugins"][1]["fault"]["detail"].as_str().unwrap_or("").to_owned()
+    };
     assert!(
-        out.reason()
-            .contains("answered outside the contract (a finding with an empty why)"),
+        detail("flood").contains("100000 findings, more than the 64 allowed"),
         "{}",
-        out.reason()
+        detail("flood")
     );
-    // The guest saying no is a different sentence from the guest breaking.
+    assert!(detail("blank").contains("a finding with an empty why"), "{}", detail("blank"));
+    // The guest saying no is a different sentence from the guest breaking;
+    // its own words (which could carry its configuration) stay the operator's.
     let out = ws.consult("error", json!({"command": "ls"}));
     assert_eq!(out.word(), "hold");
     assert!(
-        out.reason()
-            .contains("declined to judge: this plugin's configuration names no allow list"),
+        out.reason().contains("declined to judge this call"),
         "{}",
         out.reason()
+    );
+    assert!(!out.reason().contains("allow list"), "{}", out.reason());
+    assert!(
+        detail("error").contains("this plugin's configuration names no allow list"),
+        "{}",
+        detail("error")
     );
 }
 
@@ -257,7 +285,8 @@ fn answers_outside_the_contract_are_faults() {
 fn a_wasi_guest_finds_no_files_environment_or_network() {
     // Run the probe through the real runtime to read its own report.
     use wicket::plugins::{Answer, Plugin, Question, Runtime, Source};
-    let runtime = Runtime::new(None).unwrap();
+    let ws = Ws::new(Some(&policy_with(&["testing-wasi-probe"])));
+    let runtime = Runtime::new(Some(&ws.cache.join("wicket"))).unwrap();
     let probe = Plugin {
         name: "probe".into(),
         source: Source::File {
@@ -297,7 +326,6 @@ fn a_wasi_guest_finds_no_files_environment_or_network() {
     );
     drop(ticker);
     // And through the spawned binary it simply passes a read.
-    let ws = Ws::new(Some(&policy_with(&["testing-wasi-probe"])));
     assert_eq!(ws.consult("bash", json!({"command": "ls"})).word(), "pass");
 }
 
@@ -324,37 +352,66 @@ fn explain_json(ws: &Ws, command: &str, cache: &std::path::Path) -> serde_json::
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Wait (bounded) for a background compilation to leave its artifact.
+fn wait_for_artifact(cache: &std::path::Path, sha: &str) -> std::path::PathBuf {
+    let started = std::time::Instant::now();
+    loop {
+        if let Ok(dirs) = std::fs::read_dir(cache.join("wicket")) {
+            for dir in dirs.flatten() {
+                let artifact = dir.path().join(format!("{sha}.cwasm"));
+                // Written whole, then renamed into place.
+                if artifact.is_file() {
+                    return artifact;
+                }
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no compiled artifact for {sha} appeared under {}",
+            cache.display()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 #[test]
-fn the_compile_cache_is_filled_once_and_then_only_read() {
+fn a_plugin_not_compiled_yet_holds_once_and_compiles_in_the_background() {
     let ws = Ws::new(Some(&policy_with(&["testing-abstain"])));
     let cache = ws.tmp.path().join("fresh-cache");
     let first = explain_json(&ws, "ls", &cache);
-    assert_eq!(first["plugins"][0]["cache"]["cache"], "stored", "{first}");
-    assert_eq!(first["plugins"][1]["cache"]["cache"], "stored", "{first}");
+    // The default classifier is built into the binary: no cache at all.
+    assert_eq!(first["plugins"][0]["cache"]["cache"], "embedded", "{first}");
+    assert_eq!(first["plugins"][1]["fault"]["kind"], "not-compiled", "{first}");
+    assert_eq!(first["verdict"]["verdict"], "hold", "{first}");
+    assert!(
+        first["verdict"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("is not compiled yet"),
+        "{first}"
+    );
+    let sha = first["plugins"][1]["sha256"].as_str().unwrap();
+    let artifact = wait_for_artifact(&cache, sha);
     let second = explain_json(&ws, "ls", &cache);
     assert_eq!(
-        second["plugins"][0]["cache"]["cache"], "hit",
+        second["plugins"][1]["cache"]["cache"], "hit",
         "a warm consult compiles nothing: {second}"
     );
-    assert_eq!(second["plugins"][1]["cache"]["cache"], "hit", "{second}");
-    // Artifacts are named by the plugin's sha256, under a directory per engine configuration.
-    let engine_dir = std::fs::read_dir(cache.join("wicket"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let sha = second["plugins"][1]["sha256"].as_str().unwrap();
-    assert!(engine_dir.join(format!("{sha}.cwasm")).is_file());
-    assert_eq!(second["verdict"], first["verdict"]);
+    assert_eq!(second["verdict"]["verdict"], "pass", "{second}");
+    // Later consults only read it.
+    let written = std::fs::metadata(&artifact).unwrap().modified().unwrap();
+    explain_json(&ws, "ls", &cache);
+    assert_eq!(std::fs::metadata(&artifact).unwrap().modified().unwrap(), written);
 }
 
 #[test]
 fn a_cache_others_can_write_is_not_trusted() {
     use std::os::unix::fs::PermissionsExt;
-    let ws = Ws::new(None);
-    let cache = ws.tmp.path().join("shared-cache");
-    explain_json(&ws, "ls", &cache);
+    let ws = Ws::new(Some(&policy_with(&["testing-always-refuse"])));
+    // Ws compiled the plugin into its cache; a consult uses it.
+    let cache = ws.cache.clone();
+    let warm = explain_json(&ws, "ls", &cache);
+    assert_eq!(warm["plugins"][1]["cache"]["cache"], "hit", "{warm}");
     let engine_dir = std::fs::read_dir(cache.join("wicket"))
         .unwrap()
         .next()
@@ -362,18 +419,63 @@ fn a_cache_others_can_write_is_not_trusted() {
         .unwrap()
         .path();
     std::fs::set_permissions(&engine_dir, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let trace = explain_json(&ws, "rm -rf /etc", &cache);
-    let used = &trace["plugins"][0]["cache"];
-    assert_eq!(used["cache"], "unavailable", "{trace}");
+    let trace = explain_json(&ws, "ls", &cache);
+    let fault = &trace["plugins"][1]["fault"];
+    assert_eq!(fault["kind"], "not-compiled", "{trace}");
     assert!(
-        used["detail"]
+        fault["detail"]
             .as_str()
             .unwrap()
-            .contains("writable by others"),
+            .contains("only this user can write"),
         "{trace}"
     );
-    assert_eq!(
-        trace["verdict"]["verdict"], "refuse",
-        "compiled in memory, judged the same"
+    assert_eq!(trace["verdict"]["verdict"], "hold", "{trace}");
+}
+
+#[test]
+fn a_corrupted_or_swapped_artifact_is_never_run() {
+    let ws = Ws::new(Some(&policy_with(&["testing-always-refuse", "testing-abstain"])));
+    let cache = ws.cache.clone();
+    let warm = explain_json(&ws, "ls", &cache);
+    assert_eq!(warm["verdict"]["verdict"], "refuse", "{warm}");
+    let refuse_sha = warm["plugins"][1]["sha256"].as_str().unwrap().to_owned();
+    let abstain_sha = warm["plugins"][2]["sha256"].as_str().unwrap().to_owned();
+    let dir = std::fs::read_dir(cache.join("wicket"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let refuse_art = dir.join(format!("{refuse_sha}.cwasm"));
+    let abstain_art = dir.join(format!("{abstain_sha}.cwasm"));
+    // Swap: the refusing plugin's name now holds the abstaining plugin's code.
+    let original = std::fs::read(&refuse_art).unwrap();
+    std::fs::copy(&abstain_art, &refuse_art).unwrap();
+    let swapped = explain_json(&ws, "ls", &cache);
+    assert_eq!(swapped["plugins"][1]["fault"]["kind"], "not-compiled", "{swapped}");
+    assert_ne!(swapped["verdict"]["verdict"], "pass", "{swapped}");
+    // The consult started compiling it again; wait for the honest artifact.
+    let foreign = std::fs::read(&abstain_art).unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read(&refuse_art).unwrap() == foreign {
+        assert!(started.elapsed() < Duration::from_secs(120), "never recompiled");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let healed = explain_json(&ws, "ls", &cache);
+    assert_eq!(healed["verdict"]["verdict"], "refuse", "{healed}");
+    // One flipped bit in the middle of the code.
+    let mut flipped = original.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0x10;
+    std::fs::write(&refuse_art, &flipped).unwrap();
+    let corrupt = explain_json(&ws, "ls", &cache);
+    assert_eq!(corrupt["plugins"][1]["fault"]["kind"], "not-compiled", "{corrupt}");
+    assert!(
+        corrupt["plugins"][1]["fault"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("its cached code was not used"),
+        "{corrupt}"
     );
+    assert_ne!(corrupt["verdict"]["verdict"], "pass", "{corrupt}");
 }

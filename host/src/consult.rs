@@ -8,14 +8,14 @@
 //! consult is answered the same way. Only a request that cannot be read exits
 //! non-zero.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use wicket_guest::Effect;
 
-use crate::judge::{self, Ruled, Ruling, Table};
+use crate::judge::{self, Decided, Ruled, Ruling, Table};
 use crate::plugins::{self, Answer, Cache, Plugin, Question, Run, Runtime, Source};
 use crate::policy::{Diagnostic, Policy};
 use crate::reason::{self, Reason};
@@ -27,11 +27,18 @@ use crate::workspace::{ConfigSource, Workspace};
 /// The whole consult's bound, from reading the request to printing.
 pub const CONSULT_BOUND: Duration = Duration::from_millis(3000);
 
+/// The consult thread's stack (reserved, not touched unless used).
+const CONSULT_STACK_BYTES: usize = 64 << 20;
+
 /// Time kept back from the plugins for judging and printing.
 const MARGIN: Duration = Duration::from_millis(250);
 
 /// The largest request wicket reads.
 const MAX_REQUEST_BYTES: u64 = 64 << 20;
+
+/// How long the request may take to arrive, inside the whole bound: what is
+/// left after it is the consult's.
+const REQUEST_BOUND: Duration = Duration::from_millis(1000);
 
 /// What the consult knows about its environment.
 #[derive(Debug, Clone)]
@@ -43,6 +50,15 @@ pub struct Env {
 }
 
 impl Env {
+    /// The environment for a consult the operator's tools make about
+    /// `workspace` (re-deriving a parked call's class, `explain`).
+    pub fn for_workspace(workspace: &Path) -> Env {
+        Env {
+            workspace: workspace.to_path_buf(),
+            ..Env::from_process()
+        }
+    }
+
     /// The environment litany gives a control.
     pub fn from_process() -> Env {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
@@ -149,22 +165,15 @@ impl Progress {
 
 /// `wicket` with no arguments: litany's tool control.
 pub fn control_main() -> i32 {
-    let mut text = String::new();
-    if let Err(e) = std::io::stdin()
-        .take(MAX_REQUEST_BYTES)
-        .read_to_string(&mut text)
-    {
-        eprintln!("wicket: could not read the request on stdin ({e})");
-        return 2;
-    }
-    let request = match Request::parse(&text) {
+    let started = Instant::now();
+    let request = match read_request(started) {
         Ok(request) => request,
         Err(problem) => {
             eprintln!("{problem}");
             return 2;
         }
     };
-    let verdict = match bounded(request, Env::from_process()) {
+    let verdict = match bounded_from(request, Env::from_process(), started) {
         Ok(trace) => trace.verdict,
         Err(verdict) => verdict,
     };
@@ -174,11 +183,41 @@ pub fn control_main() -> i32 {
     0
 }
 
+/// The request on stdin, read inside the consult's bound: the object is
+/// taken as soon as it is complete (stdin may stay open), and a request that
+/// does not arrive in time, or is larger than wicket reads, is a protocol
+/// break with its own sentence.
+fn read_request(started: Instant) -> Result<Request, crate::wire::ProtocolBreak> {
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::Builder::new()
+        .name("request".into())
+        .spawn(move || {
+            let _ = tx.send(Request::read(std::io::stdin().lock(), MAX_REQUEST_BYTES));
+        });
+    if let Err(e) = reader {
+        return Err(crate::wire::ProtocolBreak(format!(
+            "wicket: could not read the request ({e})"
+        )));
+    }
+    match rx.recv_timeout(REQUEST_BOUND.saturating_sub(started.elapsed())) {
+        Ok(result) => result,
+        Err(_) => Err(crate::wire::ProtocolBreak(format!(
+            "wicket: no complete request arrived on stdin within {} ms",
+            REQUEST_BOUND.as_millis()
+        ))),
+    }
+}
+
 /// Run a consult on a worker thread under the bound, ticking the plugins'
 /// epoch clock. The trace when the consult finished; else the hold that says
 /// what overran or broke.
 pub fn bounded(request: Request, env: Env) -> Result<Trace, Verdict> {
-    let started = Instant::now();
+    bounded_from(request, env, Instant::now())
+}
+
+/// [`bounded`], counting the bound from `started` (the process's start, for
+/// the control: reading the request is inside it).
+pub fn bounded_from(request: Request, env: Env, started: Instant) -> Result<Trace, Verdict> {
     let runtime = match Runtime::new(env.cache_root.as_deref()) {
         Ok(runtime) => Arc::new(runtime),
         Err(e) => {
@@ -196,6 +235,10 @@ pub fn bounded(request: Request, env: Env) -> Result<Trace, Verdict> {
         let progress = progress.clone();
         std::thread::Builder::new()
             .name("consult".into())
+            // Sized for the deepest nesting any reader allows (the policy's,
+            // the request's), with room to spare: a stack overflow would be
+            // an abort with no verdict.
+            .stack_size(CONSULT_STACK_BYTES)
             .spawn(move || {
                 let trace = consult(&runtime, &request, &env, &progress, started);
                 let _ = tx.send(trace);
@@ -283,9 +326,17 @@ struct Facts {
     writable_root: String,
     cwd: String,
     inside_wall: bool,
+    /// Whether the wall can be built here, asked only when confinement is
+    /// required and this consult is outside it (the gate names the cause).
+    probe: Option<Result<String, wall::Unavailable>>,
 }
 
 fn gather_facts(request: &Request, env: &Env) -> Facts {
+    // Fault injection for the bound's own test: a stall while gathering
+    // facts (it can only make the consult hold).
+    if let Some(ms) = std::env::var("WICKET_STALL_MS").ok().and_then(|v| v.parse().ok()) {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
     let fallback_root = env.workspace.join("agents").join(&request.agent_id);
     let mut facts = Facts {
         workspace: env.workspace.clone(),
@@ -296,6 +347,7 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         writable_root: path_text(&fallback_root),
         cwd: path_text(&fallback_root),
         inside_wall: false,
+        probe: None,
     };
     let workspace = match Workspace::open(&env.workspace) {
         Ok(ws) => ws,
@@ -325,10 +377,16 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
     if let Some(mark) = &read.cwd_mark {
         let dir = String::from_utf8_lossy(mark).trim().to_owned();
         if dir.starts_with('/') && Path::new(&dir).is_dir() {
-            facts.cwd = dir;
+            // Resolved before anything is compared with it: a directory
+            // replaced by a link elsewhere is where the link leads.
+            facts.cwd = path_text(&resolve_existing(Path::new(&dir)));
         }
     }
     facts.config = Some(read.source);
+    if facts.policy.requires_confinement() && !facts.inside_wall {
+        let shape = wall::Shape::for_workspace(&facts.workspace, &[]);
+        facts.probe = Some(wall::probe(&shape).map(|p| p.display().to_string()));
+    }
     facts
 }
 
@@ -358,20 +416,47 @@ pub fn plugins_in_force(policy: &Policy) -> Vec<Plugin> {
 
 /// The protected set: what adjudicates the agent, which no call may write.
 pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String> {
-    let mut set: Vec<String> = ["repo.git", ".wicket", "agents", "inbox", "steps"]
+    let mut paths: Vec<PathBuf> = [".wicket", "repo.git", "agents", "inbox", "steps"]
         .iter()
-        .map(|p| path_text(&workspace.join(p)))
+        .map(|p| workspace.join(p))
         .collect();
-    if let Some(cache) = &env.cache_root {
-        set.push(path_text(cache));
+    paths.extend(env.cache_root.clone());
+    paths.extend(env.wicket_binary.clone());
+    paths.extend(crate::plugins::compiler().ok());
+    paths.extend(policy.classifiers.iter().map(|spec| spec.path.clone()));
+    // What litany reads to decide what runs: its config and data roots
+    // (models.yaml may name an adapter program; tools/ holds programs it
+    // runs for a tool call) and `litany-tool-<name>` on PATH.
+    paths.extend(wall::litany_roots());
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
+            for tool in LITANY_TOOLS {
+                paths.push(dir.join(format!("litany-tool-{tool}")));
+            }
+        }
     }
-    if let Some(binary) = &env.wicket_binary {
-        set.push(path_text(binary));
-    }
-    for spec in &policy.classifiers {
-        set.push(path_text(&spec.path));
+    // Compared after resolving links on both sides: a cache reached
+    // through a link is still the cache.
+    let mut set: Vec<String> = Vec::new();
+    for path in paths {
+        let text = path_text(&resolve_existing(&path));
+        if !set.contains(&text) {
+            set.push(text);
+        }
     }
     set
+}
+
+/// litany 0.0.15's built-in tool names: `litany-tool-<name>` planted on
+/// PATH runs in place of each.
+const LITANY_TOOLS: &[&str] = &[
+    "apply_patch", "bash", "cd", "dispatch", "load_skill", "message", "python", "read_file",
+    "read_tool_output", "remember", "search_history", "write_summary", "mark_for_deletion",
+];
+
+/// A path with every link in the part that exists resolved.
+fn resolve_existing(path: &Path) -> PathBuf {
+    PathBuf::from(wicket_guest::paths::resolve_on_this_host(&path_text(path)))
 }
 
 fn run_plugins(
@@ -407,12 +492,9 @@ fn run_plugins(
     runs
 }
 
-/// litany's compaction pair: never floored.
-const COMPACTION_PAIR: [&str; 2] = ["write_summary", "mark_for_deletion"];
-
-/// Findings → ruling → the operator's state → the gate → the verdict, in
-/// the fixed order: the plugins, a policy that cannot be read, a floor,
-/// standing answers, a call answer, confinement.
+/// Findings → ruling → the operator's state → the gate → the verdict: the
+/// facts go into [`judge::decide`], which holds the whole precedence with no
+/// I/O; this turns its decision into the trace and the reason.
 fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
     let table: &Table = &facts.policy.table;
     let mut findings: Vec<Ruled> = Vec::new();
@@ -421,13 +503,7 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             Answer::Abstain => {}
             Answer::Findings(found) => {
                 for f in found {
-                    findings.push(Ruled::new(
-                        &run.name,
-                        f.effect,
-                        f.why.clone(),
-                        f.ruling,
-                        table,
-                    ));
+                    findings.push(Ruled::new(&run.name, f.effect, f.why.clone(), f.ruling, table));
                 }
             }
             Answer::Fault(fault) => findings.push(Ruled::new(
@@ -439,107 +515,71 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             )),
         }
     }
-    let deciding = judge::deciding(&findings).cloned().unwrap_or_else(|| {
-        Ruled::new(
-            "wicket",
-            Effect::Opaque,
-            "every plugin abstained".into(),
-            None,
-            table,
-        )
-    });
-    let plugin_ruling = deciding.ruling;
-    let above_read = deciding.effect != Effect::Read;
-    let mut ruling = plugin_ruling;
-    let mut decided_by: Option<String> = None;
-    let mut precedence = Precedence::default();
     let digest = reason::digest(&request.name, &request.input);
     let agent = request.agent_id.as_str();
-
-    // A policy (or trail) that could not be read holds every call above read.
-    if above_read && ruling < Ruling::Hold {
-        if let Some(sentence) = policy_problem(&facts) {
-            ruling = Ruling::Hold;
-            decided_by = Some(sentence);
-        }
-    }
     let empty = State::default();
-    let state = match &facts.state {
-        Ok(state) => state,
-        Err(why) => {
-            precedence.trail_problem = Some(why.clone());
-            if above_read && ruling < Ruling::Hold {
-                ruling = Ruling::Hold;
-                decided_by = Some(format!(
-                    "Held because wicket could not read the operator's trail: {why}"
-                ));
-            }
-            &empty
-        }
+    let (state, trail_problem) = match &facts.state {
+        Ok(state) => (state, None),
+        Err(why) => (&empty, Some(why.clone())),
     };
-
-    // A raised floor: everything above read waits, standing answers suspended.
-    precedence.floor = state.floor_over(agent).cloned();
-    let floored = precedence.floor.is_some()
-        && above_read
-        && !COMPACTION_PAIR.contains(&request.name.as_str());
-    if floored {
-        precedence.floor_applied = true;
-        // Name the floor unless something stricter already spoke.
-        if ruling < Ruling::Hold || (ruling == Ruling::Hold && decided_by.is_none()) {
-            ruling = Ruling::Hold;
-            if let Some(floor) = &precedence.floor {
-                decided_by = Some(floor_sentence(floor, agent));
-            }
-        }
-    } else {
-        // A standing answer replaces a ruling the table gave.
-        let class = format!("{}@{}", request.name, deciding.effect.word());
-        precedence.standing = state.standing_for(agent, &class).cloned();
-        if let Some(standing) = &precedence.standing {
-            if judge::call_only(deciding.effect) {
-                precedence.standing_skipped = Some(format!(
-                    "{} calls are answered one call at a time",
-                    deciding.effect.word()
-                ));
-            } else if deciding.explicit {
-                precedence.standing_skipped =
-                    Some(format!("plugin {} ruled the call itself", deciding.plugin));
-            } else {
-                let floor_of_explicit =
-                    judge::strictest_explicit(&findings).unwrap_or(Ruling::Pass);
-                ruling = standing.answer.ruling.max(floor_of_explicit);
-                precedence.standing_applied = true;
-                decided_by = Some(answer_sentence(standing, "standing"));
-            }
-        }
-    }
-
-    // The answer for exactly this call replaces everything above.
-    precedence.call_answer = state.call_answer(agent, &request.id, &digest).cloned();
-    if let Some(answer) = &precedence.call_answer {
-        ruling = answer.answer.ruling;
-        decided_by = Some(answer_sentence(answer, "call"));
-    }
-
-    // Confinement: above read, required, and not inside the wall → refuse.
+    // The class a standing answer is keyed by comes from the plugins' own
+    // deciding finding, before the operator's state.
+    let class_effect = judge::deciding(&findings).map_or(Effect::Opaque, |f| f.effect);
+    let class = format!("{}@{}", request.name, class_effect.word());
+    let confinement = match facts.policy.confinement_line {
+        Some(line) => judge::Confinement::Required {
+            line,
+            inside: facts.inside_wall,
+        },
+        None => judge::Confinement::NotRequired,
+    };
+    let decision = judge::decide(&judge::Inputs {
+        tool: &request.name,
+        table,
+        findings: &findings,
+        policy_problem: policy_problem(&facts),
+        trail_problem: trail_problem.clone(),
+        floor: state.floor_over(agent),
+        standing: state.standing_for(agent, &class),
+        call_answer: state.call_answer(agent, &request.id, &digest),
+        confinement,
+    });
+    let precedence = Precedence {
+        floor: state.floor_over(agent).cloned(),
+        floor_applied: decision.floored,
+        standing: state.standing_for(agent, &class).cloned(),
+        standing_applied: matches!(decision.decided, Decided::Standing { .. }),
+        standing_skipped: decision.standing_skipped.clone(),
+        call_answer: state.call_answer(agent, &request.id, &digest).cloned(),
+        trail_problem,
+    };
     let mut gate = Gate {
         required_line: facts.policy.confinement_line,
         inside: facts.inside_wall,
         probe: None,
         refused: false,
     };
-    if let Some(line) = gate.required_line {
-        if above_read && !gate.inside && ruling != Ruling::Refuse {
-            let shape = wall::Shape::for_workspace(&facts.workspace, &[]);
-            let probe = wall::probe(&shape).map(|p| p.display().to_string());
-            decided_by = Some(gate_sentence(&facts, line, &probe));
-            gate.probe = Some(probe);
+    let decided_by = match &decision.decided {
+        Decided::Plugins => None,
+        Decided::UnreadablePolicy { why } => Some(why.clone()),
+        Decided::UnreadableTrail { why } => Some(format!(
+            "Held because wicket could not read the operator's trail: {why}"
+        )),
+        Decided::Floor { floor } => Some(floor_sentence(floor, agent)),
+        Decided::Standing { answer } => Some(answer_sentence(answer, "standing")),
+        Decided::CallAnswer { answer } => Some(answer_sentence(answer, "call")),
+        Decided::Gate { line } => {
+            let probe = facts
+                .probe
+                .clone()
+                .unwrap_or_else(|| Err(wall::Unavailable::Absent { looked_for: wall::BWRAP.into() }));
             gate.refused = true;
-            ruling = Ruling::Refuse;
+            let sentence = gate_sentence(&facts, *line, &probe);
+            gate.probe = Some(probe);
+            Some(sentence)
         }
-    }
-
+    };
+    let deciding = decision.deciding.clone();
     let render = |refuse: bool| {
         Reason {
             tool: &request.name,
@@ -552,7 +592,7 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         }
         .render()
     };
-    let verdict = match ruling {
+    let verdict = match decision.ruling {
         Ruling::Pass => Verdict::Pass,
         Ruling::Hold => Verdict::Hold(render(false)),
         Ruling::Refuse => Verdict::Refuse(render(true)),
@@ -567,11 +607,11 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         cwd: facts.cwd,
         runs,
         findings,
-        plugin_ruling,
+        plugin_ruling: decision.plugin_ruling,
         deciding,
         precedence,
         gate,
-        ruling,
+        ruling: decision.ruling,
         decided_by,
         digest,
         verdict,

@@ -8,7 +8,6 @@
 
 pub mod consult;
 pub mod demo;
-pub mod gitdir;
 pub mod judge;
 pub mod operator;
 pub mod plugins;

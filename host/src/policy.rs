@@ -111,6 +111,7 @@ impl Policy {
             });
             return policy;
         };
+        policy.duplicates(entries, "");
         for (key, node) in entries {
             match key.as_str() {
                 "confinement" => policy.read_confinement(node),
@@ -132,6 +133,35 @@ impl Policy {
 
     fn problem(&mut self, line: usize, message: String) {
         self.diagnostics.push(Diagnostic { line, message });
+    }
+
+    /// A key written twice in one mapping is a problem, naming both lines:
+    /// which one was meant is the operator's to say, not wicket's to guess
+    /// (`confinement: required` followed by `confinement: none`).
+    fn duplicates(&mut self, entries: &[(String, Node)], within: &str) {
+        for (index, (key, node)) in entries.iter().enumerate() {
+            let earlier = entries[..index].iter().find(|(k, _)| {
+                if within == "rules" {
+                    k.split_whitespace().eq(key.split_whitespace())
+                } else {
+                    k == key
+                }
+            });
+            if let Some((_, first)) = earlier {
+                let place = if within.is_empty() {
+                    String::new()
+                } else {
+                    format!(" under `{within}`")
+                };
+                self.problem(
+                    node.line,
+                    format!(
+                        "`{key}` is written twice{place} (lines {} and {}); keep one",
+                        first.line, node.line
+                    ),
+                );
+            }
+        }
     }
 
     fn read_confinement(&mut self, node: &Node) {
@@ -157,6 +187,7 @@ impl Policy {
                 )
             }
         };
+        self.duplicates(entries, "table");
         for (key, value) in entries {
             let Some(effect) = Effect::from_word(key) else {
                 self.problem(
@@ -189,6 +220,7 @@ impl Policy {
                 )
             }
         };
+        self.duplicates(entries, "rules");
         for (key, value) in entries {
             let words: Vec<String> = key.split_whitespace().map(str::to_owned).collect();
             if words.is_empty() {
@@ -258,6 +290,7 @@ impl Policy {
             let (written, sha256, config) = match &item.kind {
                 Kind::Scalar { text, .. } => (Some(text.clone()), None, Value::Null),
                 Kind::Map(entries) => {
+                    self.duplicates(entries, "classifiers");
                     let mut written = None;
                     let mut sha256 = None;
                     let mut config = Value::Null;
@@ -334,11 +367,30 @@ mod tests {
     }
 
     #[test]
-    fn later_lines_win() {
-        let p = Policy::parse("rules:\n  git push: open-world\n  git push: read\ntable:\n  read: hold\n  read: pass\n", Path::new("/"));
-        assert_eq!(p.rules.len(), 1);
-        assert_eq!(p.rules[0].effect, "read");
-        assert_eq!(p.table.ruling(Effect::Read), Ruling::Pass);
+    fn a_key_written_twice_is_a_problem_naming_both_lines() {
+        for (text, needle) in [
+            ("confinement: required\nconfinement: none\n", "lines 1 and 2"),
+            ("rules:\n  git push: open-world\n  git  push: read\n", "lines 2 and 3"),
+            ("table:\n  read: hold\n  read: pass\n", "lines 2 and 3"),
+            ("classifiers:\n  - path: a.wasm\n    path: b.wasm\n", "lines 2 and 3"),
+        ] {
+            let p = Policy::parse(text, Path::new("/"));
+            assert!(
+                p.diagnostics.iter().any(|d| d.message.contains(needle) && d.message.contains("twice")),
+                "{text}: {:?}",
+                p.diagnostics
+            );
+        }
+    }
+
+    #[test]
+    fn hostile_nesting_is_a_problem_not_a_crash() {
+        let deep_flow = format!("x: {}{}\n", "[".repeat(24_000), "]".repeat(24_000));
+        let deep_block: String = (0..3000).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect();
+        for text in [deep_flow, deep_block] {
+            let p = Policy::parse(&text, Path::new("/"));
+            assert!(!p.diagnostics.is_empty());
+        }
     }
 
     #[test]

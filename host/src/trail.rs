@@ -17,6 +17,7 @@ use std::time::SystemTime;
 
 use anyhow::{bail, Context, Result};
 use cap_std::fs::{Dir, OpenOptions};
+use cap_std::fs::OpenOptionsExt;
 use serde::{Deserialize, Serialize};
 use wicket_guest::Effect;
 
@@ -218,6 +219,25 @@ fn state_dir(state: &Path, create: bool) -> Result<Option<Dir>> {
     Ok(Some(dir))
 }
 
+/// Opening the trail never waits on a FIFO or a device (`O_NONBLOCK`) nor
+/// follows a link (`O_NOFOLLOW`); [`regular`] then refuses anything but a
+/// regular file.
+const NOT_A_DEVICE: i32 = (rustix::fs::OFlags::NONBLOCK.bits() | rustix::fs::OFlags::NOFOLLOW.bits()) as i32;
+
+/// The trail must be a regular file: a FIFO or device would block a reader.
+fn regular(file: &cap_std::fs::File, state: &Path) -> Result<()> {
+    let meta = file
+        .metadata()
+        .with_context(|| format!("could not read {}", state.join(FILE).display()))?;
+    if !meta.is_file() {
+        bail!(
+            "{} is not a regular file (wicket keeps its trail in one); move it aside and run the verb again",
+            state.join(FILE).display()
+        );
+    }
+    Ok(())
+}
+
 /// Append one row: one write of one whole line, under an exclusive lock.
 pub fn append(state: &Path, row: &Row) -> Result<()> {
     let dir = state_dir(state, true)?.context("the state directory vanished")?;
@@ -226,7 +246,11 @@ pub fn append(state: &Path, row: &Row) -> Result<()> {
     let mut file = dir
         .open_with(
             FILE,
-            OpenOptions::new().read(true).append(true).create(true),
+            OpenOptions::new()
+                .read(true)
+                .append(true)
+                .create(true)
+                .custom_flags(NOT_A_DEVICE),
         )
         .with_context(|| {
             format!(
@@ -234,6 +258,7 @@ pub fn append(state: &Path, row: &Row) -> Result<()> {
                 state.join(FILE).display()
             )
         })?;
+    regular(&file, state)?;
     rustix::fs::flock(file.as_fd(), rustix::fs::FlockOperation::LockExclusive)
         .with_context(|| format!("could not lock {}", state.join(FILE).display()))?;
     // A writer killed mid-row leaves a line without its newline: start ours
@@ -276,13 +301,14 @@ fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>
     let Some(dir) = state_dir(state, false)? else {
         return Ok((Vec::new(), 0));
     };
-    let mut file = match dir.open(FILE) {
+    let mut file = match dir.open_with(FILE, OpenOptions::new().read(true).custom_flags(NOT_A_DEVICE)) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
         Err(e) => {
             return Err(e).with_context(|| format!("could not open {}", state.join(FILE).display()))
         }
     };
+    regular(&file, state)?;
     let mut bytes = Vec::new();
     (&mut file)
         .take(MAX_TRAIL_BYTES + 1)

@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// How long the probe may take before it counts as a refusal.
-pub const PROBE_DEADLINE: Duration = Duration::from_secs(5);
+/// How long the probe may take before it counts as a refusal: inside the
+/// consult's own bound, since the gate asks it during a consult.
+pub const PROBE_DEADLINE: Duration = Duration::from_millis(1500);
 
 /// The bwrap binary name looked up on PATH (`$WICKET_BWRAP` overrides it).
 pub const BWRAP: &str = "bwrap";
@@ -56,38 +57,159 @@ impl Unavailable {
 /// What to bind where, for one workspace.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shape {
-    /// Writable inside: the workspace and litany's roots, those that exist.
+    /// Writable inside: the workspace (and /tmp, always).
     pub writable: Vec<PathBuf>,
-    /// Re-bound read-only inside the writable set: wicket's state.
+    /// Re-bound read-only inside the writable set: every protected path
+    /// litany does not write while it runs.
     pub read_only: Vec<PathBuf>,
 }
 
+/// How a protected path is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kept {
+    /// Read-only inside the wall: no call can change it, however it fooled
+    /// the classifier.
+    Wall,
+    /// litany itself writes it while it runs, so only the classifier stands
+    /// between an agent and it.
+    Classification,
+}
+
+/// One entry of the protected set, what it is, and how it is kept.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Guard {
+    pub path: PathBuf,
+    pub what: &'static str,
+    pub kept: Kept,
+    /// wicket run makes it (empty) when it is missing, so the wall can bind
+    /// it before an agent could plant one.
+    #[serde(skip)]
+    placeholder: Option<Placeholder>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Placeholder {
+    Dir,
+    /// A file with these bytes.
+    File(&'static [u8]),
+}
+
+/// The protected set of a workspace, path by path: what the wall binds
+/// read-only, and what rests on classification alone because litany writes
+/// it while it runs (its marks, the agents' branches and worktrees, the
+/// objects, the reflogs, the worktrees' admin files). `guarded` adds
+/// wicket's own cache, binaries and plugin files.
+pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
+    let repo = workspace.join("repo.git");
+    let wall = |path: PathBuf, what: &'static str, placeholder: Option<Placeholder>| Guard {
+        path,
+        what,
+        kept: Kept::Wall,
+        placeholder,
+    };
+    let classified = |path: PathBuf, what: &'static str| Guard {
+        path,
+        what,
+        kept: Kept::Classification,
+        placeholder: None,
+    };
+    use Placeholder::{Dir, File};
+    let mut out = vec![
+        wall(workspace.join(".wicket"), "wicket's state: the trail, the operator's answers", Some(Dir)),
+        wall(repo.join("config"), "the repository's config (hooks paths, fsmonitor, aliases run programs)", None),
+        wall(repo.join("HEAD"), "the repository's HEAD", None),
+        wall(repo.join("hooks"), "hooks git runs, litany's git among them", Some(Dir)),
+        wall(repo.join("info"), "grafts, attributes and excludes", Some(Dir)),
+        wall(repo.join("objects/info"), "alternates: other object stores", Some(Dir)),
+        wall(repo.join("packed-refs"), "packed refs: a protected ref written here wins over none", Some(File(b""))),
+        wall(repo.join("commondir"), "where git finds the repository's common directory", Some(File(b".\n"))),
+        wall(repo.join("shallow"), "shallow commits change ancestry, so the governing config", Some(File(b""))),
+        wall(repo.join("refs/heads/config"), "the policy lineages (litany follows their tips)", Some(Dir)),
+        wall(repo.join("refs/replace"), "replace refs (litany honours them reading workflow.yaml)", Some(Dir)),
+        wall(repo.join("refs/litany/workflow"), "workflow marks (choose the workflow litany reads)", Some(Dir)),
+        wall(repo.join("refs/litany/role"), "role marks (an agent could raise its own role)", Some(Dir)),
+        wall(repo.join("refs/litany/retarget"), "retarget marks", Some(Dir)),
+        wall(repo.join("refs/tags"), "tags (refs/tags/agents/<id> and refs/tags/config/… shadow branches)", Some(Dir)),
+        wall(repo.join("refs/remotes"), "remote-tracking refs (refs/remotes/<name> shadows a branch)", Some(Dir)),
+        wall(repo.join("refs/agents"), "refs/agents/<id> would shadow an agent's branch", Some(Dir)),
+        wall(repo.join("refs/config"), "refs/config/<name> would shadow a policy lineage", Some(Dir)),
+        wall(repo.join("refs/refs"), "refs/refs/… would shadow litany's marks", Some(Dir)),
+        wall(repo.join("refs/heads/refs"), "refs/heads/refs/… would shadow litany's marks", Some(Dir)),
+        wall(repo.join("agents"), "$GIT_DIR/agents/<id> would shadow an agent's branch", Some(Dir)),
+        classified(repo.join("refs/litany"), "litany's hold, cwd and other marks"),
+        classified(repo.join("refs/heads/agents"), "the agents' branches"),
+        classified(repo.join("objects"), "the object store"),
+        classified(repo.join("worktrees"), "the agents' worktree admin directories"),
+        classified(repo.join("logs"), "reflogs"),
+        classified(workspace.join("agents"), "the agents' worktrees (each agent's own is its writable root)"),
+        classified(workspace.join("inbox"), "litany's inbox"),
+        classified(workspace.join("steps"), "litany's step records"),
+    ];
+    // The worktrees' admin files that say where each worktree's repository
+    // is: bound as they are (litany writes new ones only when it makes an
+    // agent, and those rest on classification).
+    if let Ok(entries) = std::fs::read_dir(repo.join("worktrees")) {
+        for entry in entries.flatten() {
+            for name in ["commondir", "gitdir"] {
+                let file = entry.path().join(name);
+                if file.is_file() {
+                    out.push(wall(file, "a worktree's link to its repository", None));
+                }
+            }
+        }
+    }
+    for root in litany_roots() {
+        out.push(wall(root, "litany's config and data roots (models.yaml adapters, tools/)", None));
+    }
+    for path in guarded {
+        out.push(wall(path.clone(), "wicket's compile cache, binaries or a plugin the policy names", None));
+    }
+    out
+}
+
+/// Make the placeholders the wall binds read-only, where they are missing,
+/// so an agent cannot plant one later (an empty `refs/replace/`, an empty
+/// `packed-refs`). Returns what was made.
+pub fn prepare(workspace: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut made = Vec::new();
+    for guard in protected(workspace, &[]) {
+        let Some(placeholder) = guard.placeholder else {
+            continue;
+        };
+        if std::fs::symlink_metadata(&guard.path).is_ok() {
+            continue;
+        }
+        match placeholder {
+            Placeholder::Dir => std::fs::create_dir_all(&guard.path)?,
+            Placeholder::File(bytes) => {
+                if let Some(parent) = guard.path.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                std::fs::write(&guard.path, bytes)?;
+            }
+        }
+        made.push(guard.path);
+    }
+    Ok(made)
+}
+
 impl Shape {
-    /// The shape for a workspace: the workspace itself, litany's data and
-    /// config roots (`$LITANY_HOME`, else the XDG ones) writable;
-    /// `<ws>/.wicket` and the `guarded` paths (wicket's cache and binary)
-    /// read-only where a writable bind would reach them. Only what exists is
-    /// bound.
+    /// The shape for a workspace: the workspace writable (and /tmp); every
+    /// protected path the wall keeps re-bound read-only where a writable bind
+    /// (or /tmp) would reach it. Only what exists is bound.
     pub fn for_workspace(workspace: &Path, guarded: &[PathBuf]) -> Shape {
         let workspace =
             std::fs::canonicalize(workspace).unwrap_or_else(|_| workspace.to_path_buf());
-        let mut candidates = vec![workspace.clone()];
-        candidates.extend(litany_roots());
-        let mut writable: Vec<PathBuf> = Vec::new();
-        for dir in candidates {
-            let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-            if dir.is_dir() && !writable.iter().any(|w| dir.starts_with(w)) {
-                writable.retain(|w| !w.starts_with(&dir));
-                writable.push(dir);
-            }
-        }
-        // wicket's state, and its cache and binary wherever a writable bind
-        // (or /tmp) would otherwise reach them, are re-bound read-only.
-        let mut read_only = Vec::new();
+        let writable = vec![workspace.clone()];
         let reachable =
             |p: &Path| p.starts_with("/tmp") || writable.iter().any(|w| p.starts_with(w));
-        for path in std::iter::once(workspace.join(".wicket")).chain(guarded.iter().cloned()) {
-            let path = std::fs::canonicalize(&path).unwrap_or(path);
+        let mut read_only: Vec<PathBuf> = Vec::new();
+        for guard in protected(&workspace, guarded) {
+            if guard.kept != Kept::Wall {
+                continue;
+            }
+            let path = std::fs::canonicalize(&guard.path).unwrap_or(guard.path);
             if path.exists() && reachable(&path) && !read_only.contains(&path) {
                 read_only.push(path);
             }
@@ -133,16 +255,41 @@ impl Shape {
         args
     }
 
-    /// A command that runs `program` inside this shape.
+    /// A command that runs `program` inside this shape. Its environment
+    /// keeps git from honouring what an agent could plant (replace refs,
+    /// grafts, a shallow file) in every git litany runs, and its PATH holds
+    /// no directory the wall leaves writable (litany runs
+    /// `litany-tool-<name>` from PATH before its built-in tools).
     pub fn wrap(&self, bwrap: &Path, program: &[OsString]) -> Command {
         let mut command = Command::new(bwrap);
-        command.args(self.args()).args(program);
         command
+            .args(self.args())
+            .args(program)
+            .env("GIT_NO_REPLACE_OBJECTS", "1")
+            .env("GIT_GRAFT_FILE", "/dev/null")
+            .env("GIT_SHALLOW_FILE", "/dev/null");
+        if let Some(path) = std::env::var_os("PATH") {
+            let kept: Vec<PathBuf> = std::env::split_paths(&path)
+                .filter(|dir| !self.leaves_writable(dir))
+                .collect();
+            if let Ok(joined) = std::env::join_paths(kept) {
+                command.env("PATH", joined);
+            }
+        }
+        command
+    }
+
+    /// Whether a path could be written inside the wall.
+    pub fn leaves_writable(&self, path: &Path) -> bool {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let under = |p: &Path, dir: &Path| p.starts_with(dir);
+        (under(&path, Path::new("/tmp")) || self.writable.iter().any(|w| under(&path, w)))
+            && !self.read_only.iter().any(|r| under(&path, r))
     }
 }
 
 /// litany's data and config roots: `$LITANY_HOME` collapses both.
-fn litany_roots() -> Vec<PathBuf> {
+pub fn litany_roots() -> Vec<PathBuf> {
     let env = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
@@ -224,7 +371,7 @@ pub fn probe(shape: &Shape) -> Result<PathBuf, Unavailable> {
                 let _ = child.wait();
                 return Err(Unavailable::Refused {
                     code: None,
-                    stderr: "it did not finish within 5 s".into(),
+                    stderr: format!("it did not finish within {} ms", PROBE_DEADLINE.as_millis()),
                 });
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
@@ -309,20 +456,30 @@ mod tests {
     }
 
     #[test]
-    fn only_existing_directories_are_bound_and_nested_ones_once() {
+    fn only_existing_protected_paths_reachable_from_a_writable_bind_are_rebound() {
         let tmp = std::env::temp_dir().join(format!("wicket-wall-shape-{}", std::process::id()));
         std::fs::create_dir_all(tmp.join("ws/.wicket")).unwrap();
+        std::fs::create_dir_all(tmp.join("ws/repo.git/refs/heads/config")).unwrap();
+        std::fs::create_dir_all(tmp.join("ws/repo.git/objects")).unwrap();
         std::fs::create_dir_all(tmp.join("cache")).unwrap();
         let shape =
             Shape::for_workspace(&tmp.join("ws"), &[tmp.join("cache"), tmp.join("missing")]);
         let ws = std::fs::canonicalize(tmp.join("ws")).unwrap();
-        assert!(shape.writable.contains(&ws));
+        assert_eq!(shape.writable, vec![ws.clone()]);
         let cache = std::fs::canonicalize(tmp.join("cache")).unwrap();
-        assert_eq!(
-            shape.read_only,
-            vec![ws.join(".wicket"), cache],
-            "the cache under /tmp is re-bound read-only"
-        );
+        assert!(shape.read_only.contains(&ws.join(".wicket")));
+        assert!(shape.read_only.contains(&ws.join("repo.git/refs/heads/config")));
+        assert!(shape.read_only.contains(&cache), "the cache under /tmp is re-bound read-only");
+        assert!(!shape.read_only.contains(&ws.join("repo.git/objects")), "litany writes objects");
+        assert!(!shape.read_only.iter().any(|p| p.ends_with("missing")));
+        // Placeholders make the rest bindable.
+        let made = prepare(&ws).unwrap();
+        assert!(made.contains(&ws.join("repo.git/refs/replace")));
+        let shape = Shape::for_workspace(&ws, &[]);
+        assert!(shape.read_only.contains(&ws.join("repo.git/refs/replace")));
+        assert!(shape.read_only.contains(&ws.join("repo.git/packed-refs")));
+        assert!(shape.leaves_writable(&ws.join("src")));
+        assert!(!shape.leaves_writable(&ws.join("repo.git/refs/replace/x")));
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 }

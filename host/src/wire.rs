@@ -35,6 +35,69 @@ impl std::fmt::Display for ProtocolBreak {
 }
 
 impl Request {
+    /// Read one request from `reader`: the first JSON value, taken as soon
+    /// as it is complete, at most `max` bytes.
+    pub fn read(reader: impl std::io::Read, max: u64) -> Result<Request, ProtocolBreak> {
+        let mut limited = reader.take(max + 1);
+        let mut buffer = Vec::new();
+        // Byte-wise framing: the object ends at its closing brace, whether
+        // or not stdin is closed after it.
+        let mut depth = 0usize;
+        let mut in_string = false;
+        let mut escaped = false;
+        let mut started = false;
+        let mut byte = [0u8; 1];
+        let mut chunk = std::io::BufReader::with_capacity(1 << 16, &mut limited);
+        loop {
+            use std::io::Read;
+            match chunk.read(&mut byte) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(ProtocolBreak(format!(
+                        "wicket: could not read the request on stdin ({e})"
+                    )))
+                }
+            }
+            let b = byte[0];
+            buffer.push(b);
+            if buffer.len() as u64 > max {
+                return Err(ProtocolBreak(format!(
+                    "wicket: the request on stdin is larger than the {} MiB wicket reads",
+                    max >> 20
+                )));
+            }
+            if in_string {
+                match (escaped, b) {
+                    (true, _) => escaped = false,
+                    (false, b'\\') => escaped = true,
+                    (false, b'"') => in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => in_string = true,
+                b'{' | b'[' => {
+                    depth += 1;
+                    started = true;
+                }
+                b'}' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    if started && depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let text = String::from_utf8(buffer).map_err(|_| {
+            ProtocolBreak("wicket: the request on stdin is not UTF-8 text".into())
+        })?;
+        Request::parse(&text)
+    }
+
     /// Parse the request text. Every field this reads is required; unknown
     /// fields are ignored.
     pub fn parse(text: &str) -> Result<Request, ProtocolBreak> {

@@ -1,16 +1,19 @@
 //! Reads of a litany workspace's facts from `repo.git`: the config commit that
-//! governs an agent, files in it, the cwd and hold marks, agents' branches.
+//! governs an agent, files in it, the cwd and hold marks, agents' branches —
+//! every one through the one object store reader (`wicket-gitstore`), which
+//! never runs git and never follows what an agent could plant to redirect a
+//! lookup (replace refs, grafts, alternates, git config).
 //!
-//! wicket never writes here. Every read goes through `git` with the caller's
-//! `GIT_*` environment removed (so nothing inherited can point git elsewhere)
-//! and optional locks off. A mark that cannot be read is absent — never a
-//! forged fact, never a panic.
+//! wicket never writes here (`wicket init` commits through `git`, which is
+//! the only command run). A mark that cannot be read is absent — never a
+//! forged fact, never a panic; a policy that cannot be read is an error the
+//! consult holds on, never "no policy".
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{anyhow, bail, Context, Result};
+use wicket_gitstore::{FileLookup, Oid, Repo};
 
 /// Ref prefixes litany keeps.
 pub const CONFIG_HEADS: &str = "refs/heads/config/";
@@ -95,7 +98,8 @@ impl Workspace {
     }
 
     /// `git --git-dir <repo.git>` with the caller's `GIT_*` environment
-    /// removed (nothing inherited points git elsewhere) and optional locks off.
+    /// removed (nothing inherited points git elsewhere), optional locks off
+    /// and replace refs ignored: the writer `wicket init` uses.
     pub fn git(&self) -> Command {
         let mut command = Command::new("git");
         for (key, _) in std::env::vars_os() {
@@ -106,206 +110,67 @@ impl Workspace {
         command
             .env("GIT_OPTIONAL_LOCKS", "0")
             .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_NO_REPLACE_OBJECTS", "1")
             .arg("--git-dir")
             .arg(self.repo())
             .stdin(Stdio::null());
         command
     }
 
-    fn git_out(&self, args: &[&str]) -> Result<std::process::Output> {
-        self.git()
-            .args(args)
-            .stderr(Stdio::piped())
-            .stdout(Stdio::piped())
-            .output()
-            .with_context(|| {
-                format!(
-                    "could not run git {} (is git installed?)",
-                    args.first().unwrap_or(&"")
-                )
+    /// The object store, opened for one read of the workspace's facts.
+    pub fn store(&self) -> Result<Repo> {
+        Repo::open(&self.repo()).map_err(|e| anyhow!("{e}"))
+    }
+
+    /// `refname → sha` for every ref under `prefix` (ending in `/`).
+    pub fn refs(&self, prefix: &str) -> Result<Vec<(String, String)>> {
+        let refs = self
+            .store()?
+            .refs_under(prefix)
+            .map_err(|e| anyhow!("{e}"))?;
+        Ok(refs.into_iter().map(|(n, oid)| (n, oid.to_string())).collect())
+    }
+
+    /// Whether `agents/<id>` exists (a branch naming a commit that is there).
+    pub fn agent_exists(&self, agent: &str) -> bool {
+        valid_ref_component(agent)
+            && self.store().is_ok_and(|repo| {
+                repo.resolve_ref(&format!("{AGENT_HEADS}{agent}"))
+                    .ok()
+                    .flatten()
+                    .is_some_and(|oid| repo.commit(oid).is_ok())
             })
     }
 
-    /// `refname → sha` for every ref under `prefix`.
-    pub fn refs(&self, prefix: &str) -> Result<Vec<(String, String)>> {
-        let out = self.git_out(&["for-each-ref", "--format=%(refname) %(objectname)", prefix])?;
-        if !out.status.success() {
-            bail!(
-                "git for-each-ref {prefix} failed in {}: {}",
-                self.repo().display(),
-                stderr(&out)
-            );
-        }
-        Ok(String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| l.split_once(' ').map(|(r, s)| (r.to_owned(), s.to_owned())))
-            .collect())
-    }
-
-    /// Whether `agents/<id>` exists.
-    pub fn agent_exists(&self, agent: &str) -> bool {
-        valid_ref_component(agent)
-            && self
-                .git_out(&[
-                    "rev-parse",
-                    "--verify",
-                    "--quiet",
-                    &format!("{AGENT_HEADS}{agent}^{{commit}}"),
-                ])
-                .is_ok_and(|o| o.status.success())
-    }
-
     /// The config commit litany follows for `agent`: the governing commit is
-    /// the nearest merge-base of the agent's branch with every config lineage;
-    /// the followed commit is the one lineage tip that contains it, else the
-    /// governing commit itself.
+    /// the nearest merge base of the agent's branch with every config
+    /// lineage; the followed commit is the one lineage tip that contains it,
+    /// else the governing commit itself.
     pub fn config_source(&self, agent: &str) -> Result<ConfigSource> {
-        if !valid_ref_component(agent) {
-            bail!("the agent id {agent:?} is not a branch name litany makes");
-        }
-        let heads = self.refs(CONFIG_HEADS)?;
-        if heads.is_empty() {
-            bail!(
-                "{} has no config lineage (refs/heads/config/*)",
-                self.repo().display()
-            );
-        }
-        let branch = format!("{AGENT_HEADS}{agent}");
-        let mut bases: Vec<String> = Vec::new();
-        for (head, _) in &heads {
-            let out = self.git_out(&["merge-base", &branch, head])?;
-            if out.status.success() {
-                let base = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-                if !base.is_empty() && !bases.contains(&base) {
-                    bases.push(base);
-                }
-            } else if out.status.code() != Some(1) {
-                bail!(
-                    "the agent {agent} has no branch {branch} in {}",
-                    self.repo().display()
-                );
-            }
-        }
-        let governing = match bases.len() {
-            0 => bail!("the agent {agent}'s branch shares no history with any config lineage"),
-            1 => bases.pop().unwrap_or_default(),
-            _ => {
-                let mut nearest = bases[0].clone();
-                for other in &bases[1..] {
-                    if self.is_ancestor(&nearest, other)? {
-                        nearest = other.clone();
-                    } else if !self.is_ancestor(other, &nearest)? {
-                        bail!("the agent {agent} descends from config commits {nearest} and {other}, which diverge");
-                    }
-                }
-                nearest
-            }
-        };
-        // Which lineage tips contain the governing commit.
-        let mut tips: Vec<(String, String)> = Vec::new();
-        for (head, sha) in &heads {
-            if tips.iter().any(|(_, s)| s == sha) {
-                continue;
-            }
-            if heads.len() == 1 || self.is_ancestor(&governing, sha)? {
-                tips.push((head.clone(), sha.clone()));
-            }
-        }
-        Ok(match tips.as_slice() {
-            [(head, sha)] => ConfigSource {
-                commit: sha.clone(),
-                lineage: Some(head.trim_start_matches("refs/heads/").to_owned()),
-            },
-            _ => ConfigSource {
-                commit: governing,
-                lineage: None,
-            },
-        })
+        config_source_in(&self.store()?, &self.repo(), agent)
     }
 
-    fn is_ancestor(&self, a: &str, b: &str) -> Result<bool> {
-        let out = self.git_out(&["merge-base", "--is-ancestor", a, b])?;
-        match out.status.code() {
-            Some(0) => Ok(true),
-            Some(1) => Ok(false),
-            _ => Err(anyhow!(
-                "git merge-base --is-ancestor {a} {b} failed: {}",
-                stderr(&out)
-            )),
-        }
-    }
-
-    /// Read several objects at once (`<rev>:<path>` or refs). Each answer is
-    /// `None` when the object is missing.
-    pub fn read_objects(&self, names: &[String]) -> Result<Vec<Option<Vec<u8>>>> {
-        let mut child = self
-            .git()
-            .args(["cat-file", "--batch"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .context("could not run git cat-file (is git installed?)")?;
-        {
-            let mut stdin = child.stdin.take().context("git cat-file has no stdin")?;
-            for name in names {
-                if name.contains('\n') {
-                    bail!("a name with a newline cannot be read");
-                }
-                writeln!(stdin, "{name}").context("could not ask git cat-file")?;
-            }
-        }
-        let out = child.wait_with_output().context("git cat-file failed")?;
-        if !out.status.success() {
-            bail!(
-                "git cat-file failed in {}: {}",
-                self.repo().display(),
-                stderr(&out)
-            );
-        }
-        let mut answers = Vec::with_capacity(names.len());
-        let mut rest: &[u8] = &out.stdout;
-        for _ in names {
-            let newline = rest
-                .iter()
-                .position(|b| *b == b'\n')
-                .context("git cat-file answered short")?;
-            let header = String::from_utf8_lossy(&rest[..newline]).into_owned();
-            rest = &rest[newline + 1..];
-            if header.ends_with(" missing") || header.ends_with(" ambiguous") {
-                answers.push(None);
-                continue;
-            }
-            let size: usize = header
-                .rsplit(' ')
-                .next()
-                .and_then(|s| s.parse().ok())
-                .with_context(|| format!("git cat-file answered {header:?}"))?;
-            if rest.len() < size + 1 {
-                bail!("git cat-file answered short");
-            }
-            answers.push(Some(rest[..size].to_vec()));
-            rest = &rest[size + 1..];
-        }
-        Ok(answers)
+    /// A file of a commit's tree: `None` when the tree has no such entry; an
+    /// error when it has one that cannot be read.
+    pub fn file_at(&self, commit: &str, name: &str) -> Result<Option<Vec<u8>>> {
+        let repo = self.store()?;
+        file_at_in(&repo, commit, name)
     }
 
     /// What a consult reads for one agent: the config commit litany follows,
-    /// the `capability.yaml` in it (if any) and the agent's cwd mark (if set).
-    /// Read directly from the repository when it is the usual shape (one
-    /// lineage, loose objects), else through git.
+    /// the `capability.yaml` in it (if it has one) and the agent's cwd mark
+    /// (if set). One store, one algorithm, whatever the repository's shape.
     pub fn agent_facts(&self, agent: &str) -> Result<AgentFacts> {
-        if let Some(facts) = self.agent_facts_direct(agent) {
-            return Ok(facts);
-        }
-        let source = self.config_source(agent)?;
-        let names = [
-            format!("{}:{}", source.commit, crate::policy::FILE),
-            format!("{CWD_PREFIX}{agent}"),
-        ];
-        let mut objects = self.read_objects(&names)?.into_iter();
-        let policy = objects.next().flatten();
-        let cwd_mark = objects.next().flatten();
+        let repo = self.store()?;
+        let source = config_source_in(&repo, &self.repo(), agent)?;
+        let policy = file_at_in(&repo, &source.commit, crate::policy::FILE).with_context(|| {
+            format!(
+                "{} in config commit {} cannot be read",
+                crate::policy::FILE,
+                &source.commit[..12.min(source.commit.len())]
+            )
+        })?;
+        let cwd_mark = mark_blob(&repo, &format!("{CWD_PREFIX}{agent}"));
         Ok(AgentFacts {
             source,
             policy,
@@ -313,40 +178,16 @@ impl Workspace {
         })
     }
 
-    fn agent_facts_direct(&self, agent: &str) -> Option<AgentFacts> {
-        use crate::gitdir::{Found, GitDir};
-        if !valid_ref_component(agent) {
-            return None;
-        }
-        let dir = GitDir::open(&self.repo())?;
-        let heads = dir.refs_under(CONFIG_HEADS)?;
-        // One lineage: litany follows its tip. Several need the merge bases git computes.
-        let [(head, commit)] = heads.as_slice() else {
-            return None;
-        };
-        if !matches!(
-            dir.resolve(&format!("{AGENT_HEADS}{agent}"))?,
-            Found::Yes(_)
-        ) {
-            return None;
-        }
-        let policy = match dir.file_in_commit(commit, crate::policy::FILE)? {
-            Found::Yes(bytes) => Some(bytes),
-            Found::No => None,
-        };
-        let cwd_mark = match dir.blob_at_ref(&format!("{CWD_PREFIX}{agent}"))? {
-            Found::Yes(bytes) => Some(bytes),
-            Found::No => None,
-        };
-        let source = ConfigSource {
-            commit: commit.clone(),
-            lineage: Some(head.trim_start_matches("refs/heads/").to_owned()),
-        };
-        Some(AgentFacts {
-            source,
-            policy,
-            cwd_mark,
-        })
+    /// The role litany gives the agent: its role mark when it has one (an
+    /// operator's `litany retarget`), else `worker`, the shipped role that
+    /// runs tools.
+    pub fn role(&self, agent: &str) -> String {
+        self.store()
+            .ok()
+            .and_then(|repo| mark_blob(&repo, &format!("refs/litany/role/{agent}")))
+            .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+            .filter(|r| !r.is_empty())
+            .unwrap_or_else(|| "worker".to_owned())
     }
 
     /// The hold mark an agent wears now, read live.
@@ -354,33 +195,168 @@ impl Workspace {
         if !valid_ref_component(agent) {
             return None;
         }
-        let out = self
-            .git_out(&["cat-file", "blob", &format!("{HELD_PREFIX}{agent}")])
-            .ok()?;
-        if !out.status.success() {
-            return None;
-        }
-        HoldMark::parse(out.stdout.trim_ascii())
+        let repo = self.store().ok()?;
+        HoldMark::parse(mark_blob(&repo, &format!("{HELD_PREFIX}{agent}"))?.trim_ascii())
     }
 
     /// Every parked call: `(agent, mark)`, marks that cannot be read skipped.
     pub fn hold_marks(&self) -> Result<Vec<(String, HoldMark)>> {
-        let refs = self.refs("refs/litany/held/")?;
-        let names: Vec<String> = refs.iter().map(|(_, sha)| sha.clone()).collect();
-        let blobs = if names.is_empty() {
-            Vec::new()
-        } else {
-            self.read_objects(&names)?
-        };
+        let repo = self.store()?;
+        let refs = repo.refs_under(HELD_PREFIX).map_err(|e| anyhow!("{e}"))?;
         Ok(refs
             .into_iter()
-            .zip(blobs)
-            .filter_map(|((name, _), blob)| {
+            .filter_map(|(name, oid)| {
                 let agent = name.strip_prefix(HELD_PREFIX)?.to_owned();
-                HoldMark::parse(blob?.trim_ascii()).map(|mark| (agent, mark))
+                let blob = blob(&repo, oid)?;
+                HoldMark::parse(blob.trim_ascii()).map(|mark| (agent, mark))
             })
             .collect())
     }
+}
+
+/// How many of the latest model entries of a transcript are searched for a
+/// parked call (it is in the last one; a few more allow for other entries).
+const PARKED_CALL_ENTRIES: usize = 8;
+
+impl Workspace {
+    /// The call parked on `agent`, as litany will run it when advanced: the
+    /// `tool_use` block with this id in the latest model entries of the
+    /// transcript on the agent's branch (`messages/NNN-<model>.json`, each a
+    /// JSON array of content blocks). `Ok(None)`: not found there.
+    pub fn parked_call(&self, agent: &str, tool_use_id: &str) -> Result<Option<(String, serde_json::Value)>> {
+        if !valid_ref_component(agent) {
+            bail!("the agent id {agent:?} is not a branch name litany makes");
+        }
+        let repo = self.store()?;
+        let git = |e: wicket_gitstore::Error| anyhow!("{e}");
+        let Some(tip) = repo.resolve_ref(&format!("{AGENT_HEADS}{agent}")).map_err(git)? else {
+            return Ok(None);
+        };
+        let tree = repo.commit(tip).map_err(git)?.tree;
+        let Some((mode, messages)) = repo.tree_entry(tree, "messages").map_err(git)? else {
+            return Ok(None);
+        };
+        if mode.0 & 0o170000 != 0o040000 {
+            return Ok(None);
+        }
+        let mut entries: Vec<(String, Oid)> = repo
+            .tree_entries(messages)
+            .map_err(git)?
+            .into_iter()
+            .filter(|(name, mode, _)| {
+                mode.is_file() && name.ends_with(".json") && !name.ends_with("-tool.json")
+            })
+            .map(|(name, _, oid)| (name, oid))
+            .collect();
+        entries.sort_by(|a, b| b.0.cmp(&a.0));
+        for (_, oid) in entries.into_iter().take(PARKED_CALL_ENTRIES) {
+            let Some(bytes) = blob(&repo, oid) else {
+                continue;
+            };
+            // An entry is a bare array of content blocks, or a message
+            // object holding them under `content`.
+            let blocks = match serde_json::from_slice(&bytes) {
+                Ok(serde_json::Value::Array(blocks)) => blocks,
+                Ok(serde_json::Value::Object(mut message)) => match message.remove("content") {
+                    Some(serde_json::Value::Array(blocks)) => blocks,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            for block in blocks {
+                if block.get("type").and_then(|t| t.as_str()) == Some("tool_use")
+                    && block.get("id").and_then(|i| i.as_str()) == Some(tool_use_id)
+                {
+                    let name = block.get("name").and_then(|n| n.as_str()).unwrap_or("").to_owned();
+                    let input = block.get("input").cloned().unwrap_or(serde_json::Value::Null);
+                    return Ok(Some((name, input)));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A mark's blob, or `None` when it is unset or cannot be read.
+fn mark_blob(repo: &Repo, name: &str) -> Option<Vec<u8>> {
+    blob(repo, repo.resolve_ref(name).ok()??)
+}
+
+fn blob(repo: &Repo, oid: Oid) -> Option<Vec<u8>> {
+    match repo.object(oid) {
+        Ok(Some(object)) if object.kind == wicket_gitstore::Kind::Blob => Some(object.data),
+        _ => None,
+    }
+}
+
+fn file_at_in(repo: &Repo, commit: &str, name: &str) -> Result<Option<Vec<u8>>> {
+    let oid = Oid::from_hex(commit).with_context(|| format!("{commit} is not a commit id"))?;
+    match repo.file_in_commit(oid, name).map_err(|e| anyhow!("{e}"))? {
+        FileLookup::Absent => Ok(None),
+        FileLookup::Blob(bytes) => Ok(Some(bytes)),
+    }
+}
+
+/// The config source for `agent` in `repo` (see [`Workspace::config_source`]).
+fn config_source_in(repo: &Repo, repo_path: &Path, agent: &str) -> Result<ConfigSource> {
+    if !valid_ref_component(agent) {
+        bail!("the agent id {agent:?} is not a branch name litany makes");
+    }
+    let git = |e: wicket_gitstore::Error| anyhow!("{e}");
+    let heads = repo.refs_under(CONFIG_HEADS).map_err(git)?;
+    if heads.is_empty() {
+        bail!(
+            "{} has no config lineage (refs/heads/config/*)",
+            repo_path.display()
+        );
+    }
+    let branch = format!("{AGENT_HEADS}{agent}");
+    let Some(tip) = repo.resolve_ref(&branch).map_err(git)? else {
+        bail!("the agent {agent} has no branch {branch} in {}", repo_path.display());
+    };
+    let mut bases: Vec<Oid> = Vec::new();
+    for (_, head) in &heads {
+        for base in repo.merge_bases(*head, tip).map_err(git)? {
+            if !bases.contains(&base) {
+                bases.push(base);
+            }
+        }
+    }
+    let governing = match bases.as_slice() {
+        [] => bail!("the agent {agent}'s branch shares no history with any config lineage"),
+        [one] => *one,
+        [first, rest @ ..] => {
+            let mut nearest = *first;
+            for other in rest {
+                if repo.is_ancestor(nearest, *other).map_err(git)? {
+                    nearest = *other;
+                } else if !repo.is_ancestor(*other, nearest).map_err(git)? {
+                    bail!("the agent {agent} descends from config commits {nearest} and {other}, which diverge");
+                }
+            }
+            nearest
+        }
+    };
+    // Which lineage tips contain the governing commit.
+    let mut tips: Vec<(&str, Oid)> = Vec::new();
+    for (head, sha) in &heads {
+        if tips.iter().any(|(_, s)| s == sha) {
+            continue;
+        }
+        if heads.len() == 1 || repo.is_ancestor(governing, *sha).map_err(git)? {
+            tips.push((head, *sha));
+        }
+    }
+    Ok(match tips.as_slice() {
+        [(head, sha)] => ConfigSource {
+            commit: sha.to_string(),
+            lineage: Some(head.trim_start_matches("refs/heads/").to_owned()),
+        },
+        _ => ConfigSource {
+            commit: governing.to_string(),
+            lineage: None,
+        },
+    })
 }
 
 /// An agent id litany could have made: one path component, no ref syntax.
@@ -399,15 +375,6 @@ pub fn valid_ref_component(id: &str) -> bool {
 /// `b` descends from `a`: the same agent, or `a`'s hyphenated descent.
 pub fn descends(b: &str, a: &str) -> bool {
     b == a || (b.starts_with(a) && b.as_bytes().get(a.len()) == Some(&b'-'))
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr)
-        .trim()
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_owned()
 }
 
 #[cfg(test)]

@@ -43,6 +43,14 @@ struct Line<'a> {
     text: &'a str,
 }
 
+/// How deep a block may indent, in spaces: each nested block indents by at
+/// least one, so this bounds the reader's recursion (a policy nests four or
+/// five levels; a hostile file must not overflow the stack).
+pub const MAX_INDENT: usize = 64;
+
+/// How deep `[`/`{` may nest in one flow value, for the same reason.
+pub const MAX_FLOW_DEPTH: usize = 32;
+
 /// Parse a document. An empty document is an empty map.
 pub fn parse(source: &str) -> Result<Node, YamlError> {
     let mut lines = Vec::new();
@@ -53,6 +61,18 @@ pub fn parse(source: &str) -> Result<Node, YamlError> {
             continue;
         }
         let indent = content.len() - content.trim_start_matches(' ').len();
+        if indent > MAX_INDENT {
+            return Err(YamlError {
+                line: number,
+                message: format!("indented {indent} spaces, deeper than the {MAX_INDENT} a policy may nest"),
+            });
+        }
+        if flow_depth(&content[indent..]) > MAX_FLOW_DEPTH {
+            return Err(YamlError {
+                line: number,
+                message: format!("`[` and `{{` nest deeper than the {MAX_FLOW_DEPTH} levels a policy may use"),
+            });
+        }
         if content[indent..].starts_with('\t') {
             return Err(YamlError {
                 line: number,
@@ -283,6 +303,25 @@ fn scalar_or_flow(text: &str, line: usize) -> Result<Node, YamlError> {
         });
     }
     Ok(node)
+}
+
+/// The deepest `[`/`{` nesting in a line, quotes skipped.
+fn flow_depth(text: &str) -> usize {
+    let (mut depth, mut deepest, mut quote) = (0usize, 0usize, None);
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 fn skip_spaces(chars: &[char], pos: &mut usize) {

@@ -25,6 +25,27 @@ pub fn plugin(name: &str) -> PathBuf {
     PathBuf::from(env!("WICKET_PLUGIN_COMPONENTS")).join(format!("{name}.wasm"))
 }
 
+/// `wicket-compile`, built beside `wicket` (`./dev test` builds it first).
+pub fn compiler_bin() -> PathBuf {
+    let path = wicket_bin().with_file_name("wicket-compile");
+    assert!(
+        path.is_file(),
+        "{} is missing: build it with `cargo build --release --features compiler --bin wicket-compile` (./dev test does)",
+        path.display()
+    );
+    path
+}
+
+/// The plugin files a policy's `classifiers:` names (absolute paths only).
+pub fn plugin_paths(policy: &str) -> Vec<PathBuf> {
+    policy
+        .lines()
+        .filter_map(|l| l.trim().trim_start_matches("- ").strip_prefix("path: "))
+        .map(|p| PathBuf::from(p.trim()))
+        .filter(|p| p.is_absolute() && p.is_file())
+        .collect()
+}
+
 pub struct Ws {
     pub tmp: tempfile::TempDir,
     pub root: PathBuf,
@@ -140,6 +161,9 @@ impl Ws {
                 policy.as_bytes(),
             );
             entries.push(format!("100644 blob {blob}\tcapability.yaml"));
+            // Compile the plugins it names, as `wicket init` would: a cold
+            // plugin's first consult is a hold (its own tests show that).
+            self.compile(&plugin_paths(policy));
         }
         let tree = git_stdin(
             &repo,
@@ -226,6 +250,22 @@ impl Ws {
                 &format!("dispatch: worker [{id}]"),
             ],
         );
+    }
+
+    /// Compile plugins into this workspace's compile cache.
+    pub fn compile(&self, plugins: &[PathBuf]) {
+        if plugins.is_empty() {
+            return;
+        }
+        let out = Command::new(compiler_bin())
+            .arg("--cache")
+            .arg(self.cache.join("wicket"))
+            .args(plugins)
+            .output()
+            .expect("wicket-compile runs");
+        // A plugin that is meant not to compile (garbage, a core module)
+        // fails here; its consults say so.
+        let _ = out;
     }
 
     /// litany's hold mark: a blob of one JSON line, then `update-ref`.
@@ -434,11 +474,29 @@ impl Ws {
     /// Park a call as litany does: consult, and on hold write the mark with
     /// the control's own reason. Returns the verdict word.
     pub fn park(&self, agent: &str, id: &str, tool: &str, input: Value) -> String {
-        let out = self.consult_as(agent, id, tool, input);
+        let out = self.consult_as(agent, id, tool, input.clone());
         let verdict = out.verdict();
         if verdict["verdict"] == "hold" {
+            self.transcript(agent, id, tool, &input);
             self.hold(agent, id, tool, verdict["reason"].as_str().unwrap());
         }
         verdict["verdict"].as_str().unwrap().to_owned()
+    }
+
+    /// The model's entry holding a `tool_use`, committed on the agent's
+    /// branch as litany commits it (`messages/NNN-<model>.json`).
+    pub fn transcript(&self, agent: &str, id: &str, tool: &str, input: &Value) {
+        let worktree = self.worktree(agent);
+        let messages = worktree.join("messages");
+        std::fs::create_dir_all(&messages).unwrap();
+        let next = std::fs::read_dir(&messages).unwrap().count() + 1;
+        let entry = json!({"content": [{"type": "tool_use", "id": id, "name": tool, "input": input}]});
+        std::fs::write(
+            messages.join(format!("{next:03}-mock-model.json")),
+            entry.to_string(),
+        )
+        .unwrap();
+        git(&worktree, &["add", "-A"]);
+        git(&worktree, &["commit", "--quiet", "-m", "step"]);
     }
 }

@@ -53,8 +53,37 @@ pub fn run(args: Args) -> Result<Receipt> {
             );
         }
     }
-    let tag = reason::read_tag(&mark.reason);
+    let mut tag = reason::read_tag(&mark.reason);
     if args.scope != Scope::Call {
+        let Some((effect, _)) = &tag else {
+            bail!(
+                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
+            );
+        };
+        if call_only(*effect) {
+            bail!(
+                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let calls like \
+                 this through without asking, add a `rules:` row for the program to capability.yaml on the config lineage \
+                 (for example `rules: {{ npm: open-world }}`)",
+                args.scope.word(),
+                effect.word()
+            );
+        }
+        // What a wider answer stands for is re-derived from the call litany
+        // will run, never taken from the mark's text (which an agent that
+        // can write refs could have forged).
+        let derived = rederive(&ws, args.agent, &mark)?;
+        if tag.as_ref() != Some(&derived) {
+            bail!(
+                "the hold mark on {} does not match the call parked there (its tag says {}, the call reads as {} {}): \
+                 answer it call by call (`--scope call`) after checking it with `wicket explain`",
+                args.agent,
+                tag.as_ref().map_or("nothing".to_owned(), |(e, _)| e.word().to_owned()),
+                derived.0.word(),
+                &derived.1[..12]
+            );
+        }
+        tag = Some(derived);
         let Some((effect, _)) = &tag else {
             bail!(
                 "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
@@ -104,9 +133,53 @@ pub fn run(args: Args) -> Result<Receipt> {
         None
     } else {
         let confine = requires_confinement(&ws, args.agent);
-        Some(launch::advance(&ws, args.agent, confine, &guarded_paths()))
+        Some(launch::advance(&ws, args.agent, confine, &guarded_paths_for(&ws)))
     };
     Ok(receipt(&ws.root, &answer, launched.as_ref()))
+}
+
+/// The class and digest of the call parked on `agent`, read from litany's
+/// transcript and consulted as the control would: what an answer wider than
+/// this call stands for.
+fn rederive(
+    ws: &crate::workspace::Workspace,
+    agent: &str,
+    mark: &crate::workspace::HoldMark,
+) -> Result<(wicket_guest::Effect, String)> {
+    let Some((tool, input)) = ws.parked_call(agent, &mark.tool_use_id)? else {
+        bail!(
+            "the call {} held on {agent} is not in its transcript, so what a wider answer would stand for cannot be read; \
+             answer it call by call (`--scope call`)",
+            mark.tool_use_id
+        );
+    };
+    if tool != mark.tool {
+        bail!(
+            "the hold mark on {agent} names the tool {} but the parked call is {tool}; answer it call by call (`--scope call`)",
+            mark.tool
+        );
+    }
+    let request = crate::wire::Request {
+        id: mark.tool_use_id.clone(),
+        name: tool,
+        input,
+        role: ws.role(agent),
+        agent_id: agent.to_owned(),
+    };
+    match crate::consult::bounded(request, crate::consult::Env::for_workspace(&ws.root)) {
+        Ok(trace) => Ok((
+            judge_class(&trace),
+            trace.digest,
+        )),
+        Err(_) => bail!(
+            "the parked call on {agent} could not be consulted again to read its class; answer it call by call (`--scope call`)"
+        ),
+    }
+}
+
+/// The class a standing answer is keyed by: the plugins' deciding finding.
+fn judge_class(trace: &crate::consult::Trace) -> wicket_guest::Effect {
+    crate::judge::deciding(&trace.findings).map_or(wicket_guest::Effect::Opaque, |f| f.effect)
 }
 
 /// Whether the agent's policy requires confinement (an unreadable policy is
@@ -115,24 +188,35 @@ fn requires_confinement(ws: &crate::workspace::Workspace, agent: &str) -> bool {
     let Ok(source) = ws.config_source(agent) else {
         return true;
     };
-    match ws.read_objects(&[format!("{}:{}", source.commit, crate::policy::FILE)]) {
-        Ok(objects) => match &objects[0] {
-            Some(text) => {
-                let policy = crate::policy::Policy::parse(&String::from_utf8_lossy(text), &ws.root);
-                policy.requires_confinement() || !policy.diagnostics.is_empty()
-            }
-            None => false,
-        },
+    match ws.file_at(&source.commit, crate::policy::FILE) {
+        Ok(Some(text)) => {
+            let policy = crate::policy::Policy::parse(&String::from_utf8_lossy(&text), &ws.root);
+            policy.requires_confinement() || !policy.diagnostics.is_empty()
+        }
+        Ok(None) => false,
         Err(_) => true,
     }
 }
 
-/// wicket's own cache and binary: kept read-only inside the wall.
+/// wicket's own cache and binaries: kept read-only inside the wall.
 pub fn guarded_paths() -> Vec<PathBuf> {
     crate::plugins::Cache::root_from_env()
         .into_iter()
         .chain(std::env::current_exe().ok())
+        .chain(crate::plugins::compiler().ok())
         .collect()
+}
+
+/// [`guarded_paths`], and every plugin file a lineage's policy names.
+pub fn guarded_paths_for(ws: &crate::workspace::Workspace) -> Vec<PathBuf> {
+    let mut paths = guarded_paths();
+    for (_, tip) in ws.refs(crate::workspace::CONFIG_HEADS).unwrap_or_default() {
+        if let Ok(Some(text)) = ws.file_at(&tip, crate::policy::FILE) {
+            let policy = crate::policy::Policy::parse(&String::from_utf8_lossy(&text), &ws.root);
+            paths.extend(policy.classifiers.into_iter().map(|c| c.path));
+        }
+    }
+    paths
 }
 
 fn receipt(ws: &Path, answer: &Answer, launched: Option<&Launched>) -> Receipt {

@@ -93,11 +93,8 @@ fn render(t: &Trace) -> Receipt {
     let _ = writeln!(h, "\nPlugins");
     for run in &t.runs {
         let cache = match &run.cache {
+            Some(crate::plugins::CacheUse::Embedded) => "compiled into wicket".to_owned(),
             Some(crate::plugins::CacheUse::Hit) => "compiled code from the cache".to_owned(),
-            Some(crate::plugins::CacheUse::Stored) => "compiled now, cached".to_owned(),
-            Some(crate::plugins::CacheUse::Unavailable(why)) => {
-                format!("compiled now, not cached: {why}")
-            }
             None => "not loaded".to_owned(),
         };
         let _ = writeln!(
@@ -108,6 +105,9 @@ fn render(t: &Trace) -> Receipt {
             ms(run.load_time),
             ms(run.run_time)
         );
+        if !run.output.trim().is_empty() {
+            let _ = writeln!(h, "    it printed: {}", crate::reason::clip(run.output.trim(), 2000));
+        }
         match &run.answer {
             Answer::Abstain => h.push_str("    abstained\n"),
             Answer::Fault(fault) => {
@@ -115,7 +115,7 @@ fn render(t: &Trace) -> Receipt {
                     h,
                     "    fault ({}): {} → hold",
                     fault.kind(),
-                    fault.sentence(&run.name)
+                    fault.detail(&run.name)
                 );
             }
             Answer::Findings(_) => {
@@ -237,7 +237,8 @@ fn render(t: &Trace) -> Receipt {
             "load_ms": run.load_time.as_secs_f64() * 1000.0,
             "run_ms": run.run_time.as_secs_f64() * 1000.0,
             "abstained": matches!(run.answer, Answer::Abstain),
-            "fault": match &run.answer { Answer::Fault(f) => Some(json!({"kind": f.kind(), "sentence": f.sentence(&run.name)})), _ => None },
+            "fault": match &run.answer { Answer::Fault(f) => Some(json!({"kind": f.kind(), "sentence": f.sentence(&run.name), "detail": f.detail(&run.name)})), _ => None },
+                "output": run.output,
         })).collect::<Vec<_>>(),
         "findings": t.findings,
         "deciding": t.deciding,

@@ -181,8 +181,7 @@ fn wire_lineage(
     litany: Option<&Path>,
     me: &Path,
 ) -> Result<Lineage> {
-    let mut objects = ws.read_objects(&[format!("{tip}:{WORKFLOW}")])?;
-    let Some(bytes) = objects.pop().flatten() else {
+    let Some(bytes) = ws.file_at(tip, WORKFLOW)? else {
         return Ok(Lineage {
             lineage: name.into(),
             action: "skipped",
@@ -359,40 +358,59 @@ fn commit_with_git(ws: &Workspace, name: &str, tip: &str, workflow: &str) -> Res
     result
 }
 
-/// Compile (and cache) every plugin each lineage's policy names.
+/// Compile (and cache) every plugin each lineage's policy names, with
+/// `wicket-compile`, then load each once: `(lineage, plugin, outcome)`.
 pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
-    let Ok(runtime) = Runtime::new(crate::plugins::Cache::root_from_env().as_deref()) else {
+    let root = crate::plugins::Cache::root_from_env();
+    let Ok(runtime) = Runtime::new(root.as_deref()) else {
         return out;
     };
     let mut seen: Vec<String> = Vec::new();
     for (head, tip) in lineages {
         let name = head.trim_start_matches("refs/heads/config/").to_owned();
-        let policy = match ws.read_objects(&[format!("{tip}:{}", crate::policy::FILE)]) {
-            Ok(mut objects) => match objects.pop().flatten() {
-                Some(text) => Policy::parse(&String::from_utf8_lossy(&text), &ws.root),
-                None => Policy::shipped(),
-            },
-            Err(_) => Policy::shipped(),
+        let policy = match ws.file_at(tip, crate::policy::FILE) {
+            Ok(Some(text)) => Policy::parse(&String::from_utf8_lossy(&text), &ws.root),
+            Ok(None) => Policy::shipped(),
+            // Unreadable: nothing to compile from; the consult holds on it.
+            Err(_) => continue,
         };
         for plugin in plugins_in_force(&policy) {
-            let outcome = match runtime.load(&plugin) {
-                Ok(loaded) if seen.contains(&loaded.sha256) => continue,
-                Ok(loaded) => {
-                    seen.push(loaded.sha256.clone());
-                    match loaded.cache_use {
-                        crate::plugins::CacheUse::Hit => {
-                            format!("already cached (sha256 {})", short(&loaded.sha256))
-                        }
-                        crate::plugins::CacheUse::Stored => {
-                            format!("compiled and cached (sha256 {})", short(&loaded.sha256))
-                        }
-                        crate::plugins::CacheUse::Unavailable(why) => {
-                            format!("compiled, but not cached: {why}")
-                        }
-                    }
+            let sha = match runtime.read(&plugin) {
+                Ok((_, sha)) => sha,
+                Err((_, fault)) => {
+                    out.push((name.clone(), plugin.name.clone(), format!("cannot be loaded: {}", fault.detail(&plugin.name))));
+                    continue;
                 }
-                Err((_, fault)) => format!("cannot be loaded: {}", fault.sentence(&plugin.name)),
+            };
+            if seen.contains(&sha) {
+                continue;
+            }
+            seen.push(sha.clone());
+            let mut compiled = String::new();
+            if runtime.load(&plugin).is_err() {
+                let target = match &plugin.source {
+                    crate::plugins::Source::Embedded => "--default".to_owned(),
+                    crate::plugins::Source::File { path, .. } => path.display().to_string(),
+                };
+                compiled = match &root {
+                    Some(root) => match crate::plugins::compile_now(root, &[target]) {
+                        Ok(_) => "compiled and cached; ".to_owned(),
+                        Err(why) => format!("could not be compiled ({why}); "),
+                    },
+                    None => "not compiled: no cache directory ($XDG_CACHE_HOME or $HOME); ".to_owned(),
+                };
+            }
+            let outcome = match runtime.load(&plugin) {
+                Ok(loaded) => match loaded.cache_use {
+                    crate::plugins::CacheUse::Embedded => {
+                        format!("built in (sha256 {})", short(&loaded.sha256))
+                    }
+                    crate::plugins::CacheUse::Hit => {
+                        format!("{compiled}loads (sha256 {})", short(&loaded.sha256))
+                    }
+                },
+                Err((_, fault)) => format!("{compiled}cannot be loaded: {}", fault.detail(&plugin.name)),
             };
             out.push((name.clone(), plugin.name.clone(), outcome));
         }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::operator::answer::guarded_paths;
+use crate::operator::answer::guarded_paths_for;
 use crate::wall;
 use crate::workspace::Workspace;
 
@@ -40,11 +40,19 @@ pub fn run(workspace: Option<&Path>, program: &[OsString]) -> Result<()> {
         })?;
     }
     // Inside the wall the compile cache is read-only: fill it first, so
-    // consults in there load compiled plugins instead of compiling each time.
+    // consults in there load compiled plugins instead of holding on them.
     if let Ok(lineages) = ws.refs(crate::workspace::CONFIG_HEADS) {
         crate::operator::init::warm_cache(&ws, &lineages);
     }
-    let shape = wall::Shape::for_workspace(&ws.root, &guarded_paths());
+    // Placeholders for what the wall binds read-only, so an agent cannot
+    // create them inside (an empty refs/replace/, an empty packed-refs).
+    wall::prepare(&ws.root).with_context(|| {
+        format!(
+            "could not prepare {} for the wall (it makes empty placeholders for what it keeps read-only)",
+            ws.root.display()
+        )
+    })?;
+    let shape = wall::Shape::for_workspace(&ws.root, &guarded_paths_for(&ws));
     let bwrap = wall::probe(&shape)
         .map_err(|u| anyhow::anyhow!("the wall cannot be built here: {}", u.sentence()))?;
     let error = shape.wrap(&bwrap, program).exec();

@@ -159,7 +159,7 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     }
 
     // The wall.
-    let shape = wall::Shape::for_workspace(&ws.root, &crate::operator::answer::guarded_paths());
+    let shape = wall::Shape::for_workspace(&ws.root, &crate::operator::answer::guarded_paths_for(&ws));
     let probe = wall::probe(&shape);
     let wall_text = match &probe {
         Ok(bwrap) => format!("bubblewrap builds the wall here ({})", bwrap.display()),
@@ -179,6 +179,27 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             "outside"
         }
     );
+
+    // The protected set, path by path: what the wall keeps read-only and
+    // what rests on classification alone.
+    let guards = wall::protected(&ws.root, &crate::operator::answer::guarded_paths_for(&ws));
+    let _ = writeln!(
+        human,
+        "\nProtected paths (kept by the wall: read-only inside it; by classification: litany writes them while it runs)"
+    );
+    for guard in &guards {
+        let kept = match guard.kept {
+            wall::Kept::Wall => "wall",
+            wall::Kept::Classification => "classification",
+        };
+        let _ = writeln!(
+            human,
+            "  {kept:<14} {}{}  {}",
+            guard.path.display(),
+            if guard.path.exists() { "" } else { " (not there yet)" },
+            guard.what
+        );
+    }
 
     // Trail health and recent launches.
     let _ = writeln!(human, "\nTrail: {}", trail_path.display());
@@ -229,6 +250,7 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             "unavailable": probe.as_ref().err(),
             "inside": wall::inside(&ws.root),
         },
+        "protected": guards,
         "trail": { "path": trail_path, "problem": trail_problem, "unreadable_lines": state.skipped },
         "launches": recent,
     });
@@ -238,8 +260,8 @@ pub fn run(ws: &Path) -> Result<Receipt> {
 /// One lineage's policy: (json, human lines, requires confinement).
 fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String, bool) {
     let mut text = String::new();
-    let file = match ws.read_objects(&[format!("{commit}:{}", crate::policy::FILE)]) {
-        Ok(mut objects) => objects.pop().flatten(),
+    let file = match ws.file_at(commit, crate::policy::FILE) {
+        Ok(file) => file,
         Err(e) => {
             let _ = writeln!(
                 text,

@@ -1,30 +1,52 @@
-//! The compile cache: plugins compiled to native code, kept under
-//! `$XDG_CACHE_HOME/wicket` (else `~/.cache/wicket`), keyed by the plugin's
-//! sha256 and the engine's configuration, written atomically.
+//! The compile cache: plugins compiled to native code by `wicket-compile`,
+//! kept under `$XDG_CACHE_HOME/wicket` (else `~/.cache/wicket`), one
+//! directory per engine configuration, one artifact per plugin's sha256.
 //!
-//! Loading a cached artifact runs native code, so the cache is trusted only
-//! when this user owns it and nobody else can write it, and only artifacts
-//! this host wrote are ever loaded. When it cannot be trusted or written, a
-//! consult compiles in memory instead; it never fails because of the cache.
+//! Loading an artifact runs native code, so an artifact is loaded only when
+//! it is a regular file of this user's that nobody else can write, in
+//! directories of the same kind, and its trailer — written with it — matches
+//! a digest of its bytes bound to the plugin's own sha256: a damaged, short,
+//! swapped or rewritten artifact is never deserialized. The bytes are read
+//! into memory first, so nothing another process does to the file afterwards
+//! reaches a running consult.
 
-use std::hash::{Hash, Hasher};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+use sha2::{Digest, Sha256};
 use wasmtime::component::Component;
 use wasmtime::Engine;
+
+use super::engine::ENGINE_KEY;
+
+/// The largest artifact wicket reads back: compiled code is a few times its
+/// component's size, and components are at most 64 MiB.
+const MAX_ARTIFACT_BYTES: u64 = 512 << 20;
+
+/// Marks the trailer's start, and the format's version.
+const TRAILER_MAGIC: &[u8; 8] = b"wicketA1";
+
+/// Bytes after the artifact's body: the magic and a sha256.
+const TRAILER_BYTES: usize = 8 + 32;
 
 /// How a consult had a plugin's compiled code.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "cache", content = "detail", rename_all = "kebab-case")]
 pub enum CacheUse {
-    /// Loaded from the cache: no compiling.
+    /// Built into the binary: no file at all.
+    Embedded,
+    /// Loaded from the cache after its digest matched.
     Hit,
-    /// Compiled now, and written to the cache.
-    Stored,
-    /// Compiled now; the cache could not take it (why).
-    Unavailable(String),
+}
+
+/// Why the cache could not give a plugin's compiled code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Miss {
+    /// Not compiled yet.
+    Absent,
+    /// There, but not to be trusted or not intact (why).
+    Rejected(String),
 }
 
 /// The cache directory for this engine configuration.
@@ -48,13 +70,16 @@ impl Cache {
         Some(base.join("wicket"))
     }
 
-    /// The cache under `root` for `engine`'s configuration.
-    pub fn new(root: &Path, engine: &Engine) -> Cache {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        engine.precompile_compatibility_hash().hash(&mut hasher);
-        env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    /// The cache under `root` for this build's engine configuration.
+    pub fn new(root: &Path) -> Cache {
+        let mut hasher = Sha256::new();
+        hasher.update(ENGINE_KEY.as_bytes());
+        hasher.update(std::env::consts::ARCH.as_bytes());
+        hasher.update(std::env::consts::OS.as_bytes());
+        hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+        let key = crate::reason::hex(&hasher.finalize()[..8]);
         Cache {
-            dir: root.join(format!("engine-{:016x}", hasher.finish())),
+            dir: root.join(format!("engine-{key}")),
         }
     }
 
@@ -66,32 +91,38 @@ impl Cache {
         self.dir.join(format!("{sha256}.cwasm"))
     }
 
-    /// The compiled component for `sha256`, if the cache holds a trusted one.
-    pub fn load(&self, engine: &Engine, sha256: &str) -> Option<Component> {
+    fn lock_file(&self, sha256: &str) -> PathBuf {
+        self.dir.join(format!("{sha256}.lock"))
+    }
+
+    /// The compiled component for `sha256`, if the cache holds an intact one
+    /// that only this user could have written.
+    pub fn load(&self, engine: &Engine, sha256: &str) -> Result<Component, Miss> {
         let path = self.artifact(sha256);
-        let meta = std::fs::symlink_metadata(&path).ok()?;
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Miss::Absent),
+            Err(e) => return Err(Miss::Rejected(format!("{}: {e}", path.display()))),
+        };
         if !trusted(&meta, false) || !self.trusted_dirs() {
-            return None;
+            return Err(Miss::Rejected(format!(
+                "{} is not a regular file that only this user can write",
+                path.display()
+            )));
         }
-        // SAFETY: the file is a regular file in a directory only this user can
-        // write, under a name only this host's `store` writes, so its bytes are
-        // wasmtime output for this engine configuration; wasmtime itself checks
-        // the header and configuration before use and rejects anything else.
-        unsafe { Component::deserialize_file(engine, &path) }.ok()
+        let bytes = read_bounded(&path)?;
+        let body = check_trailer(&bytes, sha256)
+            .map_err(|why| Miss::Rejected(format!("{}: {why}", path.display())))?;
+        // SAFETY: `body` is exactly what `store` wrote for this plugin under
+        // this engine configuration (its digest, bound to the plugin's sha256,
+        // matched), read into this process's memory; wasmtime checks the
+        // header, version and CPU features again before using it.
+        unsafe { Component::deserialize(engine, body) }
+            .map_err(|e| Miss::Rejected(format!("{}: wasmtime refused it ({e})", path.display())))
     }
 
-    /// Write a compiled component; never fails the consult.
-    pub fn store(&self, sha256: &str, component: &Component) -> CacheUse {
-        match self.try_store(sha256, component) {
-            Ok(()) => CacheUse::Stored,
-            Err(why) => CacheUse::Unavailable(why),
-        }
-    }
-
-    fn try_store(&self, sha256: &str, component: &Component) -> Result<(), String> {
-        let bytes = component
-            .serialize()
-            .map_err(|e| format!("could not serialize: {e}"))?;
+    /// Write a compiled artifact for `sha256` atomically, with its trailer.
+    pub fn store(&self, sha256: &str, body: &[u8]) -> Result<PathBuf, String> {
         create_private_dir(&self.dir)?;
         if !self.trusted_dirs() {
             return Err(format!(
@@ -99,6 +130,7 @@ impl Cache {
                 self.dir.display()
             ));
         }
+        let path = self.artifact(sha256);
         let tmp = self
             .dir
             .join(format!(".{sha256}.{}.tmp", std::process::id()));
@@ -109,17 +141,59 @@ impl Cache {
                 .mode(0o600)
                 .open(&tmp)
                 .map_err(|e| format!("could not write {}: {e}", tmp.display()))?;
-            file.write_all(&bytes)
+            file.write_all(body)
+                .and_then(|()| file.write_all(&trailer(body, sha256)))
+                .and_then(|()| file.sync_all())
                 .map_err(|e| format!("could not write {}: {e}", tmp.display()))?;
-            file.sync_all()
-                .map_err(|e| format!("could not write {}: {e}", tmp.display()))?;
-            std::fs::rename(&tmp, self.artifact(sha256))
-                .map_err(|e| format!("could not write the cache: {e}"))
+            std::fs::rename(&tmp, &path).map_err(|e| format!("could not write the cache: {e}"))
         })();
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
-        result
+        result.map(|()| path)
+    }
+
+    /// Whether a compilation of `sha256` holds its lock now.
+    pub fn compiling(&self, sha256: &str) -> bool {
+        let Ok(file) = std::fs::File::open(self.lock_file(sha256)) else {
+            return false;
+        };
+        match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockShared) {
+            Ok(()) => false,
+            Err(e) => e == rustix::io::Errno::WOULDBLOCK,
+        }
+    }
+
+    /// Take the compile lock for `sha256` (blocking): held until dropped.
+    pub fn lock(&self, sha256: &str) -> Result<std::fs::File, String> {
+        create_private_dir(&self.dir)?;
+        let path = self.lock_file(sha256);
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+            .open(&path)
+            .map_err(|e| format!("could not open {}: {e}", path.display()))?;
+        rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+            .map_err(|e| format!("could not lock {}: {e}", path.display()))?;
+        Ok(file)
+    }
+
+    /// Whether this process could write the cache (it is read-only inside
+    /// the wall).
+    pub fn writable(&self) -> bool {
+        let mut dir = self.dir.as_path();
+        loop {
+            if dir.exists() {
+                return rustix::fs::access(dir, rustix::fs::Access::WRITE_OK).is_ok();
+            }
+            match dir.parent() {
+                Some(parent) => dir = parent,
+                None => return false,
+            }
+        }
     }
 
     /// The cache directory and its parent are this user's alone.
@@ -129,6 +203,62 @@ impl Cache {
             .flatten()
             .all(|dir| std::fs::symlink_metadata(dir).is_ok_and(|m| trusted(&m, true)))
     }
+}
+
+/// An artifact's bytes, bounded.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, Miss> {
+    let rejected = |e: std::io::Error| Miss::Rejected(format!("{}: {e}", path.display()));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags((rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK).bits() as i32)
+        .open(path)
+        .map_err(rejected)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_ARTIFACT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(rejected)?;
+    if bytes.len() as u64 > MAX_ARTIFACT_BYTES {
+        return Err(Miss::Rejected(format!(
+            "{} is larger than an artifact may be",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The digest binding an artifact's bytes to the plugin they compile and
+/// the engine configuration they were compiled for.
+fn digest(body: &[u8], sha256: &str) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(b"wicket compiled artifact\0");
+    hasher.update(sha256.as_bytes());
+    hasher.update(b"\0");
+    hasher.update(ENGINE_KEY.as_bytes());
+    hasher.update(b"\0");
+    hasher.update(body);
+    hasher.finalize().into()
+}
+
+fn trailer(body: &[u8], sha256: &str) -> Vec<u8> {
+    let mut out = TRAILER_MAGIC.to_vec();
+    out.extend_from_slice(&digest(body, sha256));
+    out
+}
+
+/// The artifact's body when its trailer matches; else why not.
+fn check_trailer<'b>(bytes: &'b [u8], sha256: &str) -> Result<&'b [u8], String> {
+    if bytes.len() < TRAILER_BYTES {
+        return Err(format!("only {} bytes, shorter than any artifact", bytes.len()));
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - TRAILER_BYTES);
+    let (magic, recorded) = tail.split_at(TRAILER_MAGIC.len());
+    if magic != TRAILER_MAGIC {
+        return Err("it carries no record of how it was written".into());
+    }
+    if recorded != digest(body, sha256) {
+        return Err("its bytes do not match the digest recorded when it was written".into());
+    }
+    Ok(body)
 }
 
 /// Owned by this user, not a symlink, and writable by nobody else.
@@ -152,5 +282,29 @@ fn create_private_dir(dir: &Path) -> Result<(), String> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
         Err(e) => Err(format!("could not create {}: {e}", dir.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trailer_binds_the_bytes_to_their_plugin() {
+        let sha = "a".repeat(64);
+        let mut bytes = b"compiled code".to_vec();
+        bytes.extend(trailer(&bytes, &sha));
+        assert_eq!(check_trailer(&bytes, &sha), Ok(&b"compiled code"[..]));
+        // Another plugin's artifact copied over this one's name.
+        assert!(check_trailer(&bytes, &"b".repeat(64)).is_err());
+        // A flipped bit, a truncation, a missing trailer.
+        for at in 0..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 1;
+            assert!(check_trailer(&flipped, &sha).is_err(), "bit at {at}");
+        }
+        for len in 0..bytes.len() {
+            assert!(check_trailer(&bytes[..len], &sha).is_err(), "cut at {len}");
+        }
     }
 }

@@ -11,6 +11,7 @@
 //! different sentence: the guest said no, it did not break.
 
 mod cache;
+pub mod engine;
 mod sandbox;
 mod v0_1;
 
@@ -18,10 +19,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use wasmtime::component::Component;
-use wasmtime::{Config, Engine};
+use wasmtime::Engine;
 use wicket_guest::Effect;
 
-pub use cache::{Cache, CacheUse};
+pub use cache::{Cache, CacheUse, Miss};
 
 /// How often the consult's watchdog ticks the engine's epoch; a plugin's
 /// deadline is counted in these ticks.
@@ -53,6 +54,13 @@ pub const DEFAULT_CLASSIFIER: &[u8] =
 /// The embedded default classifier's sha256, computed when it was built.
 pub const DEFAULT_CLASSIFIER_SHA256: &str =
     include_str!(concat!(env!("OUT_DIR"), "/default-classifier.sha256"));
+
+/// The default classifier compiled at build time for this binary's engine.
+const DEFAULT_CLASSIFIER_COMPILED: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/default-classifier.cwasm"));
+
+/// The program that compiles plugins, installed beside `wicket`.
+pub const COMPILER: &str = "wicket-compile";
 
 /// The name the default classifier goes by in reasons and traces.
 pub const DEFAULT_NAME: &str = "default";
@@ -124,11 +132,44 @@ pub enum Fault {
     Malformed(String),
     /// The plugin declined to judge (its `Err`).
     Declined(String),
+    /// Its compiled code is not in the cache yet (what is being done about it).
+    NotCompiled(String),
 }
 
 impl Fault {
-    /// The sentence a reason carries, naming the plugin.
+    /// The clause a reason carries, which the model reads: the plugin and
+    /// the kind of fault, never what the plugin said or printed (that can
+    /// hold its configuration); `wicket explain` shows the operator the rest.
     pub fn sentence(&self, plugin: &str) -> String {
+        match self {
+            Fault::Unreadable(_) => format!("plugin {plugin} could not be read"),
+            Fault::PinMismatch { .. } => {
+                format!("plugin {plugin} does not match the sha256 the policy pins for it")
+            }
+            Fault::NotWasm => format!("plugin {plugin} is not a WebAssembly file"),
+            Fault::NotComponent => format!("plugin {plugin} is a core wasm module, not a component"),
+            Fault::WrongWorld(_) => {
+                format!("plugin {plugin} does not implement the wicket:classifier contract")
+            }
+            Fault::Trap(_) => format!("plugin {plugin} trapped"),
+            Fault::Deadline(d) => format!(
+                "plugin {plugin} ran past its {} ms deadline and was stopped",
+                d.as_millis()
+            ),
+            Fault::MemoryExhausted => format!(
+                "plugin {plugin} asked for more than its {} MiB of memory and was stopped",
+                PLUGIN_MEMORY_BYTES >> 20
+            ),
+            Fault::Malformed(_) => format!("plugin {plugin} answered outside the contract"),
+            Fault::Declined(_) => format!("plugin {plugin} declined to judge this call"),
+            Fault::NotCompiled(_) => format!(
+                "plugin {plugin} is not compiled yet; the operator's `wicket init` compiles it"
+            ),
+        }
+    }
+
+    /// The whole story, for the operator (`explain`, `status`).
+    pub fn detail(&self, plugin: &str) -> String {
         match self {
             Fault::Unreadable(e) => format!("plugin {plugin} could not be read ({e})"),
             Fault::PinMismatch { pinned, actual } => format!(
@@ -138,15 +179,14 @@ impl Fault {
             Fault::NotComponent => format!(
                 "plugin {plugin} is a core wasm module, not a component (build it for wasm32-wasip2, or wrap it with `wasm-tools component new`)"
             ),
-            Fault::WrongWorld(e) => format!("plugin {plugin} does not implement wicket:classifier@0.1.0 ({e})"),
-            Fault::Trap(e) => format!("plugin {plugin} trapped ({e})"),
-            Fault::Deadline(d) => format!("plugin {plugin} ran past its {} ms deadline and was stopped", d.as_millis()),
-            Fault::MemoryExhausted => format!(
-                "plugin {plugin} asked for more than its {} MiB of memory and was stopped",
-                PLUGIN_MEMORY_BYTES >> 20
+            Fault::WrongWorld(e) => format!(
+                "plugin {plugin} does not implement wicket:classifier@0.1.0 ({e})"
             ),
+            Fault::Trap(e) => format!("plugin {plugin} trapped ({e})"),
             Fault::Malformed(e) => format!("plugin {plugin} answered outside the contract ({e})"),
             Fault::Declined(e) => format!("plugin {plugin} declined to judge: {e}"),
+            Fault::NotCompiled(what) => format!("plugin {plugin} is not compiled yet: {what}"),
+            other => other.sentence(plugin),
         }
     }
 
@@ -163,6 +203,7 @@ impl Fault {
             Fault::MemoryExhausted => "memory",
             Fault::Malformed(_) => "malformed-output",
             Fault::Declined(_) => "declined",
+            Fault::NotCompiled(_) => "not-compiled",
         }
     }
 }
@@ -184,27 +225,28 @@ pub struct Run {
     pub answer: Answer,
     /// How the compiled code was had.
     pub cache: Option<CacheUse>,
+    /// What the plugin printed (a WASI guest's stdout and stderr, bounded):
+    /// for the operator, never for the model.
+    pub output: String,
     pub load_time: Duration,
     pub run_time: Duration,
 }
 
 /// The engine every plugin of this process runs on, with its compile cache.
+/// A plugin's bytes: borrowed from the binary or read from its file.
+pub type Bytes = std::borrow::Cow<'static, [u8]>;
+
 pub struct Runtime {
     engine: Engine,
     cache: Option<Cache>,
 }
 
 impl Runtime {
-    /// One engine per process. Its configuration is part of the cache key.
+    /// One engine per process, runtime only: it loads compiled code and
+    /// never compiles (that is `wicket-compile`'s job).
     pub fn new(cache_root: Option<&Path>) -> anyhow::Result<Runtime> {
-        let mut config = Config::new();
-        config.wasm_component_model(true);
-        // Plugins are stopped by wall-clock deadline, ticked by the watchdog.
-        config.epoch_interruption(true);
-        config.cranelift_opt_level(wasmtime::OptLevel::Speed);
-        config.parallel_compilation(true);
-        let engine = Engine::new(&config)?;
-        let cache = cache_root.map(|root| Cache::new(root, &engine));
+        let engine = Engine::new(&engine::config())?;
+        let cache = cache_root.map(Cache::new);
         Ok(Runtime { engine, cache })
     }
 
@@ -212,10 +254,14 @@ impl Runtime {
         &self.engine
     }
 
-    /// Load a plugin's compiled component: from the cache when it holds one
-    /// this host produced, else compiled now (and cached when possible).
-    pub fn load(&self, plugin: &Plugin) -> Result<Loaded, (Option<String>, Fault)> {
-        let (bytes, sha256): (std::borrow::Cow<'static, [u8]>, String) = match &plugin.source {
+    pub fn cache(&self) -> Option<&Cache> {
+        self.cache.as_ref()
+    }
+
+    /// A plugin's bytes and sha256, checked against its pin and for being a
+    /// component at all.
+    pub fn read(&self, plugin: &Plugin) -> Result<(Bytes, String), (Option<String>, Fault)> {
+        let (bytes, sha256): (Bytes, String) = match &plugin.source {
             Source::Embedded => (
                 DEFAULT_CLASSIFIER.into(),
                 DEFAULT_CLASSIFIER_SHA256.trim().to_owned(),
@@ -237,34 +283,58 @@ impl Runtime {
                 (bytes.into(), sha256)
             }
         };
-        let fail = |fault: Fault| (Some(sha256.clone()), fault);
         if bytes.len() < 8 || &bytes[..4] != b"\0asm" {
-            return Err(fail(Fault::NotWasm));
+            return Err((Some(sha256), Fault::NotWasm));
         }
         if bytes[4..8] == [1, 0, 0, 0] {
-            return Err(fail(Fault::NotComponent));
+            return Err((Some(sha256), Fault::NotComponent));
         }
-        let (component, cache_use) = match self
-            .cache
-            .as_ref()
-            .and_then(|c| c.load(&self.engine, &sha256))
-        {
-            Some(component) => (component, CacheUse::Hit),
-            None => {
-                let component = Component::from_binary(&self.engine, &bytes)
-                    .map_err(|e| fail(Fault::WrongWorld(format!("{e:#}"))))?;
-                let stored = match &self.cache {
-                    Some(cache) => cache.store(&sha256, &component),
-                    None => CacheUse::Unavailable("no cache directory".into()),
-                };
-                (component, stored)
+        Ok((bytes, sha256))
+    }
+
+    /// Load a plugin's compiled component: the default classifier from the
+    /// binary, any other from the cache. A plugin not compiled yet starts
+    /// (or joins) its compilation in the background and is a fault this
+    /// time: the call is held, the next one uses it.
+    pub fn load(&self, plugin: &Plugin) -> Result<Loaded, (Option<String>, Fault)> {
+        let (_, sha256) = self.read(plugin)?;
+        let fail = |fault: Fault| (Some(sha256.clone()), fault);
+        if let Source::Embedded = plugin.source {
+            // SAFETY: these bytes were produced by this binary's own build,
+            // for this engine configuration; wasmtime checks the version and
+            // this CPU's features before using them.
+            // A CPU without the build machine's features cannot load it:
+            // the cache (filled by `wicket-compile --default`) serves instead.
+            if let Ok(component) =
+                unsafe { Component::deserialize(&self.engine, DEFAULT_CLASSIFIER_COMPILED) }
+            {
+                return Ok(Loaded {
+                    sha256,
+                    component,
+                    cache_use: CacheUse::Embedded,
+                });
             }
+        }
+        let Some(cache) = &self.cache else {
+            return Err(fail(Fault::NotCompiled(
+                "there is no cache directory ($XDG_CACHE_HOME or $HOME is not set)".into(),
+            )));
         };
-        Ok(Loaded {
-            sha256,
-            component,
-            cache_use,
-        })
+        match cache.load(&self.engine, &sha256) {
+            Ok(component) => Ok(Loaded {
+                sha256,
+                component,
+                cache_use: CacheUse::Hit,
+            }),
+            Err(miss) => {
+                let why = match &miss {
+                    Miss::Absent => String::new(),
+                    Miss::Rejected(why) => format!("its cached code was not used ({why}); "),
+                };
+                let doing = start_compile(cache, plugin, &sha256);
+                Err(fail(Fault::NotCompiled(format!("{why}{doing}"))))
+            }
+        }
     }
 
     /// Load and run one plugin on one question, within `deadline`.
@@ -272,12 +342,12 @@ impl Runtime {
         let started = Instant::now();
         let loaded = self.load(plugin);
         let load_time = started.elapsed();
-        let (sha256, answer, cache) = match loaded {
-            Err((sha256, fault)) => (sha256, Answer::Fault(fault), None),
+        let (sha256, answer, cache, output) = match loaded {
+            Err((sha256, fault)) => (sha256, Answer::Fault(fault), None, String::new()),
             Ok(loaded) => {
-                let answer =
+                let (answer, output) =
                     sandbox::call(&self.engine, &loaded.component, plugin, question, deadline);
-                (Some(loaded.sha256), answer, Some(loaded.cache_use))
+                (Some(loaded.sha256), answer, Some(loaded.cache_use), output)
             }
         };
         Run {
@@ -285,9 +355,82 @@ impl Runtime {
             sha256,
             answer,
             cache,
+            output,
             load_time,
             run_time: started.elapsed() - load_time,
         }
+    }
+}
+
+/// Start compiling a plugin in the background, unless a compilation of it
+/// holds its lock already; the words say which happened.
+fn start_compile(cache: &Cache, plugin: &Plugin, sha256: &str) -> String {
+    if cache.compiling(sha256) {
+        return "its compilation is under way; the next call after it finishes uses it".into();
+    }
+    if !cache.writable() {
+        return format!(
+            "the compile cache {} cannot be written here (inside the wall it is read-only); run `wicket init <workspace>` outside to compile it",
+            cache.dir().display()
+        );
+    }
+    let target = match &plugin.source {
+        Source::Embedded => "--default".to_owned(),
+        Source::File { path, .. } => path.display().to_string(),
+    };
+    match compiler().and_then(|c| {
+        let mut command = std::process::Command::new(&c);
+        command
+            .arg("--cache")
+            .arg(cache.dir().parent().unwrap_or(cache.dir()))
+            .arg(&target)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        // Its own process group: the harness's signals to the consult do
+        // not stop it, and nothing waits for it.
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        command
+            .spawn()
+            .map_err(|e| format!("could not start {}: {e}", c.display()))
+    }) {
+        Ok(_) => "wicket started compiling it in the background; the next call after it finishes uses it".into(),
+        Err(why) => format!("{why}; run `wicket init <workspace>` to compile it"),
+    }
+}
+
+/// `wicket-compile`, beside the running binary.
+pub fn compiler() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("could not find this wicket's own path ({e})"))?;
+    let path = exe.with_file_name(COMPILER);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(format!(
+            "{} is not installed beside {} (build it with `cargo build --release --features compiler --bin wicket-compile`)",
+            COMPILER,
+            exe.display()
+        ))
+    }
+}
+
+/// Compile plugins into the cache now, waiting for `wicket-compile`: what
+/// `init`, `run` and the operator's tools do before anything runs.
+pub fn compile_now(cache_root: &Path, targets: &[String]) -> Result<String, String> {
+    let compiler = compiler()?;
+    let out = std::process::Command::new(&compiler)
+        .arg("--cache")
+        .arg(cache_root)
+        .args(targets)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", compiler.display()))?;
+    let said = String::from_utf8_lossy(&out.stdout).trim().to_owned()
+        + String::from_utf8_lossy(&out.stderr).trim();
+    if out.status.success() {
+        Ok(said)
+    } else {
+        Err(said)
     }
 }
 

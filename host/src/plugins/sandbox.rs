@@ -104,14 +104,15 @@ impl WasiView for State {
     }
 }
 
-/// Run `classify` once, in a store of its own.
+/// Run `classify` once, in a store of its own: the answer, and what the
+/// guest printed (for the operator only).
 pub fn call(
     engine: &wasmtime::Engine,
     component: &Component,
     plugin: &Plugin,
     q: &Question,
     deadline: Duration,
-) -> Answer {
+) -> (Answer, String) {
     let needs_wasi = component
         .component_type()
         .imports(engine)
@@ -152,7 +153,7 @@ pub fn call(
 
     let pre = match prepare(engine, component, needs_wasi) {
         Ok(pre) => pre,
-        Err(e) => return Answer::Fault(Fault::WrongWorld(format!("{e:#}"))),
+        Err(e) => return (Answer::Fault(Fault::WrongWorld(format!("{e:#}"))), String::new()),
     };
     let request = v0_1::Request {
         id: q.id.clone(),
@@ -173,16 +174,13 @@ pub fn call(
     let result = pre
         .instantiate(&mut store)
         .and_then(|instance| instance.call_classify(&mut store, &request, &context));
-    match result {
+    let answer = match result {
         Ok(Ok(outcome)) => check(outcome),
         Ok(Err(declined)) => Answer::Fault(Fault::Declined(clip(&declined))),
-        Err(e) => Answer::Fault(classify_error(
-            &e,
-            store.data().limits.memory_denied,
-            deadline,
-            &output,
-        )),
-    }
+        Err(e) => Answer::Fault(classify_error(&e, store.data().limits.memory_denied, deadline)),
+    };
+    let said = String::from_utf8_lossy(&output.contents()).into_owned();
+    (answer, said)
 }
 
 fn prepare(
@@ -203,27 +201,13 @@ fn prepare(
     ClassifierPre::new(linker.instantiate_pre(component)?)
 }
 
-fn classify_error(
-    e: &wasmtime::Error,
-    memory_denied: bool,
-    deadline: Duration,
-    output: &MemoryOutputPipe,
-) -> Fault {
+fn classify_error(e: &wasmtime::Error, memory_denied: bool, deadline: Duration) -> Fault {
     if memory_denied {
         return Fault::MemoryExhausted;
     }
     match e.downcast_ref::<Trap>() {
         Some(Trap::Interrupt) => Fault::Deadline(deadline),
-        Some(trap) => {
-            let said = String::from_utf8_lossy(&output.contents())
-                .trim()
-                .to_owned();
-            if said.is_empty() {
-                Fault::Trap(trap.to_string())
-            } else {
-                Fault::Trap(format!("{trap}; it wrote: {}", clip(&said)))
-            }
-        }
+        Some(trap) => Fault::Trap(trap.to_string()),
         // A host error (an import the contract does not offer, say): its
         // own words, not the backtrace wasmtime wraps around them.
         None => Fault::Trap(clip(&e.root_cause().to_string())),
