@@ -1,7 +1,9 @@
 //! The wall: bubblewrap confinement around litany, one shape shared by the
-//! probe and every wrap. The host is read-only inside; only the workspace and
-//! litany's own data and state roots are writable; wicket's state is re-bound
-//! read-only; wicket's cache and binary stay outside the writable set.
+//! probe and every wrap. The host is read-only inside; only the workspace (and
+//! /tmp) is writable, and within it every protected path litany does not
+//! write while it runs is re-bound read-only ([`protected`] says which, path
+//! by path). litany's config and data roots, wicket's cache, binaries and
+//! plugins stay read-only wherever they live.
 //!
 //! "Inside the wall" is a fact the consult observes for itself — `/` and
 //! `<ws>/.wicket` read-only while the workspace is writable — which an agent

@@ -327,8 +327,14 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
             }
             (Ok(a), None) => format!("sha256 {a}, not pinned"),
         };
-        let _ = writeln!(text, "    plugin: {} ({state})", spec.written);
-        plugins.push(json!({"name": spec.written, "path": spec.path, "sha256": actual.as_ref().ok(), "problem": actual.as_ref().err(), "pinned": spec.sha256, "config": spec.config}));
+        let compiled = actual.as_ref().ok().map(|sha| compiled_state(sha));
+        let _ = writeln!(
+            text,
+            "    plugin: {} ({state}{})",
+            spec.written,
+            compiled.as_ref().map(|c| format!("; {c}")).unwrap_or_default()
+        );
+        plugins.push(json!({"name": spec.written, "path": spec.path, "sha256": actual.as_ref().ok(), "problem": actual.as_ref().err(), "pinned": spec.sha256, "config": spec.config, "compiled": compiled}));
     }
     for d in &policy.diagnostics {
         let _ = writeln!(
@@ -349,6 +355,30 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
         "diagnostics": policy.diagnostics,
     });
     (json, text, policy.requires_confinement())
+}
+
+/// Whether the compile cache holds usable code for a plugin: status looks,
+/// it never starts a compilation.
+fn compiled_state(sha256: &str) -> String {
+    use crate::plugins::{Cache, Miss};
+    let Some(root) = Cache::root_from_env() else {
+        return "not compiled: there is no cache directory ($XDG_CACHE_HOME or $HOME is not set)".into();
+    };
+    let cache = Cache::new(&root);
+    let engine = match wasmtime::Engine::new(&crate::plugins::engine::config()) {
+        Ok(engine) => engine,
+        Err(e) => return format!("cannot tell whether it is compiled ({e})"),
+    };
+    match cache.load(&engine, sha256) {
+        Ok(_) => "compiled".into(),
+        Err(_) if cache.compiling(sha256) => "being compiled now".into(),
+        Err(Miss::Absent) => {
+            "NOT COMPILED YET: calls are held until it is; `wicket init <workspace>` compiles it".into()
+        }
+        Err(Miss::Rejected(why)) => format!(
+            "its compiled code is not used ({why}): calls are held until `wicket init <workspace>` recompiles it"
+        ),
+    }
 }
 
 fn file_sha256(path: &Path) -> Result<String, String> {
