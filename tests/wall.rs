@@ -315,3 +315,179 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
     let rows = trail_rows(&ws);
     assert_eq!(rows[1]["confined"], true);
 }
+
+/// What an attack could have changed: every ref, the repository's config,
+/// hooks, info and alternates, the trail and each worktree's link file.
+fn snapshot(ws: &Ws) -> String {
+    let repo = ws.repo();
+    let mut out = git(&repo, &["for-each-ref", "--format=%(refname) %(objectname)"]);
+    for file in [
+        "config",
+        "HEAD",
+        "packed-refs",
+        "info/grafts",
+        "objects/info/alternates",
+        "shallow",
+    ] {
+        out.push_str(&format!(
+            "\n{file}: {:?}",
+            std::fs::read(repo.join(file)).ok()
+        ));
+    }
+    for dir in ["hooks", "info", "objects/info", "refs/replace"] {
+        let mut names: Vec<String> = std::fs::read_dir(repo.join(dir))
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        out.push_str(&format!("\n{dir}/: {names:?}"));
+    }
+    out.push_str(&format!(
+        "\ntrail: {:?}",
+        std::fs::read(ws.root.join(".wicket/trail.jsonl")).ok()
+    ));
+    out.push_str(&format!(
+        "\nworktree gitdir: {:?}",
+        std::fs::read(repo.join("worktrees").join(AGENT).join("gitdir")).ok()
+    ));
+    out
+}
+
+/// The attacks: real writes to every path the wall keeps, by git plumbing
+/// and porcelain, by appends and by plain file writes, as a script run from
+/// the agent's worktree that prints each attack's exit status. (Each is
+/// harmless outside a scratch workspace: wicket's binaries, artifacts and
+/// plugins only have their times touched.)
+fn attacks(ws: &Ws) -> (Vec<&'static str>, String) {
+    let repo = ws.repo();
+    let policy_blob = git(&repo, &["rev-parse", "config/default:capability.yaml"]);
+    let workflow_blob = git(&repo, &["rev-parse", "config/default:workflow.yaml"]);
+    let cache_dir = std::fs::read_dir(ws.cache.join("wicket"))
+        .unwrap()
+        .flatten()
+        .next()
+        .expect("the workspace's plugins were compiled")
+        .path();
+    let artifact = std::fs::read_dir(&cache_dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "cwasm"))
+        .unwrap();
+    let g = "git -c user.name=a -c user.email=a@x";
+    let repo = repo.display();
+    let list: Vec<(&str, String)> = vec![
+        ("update-ref on a config lineage", format!("{g} update-ref refs/heads/config/default HEAD")),
+        ("branch -f on a config lineage", format!("{g} branch -f config/default HEAD")),
+        ("a new config lineage", format!("{g} branch config/evil HEAD")),
+        ("push into a config lineage", format!("{g} push -q --force {repo} HEAD:refs/heads/config/default")),
+        ("packed-refs edit", format!("echo \"$(git rev-parse HEAD) refs/heads/config/default\" >> {repo}/packed-refs")),
+        ("replace ref by porcelain", format!("{g} replace -f {policy_blob} $(git hash-object -w /dev/null)")),
+        ("replace ref by plumbing", format!("{g} update-ref refs/replace/{workflow_blob} $(git hash-object -w /dev/null)")),
+        ("a workflow mark", format!("{g} update-ref refs/litany/workflow/{AGENT} HEAD")),
+        ("a role mark", format!("{g} update-ref refs/litany/role/{AGENT} HEAD")),
+        ("a tag shadowing a lineage", format!("{g} tag config/default HEAD")),
+        ("append to the repository's config", format!("printf '[core]\\n\\thooksPath = /tmp\\n' >> {repo}/config")),
+        ("git config on the repository", format!("{g} config --file {repo}/config alias.st '!touch /tmp/pwned'")),
+        ("git config from the worktree", format!("{g} config core.fsmonitor 'touch /tmp/pwned'")),
+        ("a hook", format!("printf '#!/bin/sh\\ntouch /tmp/pwned\\n' > {repo}/hooks/post-commit")),
+        ("grafts", format!("echo \"$(git rev-parse HEAD)\" > {repo}/info/grafts")),
+        ("alternates", format!("echo /tmp > {repo}/objects/info/alternates")),
+        ("the repository's HEAD", format!("git --git-dir {repo} symbolic-ref HEAD refs/heads/agents/{AGENT}")),
+        ("the worktree's link", format!("echo /tmp >> {repo}/worktrees/{AGENT}/gitdir")),
+        ("the trail", format!("echo '{{}}' >> {}/.wicket/trail.jsonl", ws.root.display())),
+        ("an answer file", format!("touch {}/.wicket/answers", ws.root.display())),
+        ("the compile cache", format!("touch {}/planted.cwasm", cache_dir.display())),
+        ("a compiled artifact", format!("touch -c {}", artifact.display())),
+        ("wicket's binary", format!("touch -c {}", wicket_bin().display())),
+        ("the plugin compiler", format!("touch -c {}", compiler_bin().display())),
+        ("a plugin the policy names", format!("touch -c {}", plugin("testing-abstain").display())),
+    ];
+    let mut script = format!("cd {} || exit 99\n", ws.worktree(AGENT).display());
+    for (i, (_, attack)) in list.iter().enumerate() {
+        script.push_str(&format!("( {attack} ) >/dev/null 2>&1; echo \"attack {i} $?\"\n"));
+    }
+    (list.into_iter().map(|(name, _)| name).collect(), script)
+}
+
+/// Which attacks succeeded, from the script's output.
+fn succeeded(names: &[&'static str], out: &std::process::Output) -> Vec<&'static str> {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let outcomes: Vec<i32> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("attack "))
+        .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        outcomes.len(),
+        names.len(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    names
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, rc)| **rc == 0)
+        .map(|(name, _)| *name)
+        .collect()
+}
+
+fn attacked_policy() -> String {
+    format!(
+        "{CONFINED}table:\n  open-world: refuse\nclassifiers:\n  - path: {}\n",
+        plugin("testing-abstain").display()
+    )
+}
+
+/// Every attack, run for real inside `wicket run` from the agent's
+/// worktree, fails; nothing in the repository or wicket's state changes; and
+/// the next consult's verdicts are the ones before.
+#[test]
+fn every_path_the_wall_keeps_refuses_real_writes() {
+    let ws = Ws::new(Some(&attacked_policy()));
+    std::fs::create_dir_all(ws.root.join(".wicket")).unwrap();
+    std::fs::write(ws.root.join(".wicket/trail.jsonl"), "").unwrap();
+    let (names, script) = attacks(&ws);
+    // The first run makes the placeholders it binds (an empty packed-refs).
+    run_in_wall(&ws, "true", None);
+    let before = snapshot(&ws);
+    let consults = |tag: &str| {
+        ["ls src", "curl https://example.com", "rm -rf /"]
+            .iter()
+            .enumerate()
+            .map(|(i, command)| {
+                let out = run_in_wall(&ws, &consult_script(&ws, &request(&format!("{tag}{i}"), command)), None);
+                verdict(&out)["verdict"].as_str().unwrap().to_owned()
+            })
+            .collect::<Vec<_>>()
+    };
+    let verdicts_before = consults("b");
+    assert_eq!(verdicts_before, ["pass", "refuse", "refuse"]);
+    let out = run_in_wall(&ws, &script, None);
+    let got_through = succeeded(&names, &out);
+    assert!(got_through.is_empty(), "these writes succeeded inside the wall: {got_through:?}");
+    assert_eq!(snapshot(&ws), before, "the repository or wicket's state changed");
+    assert_eq!(consults("a"), verdicts_before);
+}
+
+/// The same script outside the wall, in another scratch workspace: every
+/// attack is a real write that succeeds — which is what the wall is for.
+#[test]
+fn the_same_attacks_outside_the_wall_are_real_writes() {
+    let ws = Ws::new(Some(&attacked_policy()));
+    std::fs::create_dir_all(ws.root.join(".wicket")).unwrap();
+    std::fs::write(ws.root.join(".wicket/trail.jsonl"), "").unwrap();
+    let (names, script) = attacks(&ws);
+    let before = snapshot(&ws);
+    let out = Command::new("/bin/sh")
+        .args(["-c", &script])
+        .env("HOME", &ws.home)
+        .output()
+        .unwrap();
+    let got_through = succeeded(&names, &out);
+    assert_eq!(got_through, names, "every attack writes when nothing stops it");
+    assert_ne!(snapshot(&ws), before);
+}

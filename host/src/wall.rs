@@ -126,7 +126,7 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
         wall(repo.join("objects/info"), "alternates: other object stores", Some(Dir)),
         wall(repo.join("packed-refs"), "packed refs: a protected ref written here wins over none", Some(File(b""))),
         wall(repo.join("commondir"), "where git finds the repository's common directory", Some(File(b".\n"))),
-        wall(repo.join("shallow"), "shallow commits change ancestry, so the governing config", Some(File(b""))),
+        wall(repo.join("shallow"), "shallow commits change ancestry, so the governing config", None),
         wall(repo.join("refs/heads/config"), "the policy lineages (litany follows their tips)", Some(Dir)),
         wall(repo.join("refs/replace"), "replace refs (litany honours them reading workflow.yaml)", Some(Dir)),
         wall(repo.join("refs/litany/workflow"), "workflow marks (choose the workflow litany reads)", Some(Dir)),
@@ -264,12 +264,8 @@ impl Shape {
     /// `litany-tool-<name>` from PATH before its built-in tools).
     pub fn wrap(&self, bwrap: &Path, program: &[OsString]) -> Command {
         let mut command = Command::new(bwrap);
-        command
-            .args(self.args())
-            .args(program)
-            .env("GIT_NO_REPLACE_OBJECTS", "1")
-            .env("GIT_GRAFT_FILE", "/dev/null")
-            .env("GIT_SHALLOW_FILE", "/dev/null");
+        command.args(self.args()).args(program);
+        git_ignores_planted_history(&mut command);
         if let Some(path) = std::env::var_os("PATH") {
             let kept: Vec<PathBuf> = std::env::split_paths(&path)
                 .filter(|dir| !self.leaves_writable(dir))
@@ -288,6 +284,17 @@ impl Shape {
         (under(&path, Path::new("/tmp")) || self.writable.iter().any(|w| under(&path, w)))
             && !self.read_only.iter().any(|r| under(&path, r))
     }
+}
+
+/// Keep every git `command` runs from honouring replace refs, grafts and a
+/// shallow file an agent could have planted: litany reads `workflow.yaml`
+/// through git. The graft and shallow files are named where none can exist
+/// (an empty file would make git treat the repository as shallow).
+pub fn git_ignores_planted_history(command: &mut Command) {
+    command
+        .env("GIT_NO_REPLACE_OBJECTS", "1")
+        .env("GIT_GRAFT_FILE", "/dev/null/no-grafts")
+        .env("GIT_SHALLOW_FILE", "/dev/null/no-shallow-file");
 }
 
 /// litany's data and config roots: `$LITANY_HOME` collapses both.

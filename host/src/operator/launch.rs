@@ -136,6 +136,7 @@ fn spawn(
     } else {
         let mut command = Command::new(&program[0]);
         command.args(&program[1..]);
+        wall::git_ignores_planted_history(&mut command);
         command
     };
     let log = log_file(ws, agent)?;
