@@ -51,6 +51,10 @@ pub const MAX_DEPTH: usize = 48;
 /// How many words one simple command may have before the rest is unreadable.
 pub const MAX_WORDS: usize = 1000;
 
+/// How many times bash's `((`, read as arithmetic, may turn out not to be
+/// and be read again as commands, before the rest is unreadable.
+const MAX_REPARSES: usize = 64;
+
 /// Which shell's parser reads the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Dialect {
@@ -360,6 +364,9 @@ enum Ctx {
     Words(&'static [&'static str]),
     /// A case item's `;;` (bash: `;&`, `;;&`) or `esac`.
     CaseItem,
+    /// dash's backquoted text: the end of the text, or silently the first
+    /// token that cannot continue the list (the rest is never read or run).
+    Backquote,
 }
 
 struct PendingHereDoc {
@@ -424,6 +431,11 @@ struct Parser<'a> {
     aliases: Aliases,
     /// Reading a here-doc delimiter: dash does not take `$(` there.
     eofmark: bool,
+    /// Texts read a second time (see [`MAX_REPARSES`]), shared like the
+    /// command budget.
+    reparses: usize,
+    /// Newlines before this position do not start here-doc bodies.
+    defer_heredocs: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -440,6 +452,8 @@ impl<'a> Parser<'a> {
             halt: None,
             aliases: Aliases::default(),
             eofmark: false,
+            reparses: 0,
+            defer_heredocs: 0,
         }
     }
 
@@ -470,6 +484,8 @@ impl<'a> Parser<'a> {
                 settled
             },
             eofmark: false,
+            reparses: self.reparses,
+            defer_heredocs: 0,
         }
     }
 
@@ -477,11 +493,13 @@ impl<'a> Parser<'a> {
     /// text parsed with this one (not when it runs) fails with it.
     fn join(&mut self, child: Parser<'_>, parse_time: bool) {
         self.commands = child.commands;
+        self.reparses = child.reparses;
         self.heredocs.extend(child.heredocs);
-        if parse_time {
-            if let Some(Halt::Syntax(why)) = child.halt {
-                self.error(why);
-            }
+        match child.halt {
+            Some(Halt::Syntax(why)) if parse_time => self.error(why),
+            // An alias or a bound: what comes after cannot be told either.
+            Some(Halt::Unreadable(why)) => self.unreadable(why),
+            _ => {}
         }
         if self.over_budget() {
             // The budget is the whole reading's: the rest is not read.
@@ -489,20 +507,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Reads nested text as a whole script; its own stops stay inside it.
-    fn nested_script(&mut self, text: &[char], runtime: bool) -> Vec<Node> {
+    /// Reads text the shell parses only when it runs it, as a script of
+    /// its own: its stops stay inside it.
+    fn runtime_script(&mut self, text: &[char]) -> Vec<Node> {
         if self.depth >= MAX_DEPTH {
             self.too_deep();
             return Vec::new();
         }
-        let mut child = self.child(text, runtime);
+        let mut child = self.child(text, true);
         let nodes = child.script();
-        let stopped = matches!(nodes.last(), Some(Node::Stop(_)));
-        if !runtime && stopped {
-            if let Some(Node::Stop(why)) = nodes.last() {
-                self.error(why.clone());
-            }
-        }
         self.join(child, false);
         nodes
     }
@@ -633,7 +646,7 @@ impl<'a> Parser<'a> {
     /// Consumes a newline, reading the bodies of here-docs opened on its line.
     fn newline(&mut self) {
         self.pos += 1;
-        if !self.pending.is_empty() {
+        if !self.pending.is_empty() && self.pos > self.defer_heredocs {
             self.read_pending_heredocs();
         }
     }
@@ -741,7 +754,18 @@ impl<'a> Parser<'a> {
                     || (self.bash() && self.starts_with(";&"))
                     || self.at_reserved("esac")
             }
+            Ctx::Backquote => false,
         }
+    }
+
+    /// Whether a token that ends some list is next: where dash's backquoted
+    /// list ends without an error.
+    fn at_list_end_token(&self) -> bool {
+        self.peek() == Some(')')
+            || self.starts_with(";;")
+            || self.peek_reserved().is_some_and(|w| {
+                ["}", "then", "else", "elif", "fi", "do", "done", "esac"].contains(&w.as_str())
+            })
     }
 
     /// And-or lists separated by `;`, `&` and (except at the top) newlines.
@@ -754,6 +778,10 @@ impl<'a> Parser<'a> {
                 self.linebreak();
             }
             if self.halted() || self.peek().is_none() || self.ends_list(ctx) {
+                return nodes;
+            }
+            if ctx == Ctx::Backquote && self.at_list_end_token() {
+                self.pos = self.s.len();
                 return nodes;
             }
             if ctx == Ctx::Top && self.peek() == Some('\n') {
@@ -795,7 +823,9 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     nodes.push(node);
-                    if !self.ends_list(ctx) {
+                    if ctx == Ctx::Backquote {
+                        self.pos = self.s.len();
+                    } else if !self.ends_list(ctx) {
                         self.unexpected();
                     }
                     return nodes;
@@ -1002,21 +1032,27 @@ impl<'a> Parser<'a> {
     /// Bash's `(( … ))` at a command's start: arithmetic when the `)` that
     /// closes the inner `(` is followed by `)`, otherwise two subshells.
     fn arith_command(&mut self) -> Option<Node> {
-        let inner = self.pos + 2;
-        let Some(close) = scan_matched(self.s, inner) else {
-            self.pos = self.s.len();
-            self.error("syntax error: unexpected end of file looking for `))`");
-            return Some(Node::Group(Vec::new()));
-        };
-        if self.s.get(close + 1) != Some(&')') {
-            return None;
+        let save = self.pos;
+        let marks = self.marks();
+        self.pos += 2;
+        let subs = self.nested(None, |p| p.bash_scan('(', ')'))?;
+        if self.peek() == Some(')') {
+            let expr = self.text(save + 2, self.pos - 1);
+            self.pos += 1;
+            self.commands += 1;
+            let node = Node::Test(vec![Word::new(vec![arith(expr, subs)])]);
+            return Some(self.after_compound(node));
         }
-        self.commands += 1;
-        let expr = self.text(inner, close);
-        self.pos = close + 2;
-        let part = self.arith_part(&expr);
-        let node = Node::Test(vec![Word::new(vec![part])]);
-        Some(self.after_compound(node))
+        // Not arithmetic: the same text (through the character after the
+        // `)`), read again as subshells. Bash reads it from a copy, so a
+        // here-doc opened in it takes its body from the lines after it.
+        self.rewind(marks);
+        if !self.may_reparse() {
+            return Some(Node::Group(Vec::new()));
+        }
+        self.defer_heredocs = self.defer_heredocs.max(self.pos + 1);
+        self.pos = save;
+        None
     }
 
     /// `{`, `if`, `while`, `until`, `for`, `case`; bash: `[[`, `select`.
@@ -1087,18 +1123,17 @@ impl<'a> Parser<'a> {
         let mut nodes = Vec::new();
         if self.bash() && is_for && self.starts_with("((") {
             let inner = self.pos + 2;
-            match scan_matched(self.s, inner) {
-                Some(close) if self.s.get(close + 1) == Some(&')') => {
-                    let expr = self.text(inner, close);
-                    self.pos = close + 2;
-                    let part = self.arith_part(&expr);
-                    nodes.push(Node::Test(vec![Word::new(vec![part])]));
-                }
-                _ => {
-                    self.error("syntax error: a `for ((` without its `))`");
-                    return Node::Group(nodes);
-                }
+            self.pos = inner;
+            let Some(subs) = self.nested(None, |p| p.bash_scan('(', ')')) else {
+                return Node::Group(nodes);
+            };
+            if self.peek() != Some(')') {
+                self.error("syntax error: a `for ((` without its `))`");
+                return Node::Group(nodes);
             }
+            let expr = self.text(inner, self.pos - 1);
+            self.pos += 1;
+            nodes.push(Node::Test(vec![Word::new(vec![arith(expr, subs)])]));
             self.skip_blanks();
             if self.peek() == Some(';') {
                 self.pos += 1;
@@ -1405,7 +1440,8 @@ impl<'a> Parser<'a> {
                     if cmd.words.len() == 1 && cmd.assigns.is_empty() && cmd.redirects.is_empty() {
                         return self.function_definition(cmd);
                     }
-                    self.unexpected();
+                    // The command ends here; the list it is in decides
+                    // whether the `(` is an error.
                     break;
                 }
                 Some(_) => {
@@ -1418,11 +1454,10 @@ impl<'a> Parser<'a> {
                     let mut word = self.word();
                     if cmd.words.is_empty() {
                         if let Some(mut assign) = as_assignment(&word, self.dialect) {
-                            if self.peek() == Some('(') && assign_ends_at_equals(&word) {
-                                if !self.bash() {
-                                    self.unexpected();
-                                    break;
-                                }
+                            if self.bash()
+                                && self.peek() == Some('(')
+                                && assign_ends_at_equals(&word)
+                            {
                                 self.array_items(&mut assign.value);
                             }
                             cmd.assigns.push(assign);
@@ -2021,40 +2056,145 @@ impl<'a> Parser<'a> {
     /// in the word as written, with the substitutions inside it lifted.
     fn extglob(&mut self, bare: &mut String, parts: &mut Vec<Part>) {
         let start = self.pos;
-        let Some(close) = scan_matched(self.s, start + 1) else {
+        // Bash finds its end by parentheses and quotes alone, and expands
+        // what is inside when it matches the pattern.
+        let Some(close) = matching_paren(self.s, start + 1, false) else {
             self.error("syntax error: unexpected end of file looking for `)`");
             return;
         };
-        let text = self.text(start, close + 1);
-        if text.contains(['$', '`']) {
-            let inner: Vec<char> = self.s[start + 1..close].to_vec();
-            let nodes = self.lifted(&inner);
-            if !nodes.is_empty() {
+        let inner: Vec<char> = self.s[start + 1..close].to_vec();
+        self.pos = close + 1;
+        if inner.contains(&'$') || inner.contains(&'`') {
+            let subs = self.lifted_at_runtime(&inner);
+            if !subs.is_empty() {
                 flush(bare, parts);
-                parts.push(Part::Subst(nodes));
+                parts.push(Part::Subst(subs));
             }
         }
-        bare.push_str(&text);
-        self.pos = close + 1;
+        bare.push_str(&self.text(start, self.pos));
     }
 
-    /// The commands that expanding `text` as if double-quoted runs (the
-    /// shell parses them along with the text around them).
-    fn lifted(&mut self, text: &[char]) -> Vec<Node> {
+    /// Bash's scan of an arithmetic region (`((…))`, `$((…))`, `$[…]`)
+    /// after its opening `open`, to the `close` that ends it: quotes and
+    /// backslashes honoured, a `$(…)` read by the parser itself (so a
+    /// `case` pattern's `)` in it does not count), and the commands the
+    /// region's substitutions run collected. `None` at a syntax error.
+    fn bash_scan(&mut self, open: char, close: char) -> Option<Vec<Node>> {
+        let mut level = 1usize;
+        let mut subs = Vec::new();
+        loop {
+            if self.halted() {
+                return None;
+            }
+            match self.peek() {
+                None => {
+                    self.error(format!(
+                        "syntax error: unexpected end of file looking for `{close}`"
+                    ));
+                    return None;
+                }
+                Some(c) if c == open => {
+                    level += 1;
+                    self.pos += 1;
+                }
+                Some(c) if c == close => {
+                    self.pos += 1;
+                    level -= 1;
+                    if level == 0 {
+                        return Some(subs);
+                    }
+                }
+                Some('\\') => self.pos += 2,
+                Some('\'') => {
+                    // Single quotes bound the region, but the expansion
+                    // reads what is inside as if double-quoted.
+                    self.pos += 1;
+                    let start = self.pos;
+                    while self.peek().is_some_and(|q| q != '\'') {
+                        self.pos += 1;
+                    }
+                    if self.peek().is_none() {
+                        self.error("syntax error: unterminated quoted string");
+                        return None;
+                    }
+                    let text: Vec<char> = self.s[start..self.pos].to_vec();
+                    self.pos += 1;
+                    if text.contains(&'$') || text.contains(&'`') {
+                        let nodes = self.lifted_at_runtime(&text);
+                        add_subst(&mut subs, nodes);
+                    }
+                }
+                Some('"') => {
+                    self.pos += 1;
+                    for part in self.quoted_body(Some('"'), false) {
+                        if let Part::Subst(nodes) | Part::ProcSubst(nodes) = part {
+                            add_subst(&mut subs, nodes);
+                        }
+                    }
+                }
+                Some('`') => {
+                    self.pos += 1;
+                    let nodes = self.backtick(false);
+                    add_subst(&mut subs, nodes);
+                }
+                Some('$') if self.peek_at(1) == Some('\'') => {
+                    self.pos += 2;
+                    let _ = self.ansi_c_string();
+                }
+                // Only `$(` is read as a construct here; `${` and `$[`
+                // are characters like any other.
+                Some('$') if self.peek_at(1) == Some('(') => {
+                    if let Some(Part::Subst(nodes) | Part::ProcSubst(nodes)) = self.dollar(true) {
+                        add_subst(&mut subs, nodes);
+                    }
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    /// The commands expanding `text` as if double-quoted runs, when the
+    /// shell parses it only then (its errors stay inside it).
+    fn lifted_at_runtime(&mut self, text: &[char]) -> Vec<Node> {
         if self.depth >= MAX_DEPTH {
             self.too_deep();
             return Vec::new();
         }
-        let mut inner = self.child(text, false);
+        let mut inner = self.child(text, true);
         let parts = inner.quoted_body(None, false);
-        self.join(inner, true);
-        parts
-            .into_iter()
-            .flat_map(|p| match p {
-                Part::Subst(nodes) | Part::ProcSubst(nodes) => nodes,
-                _ => Vec::new(),
-            })
-            .collect()
+        self.join(inner, false);
+        let mut subs = Vec::new();
+        for part in parts {
+            if let Part::Subst(nodes) | Part::ProcSubst(nodes) = part {
+                add_subst(&mut subs, nodes);
+            }
+        }
+        subs
+    }
+
+    /// Where the reading is, to go back to when bash reads a text again.
+    fn marks(&self) -> (usize, usize) {
+        (self.heredocs.len(), self.pending.len())
+    }
+
+    /// Forgets the here-docs a rejected reading opened.
+    fn rewind(&mut self, (heredocs, pending): (usize, usize)) {
+        self.heredocs.truncate(heredocs);
+        self.pending.truncate(pending);
+    }
+
+    /// Whether one more reading of text already read is within bounds (a
+    /// nest of `((`s that are not arithmetic would otherwise be read again
+    /// and again).
+    fn may_reparse(&mut self) -> bool {
+        self.reparses += 1;
+        if self.reparses > MAX_REPARSES {
+            self.unreadable(format!(
+                "more than {MAX_REPARSES} `((` that are not arithmetic; the rest was not read"
+            ));
+            return false;
+        }
+        true
     }
 
     /// The inside of double quotes (up to `close`), or of a whole text when
@@ -2144,13 +2284,12 @@ impl<'a> Parser<'a> {
             Some('[') if bash => {
                 self.pos += 2;
                 let start = self.pos;
-                let Some(close) = scan_brackets(self.s, start) else {
-                    self.error("syntax error: unexpected end of file looking for `]`");
+                let subs = self.nested(None, |p| p.bash_scan('[', ']'));
+                let Some(subs) = subs else {
                     return Some(Part::Arith(String::new()));
                 };
-                let expr = self.text(start, close);
-                self.pos = close + 1;
-                Some(self.arith_part(&expr))
+                let expr = self.text(start, self.pos - 1);
+                Some(arith(expr, subs))
             }
             Some('{') => {
                 self.pos += 2;
@@ -2191,32 +2330,43 @@ impl<'a> Parser<'a> {
     /// inside; otherwise a command substitution (`$((a) )` runs `a`).
     fn dollar_double_paren(&mut self) -> Part {
         if self.bash() {
-            let open = self.pos + 1;
-            let Some(close) = scan_matched(self.s, open + 1) else {
-                self.error("syntax error: unexpected end of file looking for `)`");
+            let start = self.pos + 2;
+            let marks = self.marks();
+            self.pos = start;
+            let Some(subs) = self.nested(None, |p| p.bash_scan('(', ')')) else {
                 return Part::Arith(String::new());
             };
-            let content = &self.s[open + 1..close];
-            let arith = content.len() >= 2
+            // When it expands the word, bash finds the end again by other
+            // rules (a `#` after a blank starts a comment there).
+            if matching_paren(self.s, start, true) != Some(self.pos - 1) {
+                return Part::Subst(vec![Node::Unreadable(
+                    "bash finds the end of this `$((` one way when it parses it and another when it expands it".into(),
+                )]);
+            }
+            let content = &self.s[start..self.pos - 1];
+            let is_arith = content.len() >= 2
                 && content.first() == Some(&'(')
                 && content.last() == Some(&')')
                 && balanced(&content[1..content.len() - 1]);
-            self.pos = close + 1;
-            if arith {
-                let expr = self.text(open + 2, close - 1);
-                return self.arith_part(&expr);
+            if is_arith {
+                let expr = self.text(start + 1, self.pos - 2);
+                return arith(expr, subs);
             }
-            // Bash reparses the text as commands only when it expands it.
+            // Bash reads the text as commands only when it expands it.
+            self.rewind(marks);
+            if !self.may_reparse() {
+                return Part::Arith(String::new());
+            }
             let text: Vec<char> = content.to_vec();
-            return Part::Subst(self.nested_script(&text, true));
+            return Part::Subst(self.runtime_script(&text));
         }
         self.pos += 3;
         self.nested(Part::Arith(String::new()), |p| p.dash_arith())
     }
 
-    /// Dash's `$((…))` after the `$((`, read from the text: quotes and
-    /// substitutions inside are honoured, a `)` at level 0 not followed by
-    /// `)` is a character of the expression.
+    /// Dash's `$((…))` after the `$((`, read from the text: substitutions
+    /// inside are read, quotes are not quotes, and a `)` at level 0 not
+    /// followed by `)` is a character of the expression.
     fn dash_arith(&mut self) -> Part {
         let start = self.pos;
         let mut level = 0usize;
@@ -2245,29 +2395,17 @@ impl<'a> Parser<'a> {
                     }
                     self.pos += 1;
                 }
+                // Quotes are ordinary characters here (`$(( ')' ))` is
+                // the expression ` ')' `, and a substitution inside quotes
+                // runs); a backslash keeps the next character.
                 Some('\\') => self.pos += 2,
-                Some('\'') => {
-                    self.pos += 1;
-                    while self.peek().is_some_and(|q| q != '\'') {
-                        self.pos += 1;
-                    }
-                    self.pos += 1;
-                }
-                Some('"') => {
-                    self.pos += 1;
-                    for part in self.quoted_body(Some('"'), false) {
-                        if let Part::Subst(nodes) = part {
-                            subs.extend(nodes);
-                        }
-                    }
-                }
                 Some('`') => {
                     self.pos += 1;
-                    subs.extend(self.backtick(false));
+                    add_subst(&mut subs, self.backtick(false));
                 }
                 Some('$') => {
                     if let Some(Part::Subst(nodes) | Part::ProcSubst(nodes)) = self.dollar(true) {
-                        subs.extend(nodes);
+                        add_subst(&mut subs, nodes);
                     }
                 }
                 Some(_) => self.pos += 1,
@@ -2277,21 +2415,6 @@ impl<'a> Parser<'a> {
             Part::Arith(self.text(start, end))
         } else {
             Part::Subst(subs)
-        }
-    }
-
-    /// An arithmetic expression, with the command substitutions inside it
-    /// (which run when it is evaluated) lifted out.
-    fn arith_part(&mut self, expr: &str) -> Part {
-        if !expr.contains('$') && !expr.contains('`') {
-            return Part::Arith(expr.to_owned());
-        }
-        let chars: Vec<char> = expr.chars().collect();
-        let nodes = self.lifted(&chars);
-        if nodes.is_empty() {
-            Part::Arith(expr.to_owned())
-        } else {
-            Part::Subst(nodes)
         }
     }
 
@@ -2349,8 +2472,23 @@ impl<'a> Parser<'a> {
         if inner.iter().all(|c| c.is_whitespace()) {
             return Vec::new();
         }
-        let runtime = self.bash();
-        self.nested_script(&inner, runtime)
+        if self.bash() {
+            return self.runtime_script(&inner);
+        }
+        if self.depth >= MAX_DEPTH {
+            self.too_deep();
+            return Vec::new();
+        }
+        let mut child = self.child(&inner, false);
+        let mut nodes = child.compound_list(Ctx::Backquote);
+        if !child.halted() && !child.pending.is_empty() {
+            child.read_pending_heredocs();
+        }
+        if let Some(Halt::Unreadable(why)) = &child.halt {
+            nodes.push(Node::Unreadable(why.clone()));
+        }
+        self.join(child, true);
+        nodes
     }
 
     /// `${…}` after the `${`: a plain name, or anything else kept as written
@@ -2403,24 +2541,24 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     for part in self.quoted_body(Some('"'), false) {
                         if let Part::Subst(nodes) | Part::ProcSubst(nodes) = part {
-                            subs.extend(nodes);
+                            add_subst(&mut subs, nodes);
                         }
                     }
                 }
                 Some('`') => {
                     self.pos += 1;
-                    subs.extend(self.backtick(in_quotes));
+                    add_subst(&mut subs, self.backtick(in_quotes));
                 }
                 Some('$') => {
                     if let Some(Part::Subst(nodes) | Part::ProcSubst(nodes)) =
                         self.dollar(in_quotes)
                     {
-                        subs.extend(nodes);
+                        add_subst(&mut subs, nodes);
                     }
                 }
                 Some('<' | '>') if self.bash() && self.peek_at(1) == Some('(') && !in_quotes => {
                     self.pos += 2;
-                    subs.extend(self.substitution_body());
+                    add_subst(&mut subs, self.substitution_body());
                 }
                 Some(_) => self.pos += 1,
             }
@@ -2516,32 +2654,39 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// From just inside an opening `(`, the index of the `)` that closes it, as
-/// bash's scan of a `((`/`$((` finds it: quotes, backslashes, backticks and
-/// nested `$(`, `${` honoured. Iterative, so any nesting is safe.
-fn scan_matched(s: &[char], from: usize) -> Option<usize> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum In {
-        Paren,
-        Double,
-        Brace,
-        Back,
-    }
-    let mut stack = vec![In::Paren];
+/// From just inside an opening `(`, the index of the `)` that closes it by
+/// parentheses, quotes, backslashes and backticks alone, as bash finds the
+/// end of an extended glob or (with `comments`, where a `#` after a blank
+/// or newline runs to the end of the line) of a `$((` it expands.
+/// Iterative, so any nesting is safe.
+fn matching_paren(s: &[char], from: usize, comments: bool) -> Option<usize> {
+    let mut level = 1usize;
     let mut i = from;
     while i < s.len() {
-        let c = s[i];
-        let top = *stack.last()?;
-        match (top, c) {
-            (_, '\\') => {
-                i += 2;
-                continue;
+        match s[i] {
+            '\\' => i += 1,
+            '#' if comments && i > 0 && matches!(s[i - 1], ' ' | '\t' | '\n') => {
+                while i < s.len() && s[i] != '\n' {
+                    i += 1;
+                }
             }
-            (In::Back, '`') => {
-                stack.pop();
+            '(' => level += 1,
+            ')' => {
+                level -= 1;
+                if level == 0 {
+                    return Some(i);
+                }
             }
-            (In::Back, _) => {}
-            (In::Paren | In::Brace, '\'') => {
+            '`' => {
+                i += 1;
+                while i < s.len() && s[i] != '`' {
+                    if s[i] == '\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            '\'' => {
                 let ansi = i > 0 && s[i - 1] == '$';
                 i += 1;
                 while i < s.len() && s[i] != '\'' {
@@ -2551,28 +2696,14 @@ fn scan_matched(s: &[char], from: usize) -> Option<usize> {
                     i += 1;
                 }
             }
-            (In::Double, '"') => {
-                stack.pop();
-            }
-            (In::Paren | In::Brace, '"') => stack.push(In::Double),
-            (_, '`') => stack.push(In::Back),
-            (_, '$') if s.get(i + 1) == Some(&'(') => {
-                stack.push(In::Paren);
+            '"' => {
                 i += 1;
-            }
-            (_, '$') if s.get(i + 1) == Some(&'{') => {
-                stack.push(In::Brace);
-                i += 1;
-            }
-            (In::Paren, '(') => stack.push(In::Paren),
-            (In::Paren, ')') => {
-                stack.pop();
-                if stack.is_empty() {
-                    return Some(i);
+                while i < s.len() && s[i] != '"' {
+                    if s[i] == '\\' {
+                        i += 1;
+                    }
+                    i += 1;
                 }
-            }
-            (In::Brace, '}') => {
-                stack.pop();
             }
             _ => {}
         }
@@ -2581,31 +2712,14 @@ fn scan_matched(s: &[char], from: usize) -> Option<usize> {
     None
 }
 
-/// Bash's `$[…]`: from just inside the `[`, the index of its `]`.
-fn scan_brackets(s: &[char], from: usize) -> Option<usize> {
-    let mut level = 1usize;
-    let mut i = from;
-    while i < s.len() {
-        match s[i] {
-            '\\' => i += 1,
-            '\'' => {
-                i += 1;
-                while i < s.len() && s[i] != '\'' {
-                    i += 1;
-                }
-            }
-            '[' => level += 1,
-            ']' => {
-                level -= 1;
-                if level == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
+/// An arithmetic expression as a part: its text, or, when it holds
+/// substitutions, what they run (the value is unknown either way).
+fn arith(expr: String, subs: Vec<Node>) -> Part {
+    if subs.is_empty() {
+        Part::Arith(expr)
+    } else {
+        Part::Subst(subs)
     }
-    None
 }
 
 /// Bash's test that `$((…))` text is arithmetic: parentheses balance,
@@ -2742,6 +2856,18 @@ fn is_word_special(c: char) -> bool {
             | '`'
             | '$'
     )
+}
+
+/// Adds one substitution's commands to those of a text with several: each
+/// kept whole in a subshell of its own (as it runs), so a stop in one does
+/// not end the others.
+fn add_subst(subs: &mut Vec<Node>, mut nodes: Vec<Node>) {
+    match nodes.as_slice() {
+        [] => {}
+        [Node::Stop(_) | Node::Unreadable(_)] => subs.push(Node::Subshell(nodes)),
+        [_] => subs.append(&mut nodes),
+        _ => subs.push(Node::Subshell(nodes)),
+    }
 }
 
 fn flush(bare: &mut String, parts: &mut Vec<Part>) {

@@ -49,6 +49,27 @@ const CASES: &[Case] = &[
         "AB",
         "AB",
     ),
+    c(
+        "exec 3>&1; (( $(case a in a) printf A >&3;; esac) + 1 )); printf B",
+        "AB/AB?",
+        "AB",
+    ),
+    // Bash finds the end of `$((` again when it expands it, with comments:
+    // here the two disagree, and wicket cannot tell.
+    c(
+        "exec 3>&1\n: $((false # : || ( x;: <(printf T >&3 && true ;\nprintf A >&3); printf V >/dev/null )))",
+        "",
+        "A/?",
+    ),
+    // In bash's `((` and `$((` only `$(` is a construct: `${` is text.
+    c("printf A; : $(( ${ + 1 )); printf B", "!", "A/AB"),
+    // A here-doc in a `((` that is not arithmetic takes its body from after
+    // it: bash runs the lines in between.
+    c(
+        "exec 3>&1; ((cat >/dev/null <<'E'\nx `printf A >&3`\nE\n) ); printf B",
+        "B",
+        "AB",
+    ),
     // `$[…]`: bash arithmetic; dash `$[` is a word.
     c("printf A; echo $[ ; printf B ; ]", "AB", "A"),
     // `[[`: a keyword in bash; an ordinary command in dash.
@@ -151,6 +172,28 @@ const CASES: &[Case] = &[
     c("printf A\necho `(`; printf B", "A!", "AB"),
     c("printf A; echo `printf B`", "AB", "AB"),
     c("printf A; echo $( ( ); printf B", "!", "!"),
+    // dash's backquoted list ends, without an error, at the first token
+    // that cannot continue it: the rest is never run. (bash parses the
+    // text when it runs it, a line at a time.)
+    c(
+        "exec 3>&1; : `printf A >&3; ) printf B >&3`; printf C",
+        "AC",
+        "C",
+    ),
+    c(
+        "exec 3>&1; : `printf A >&3\nfi\nprintf B >&3`; printf C",
+        "AC",
+        "AC",
+    ),
+    c(
+        "exec 3>&1; : `{ printf A >&3; } printf B >&3`; printf C",
+        "AC",
+        "C",
+    ),
+    c("printf A; false && : `a=(x)`; printf B", "AB", "AB"),
+    c("printf A; : `;`; printf B", "!", "AB"),
+    c("printf A; : `{ printf B; ) }`; printf C", "!", "AC"),
+    c("printf A; : $(a=(x)); printf B", "!", "AB"),
     // Compound commands may end right before a closing word.
     c("{ { printf A; } }", "A", "A"),
     c("if true; then { printf A; } fi", "A", "A"),
