@@ -1459,6 +1459,8 @@ impl<'a> Parser<'a> {
                                 && assign_ends_at_equals(&word)
                             {
                                 self.array_items(&mut assign.value);
+                                // An array's items are brace-expanded.
+                                assign.value.braces = true;
                             }
                             cmd.assigns.push(assign);
                             continue;
@@ -1695,7 +1697,9 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             RedirectKind::Read
         };
-        let target = self.redirect_target()?;
+        let mut target = self.redirect_target()?;
+        // A here-string's word is not brace-expanded.
+        target.braces &= kind != RedirectKind::HereString;
         Some(Redirect { fd, kind, target })
     }
 
@@ -3048,9 +3052,14 @@ mod tests {
             assert!(!dash[0].words[0].braces && !dash[0].words[0].has_brace());
             assert!(dash[0].words[0].literal().is_some(), "{text}");
         }
-        // Not in an assignment's value, a case pattern or a here-doc word.
+        // Not in an assignment's value or a here-string; in an array's items.
         let cmds = simples("x={a,b} y", Dialect::Bash);
         assert!(!cmds[0].assigns[0].value.has_brace());
+        let cmds = simples("cat <<< {a,b} >{c,d}", Dialect::Bash);
+        assert!(!cmds[0].redirects[0].target.has_brace());
+        assert!(cmds[0].redirects[1].target.has_brace());
+        let cmds = simples("a=({x,y}) z", Dialect::Bash);
+        assert!(cmds[0].assigns[0].value.has_brace());
     }
 
     #[test]
