@@ -13,15 +13,18 @@
 //! [`Dialect`] at a time. [`Dialect::Dash`] is dash 0.5.12: `$'…'`, `$"…"`
 //! and `$[…]` are a `$` and ordinary text, `((` is two subshells, `[[`,
 //! `time`, `function`, `select` and `coproc` are ordinary words, `&>` is `&`
-//! then a redirect, braces never expand, and `|&`, `<(…)`, `a=(…)`, `<<<`,
-//! `;&` are syntax errors; a command substitution inside an unquoted
-//! here-doc body is read from the text itself and may run past the
-//! delimiter line. [`Dialect::Bash`] is bash 5.2 as `bash -c` reads it, with
-//! its keywords, arithmetic commands, process substitution, arrays and
-//! brace expansion (see [`Word::braces`]). Bash's POSIX mode (bash run as
-//! `sh`) differs from `bash -c` where it agrees with dash (single quotes in a
-//! double-quoted `${x:-…}`, `time -x` as the program `time`), so reading both
-//! dialects covers it.
+//! then a redirect, braces never expand, one digit names a descriptor, and
+//! `|&`, `<(…)`, `a=(…)`, `<<<`, `;&` are syntax errors. dash reads an
+//! unquoted here-doc body and `$((…))` from the text itself (a substitution
+//! in a body can run past the delimiter line; quotes are not quotes in
+//! `$((…))`), and a backquoted list ends, silently, at the first token that
+//! cannot continue it. [`Dialect::Bash`] is bash 5.2 as `bash -c` reads it:
+//! its keywords, `((…))` (arithmetic only when bash finds its `))`),
+//! process substitution, arrays and brace expansion (see [`Word::braces`]).
+//! Where bash run as `sh` (POSIX mode) reads otherwise, in the cases known
+//! it reads as dash does (single quotes in a double-quoted `${x:-…}`), so
+//! reading both dialects covers it; `time -o f cmd` is read its way, as the
+//! program `time`.
 //!
 //! **Where the shell stops.** Both shells parse one complete command (up to
 //! an unnested newline) at a time and run it before reading the next, so a
@@ -413,6 +416,11 @@ const BASH_COMPOUND_STARTS: &[&str] = &["[[", "select"];
 const CLOSERS: &[&str] = &[
     "}", "then", "else", "elif", "fi", "do", "done", "esac", "in",
 ];
+/// dash's special builtins: no function may take their names.
+const DASH_SPECIAL_BUILTINS: &[&str] = &[
+    "break", "continue", "eval", "exec", "exit", "export", "local", "readonly", "return", "set",
+    "shift", "times", "trap", "unset",
+];
 /// Bash builtins whose `NAME=(…)` arguments are array assignments.
 const ASSIGNING_BUILTINS: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
 
@@ -436,6 +444,9 @@ struct Parser<'a> {
     reparses: usize,
     /// Newlines before this position do not start here-doc bodies.
     defer_heredocs: usize,
+    /// How many `$(…)`/`<(…)` the reading is inside (bash ends a here-doc
+    /// there at a line that starts with the delimiter and holds a `)`).
+    in_subst: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -454,6 +465,7 @@ impl<'a> Parser<'a> {
             eofmark: false,
             reparses: 0,
             defer_heredocs: 0,
+            in_subst: 0,
         }
     }
 
@@ -486,6 +498,7 @@ impl<'a> Parser<'a> {
             eofmark: false,
             reparses: self.reparses,
             defer_heredocs: 0,
+            in_subst: 0,
         }
     }
 
@@ -1539,7 +1552,12 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         let name = word.shown();
-        if !self.bash() && !(word.bare().is_some_and(is_name)) {
+        // dash: a name, and not a special builtin's.
+        if !self.bash()
+            && !word
+                .bare()
+                .is_some_and(|n| is_name(n) && !DASH_SPECIAL_BUILTINS.contains(&n))
+        {
             self.error("syntax error: bad function name");
             return Node::Group(Vec::new());
         }
@@ -1782,13 +1800,24 @@ impl<'a> Parser<'a> {
             }
         }
         let end = i + doc.delimiter.len();
-        if self.s.get(i..end) == Some(doc.delimiter.as_slice())
-            && matches!(self.s.get(end), None | Some('\n'))
-        {
-            Some((end + 1).min(self.s.len()))
-        } else {
-            None
+        if self.s.get(i..end) != Some(doc.delimiter.as_slice()) {
+            return None;
         }
+        if matches!(self.s.get(end), None | Some('\n')) {
+            return Some((end + 1).min(self.s.len()));
+        }
+        // Bash, inside a `$(…)`: `EOF)` ends the here-doc, and what follows
+        // the delimiter is read again (the `)` closes the substitution).
+        if self.bash() && self.in_subst > 0 {
+            let line_end = self.s[end..]
+                .iter()
+                .position(|c| *c == '\n')
+                .map_or(self.s.len(), |n| end + n);
+            if self.s[end..line_end].contains(&')') {
+                return Some(end);
+            }
+        }
+        None
     }
 
     /// A quoted here-doc: physical lines up to the delimiter, as written.
@@ -1822,6 +1851,7 @@ impl<'a> Parser<'a> {
     fn bash_heredoc(&mut self, doc: &PendingHereDoc) -> Word {
         let mut body: Vec<char> = Vec::new();
         while self.pos < self.s.len() {
+            let line_start = self.pos;
             let mut line: Vec<char> = Vec::new();
             loop {
                 let start = self.pos;
@@ -1850,6 +1880,22 @@ impl<'a> Parser<'a> {
             }
             if text == doc.delimiter.as_slice() {
                 break;
+            }
+            if self.bash() && self.in_subst > 0 && text.starts_with(&doc.delimiter) {
+                let rest = &text[doc.delimiter.len()..];
+                if rest.contains(&')') {
+                    // `EOF)` in a `$(…)`: the rest of the line is read again.
+                    if line.len() + 1 != self.pos - line_start
+                        && !(self.pos == self.s.len() && line.len() == self.pos - line_start)
+                    {
+                        self.unreadable(
+                            "a here-doc in a `$(…)` ends on a line joined by backslash-newlines",
+                        );
+                        return Word::default();
+                    }
+                    self.pos = line_start + (line.len() - rest.len());
+                    break;
+                }
             }
             body.extend_from_slice(text);
             body.push('\n');
@@ -2427,7 +2473,9 @@ impl<'a> Parser<'a> {
     fn substitution_body(&mut self) -> Vec<Node> {
         self.nested(Vec::new(), |p| {
             let outer = std::mem::take(&mut p.pending);
+            p.in_subst += 1;
             let nodes = p.compound_list(Ctx::Subst);
+            p.in_subst -= 1;
             if !p.halted() {
                 if p.peek() == Some(')') {
                     p.pos += 1;

@@ -89,6 +89,10 @@ const CASES: &[Case] = &[
     // `name() body`: dash takes any command as the body, bash a compound one.
     c("f() printf A\nf", "A", "!/!"),
     c("a-b() { printf A; }; a-b", "!/!", "A"),
+    // dash: no function may take a special builtin's name.
+    c("eval() { printf A; }; eval printf B", "!/!", "A"),
+    c("local() { printf A; }; printf B", "!/!", "B/AB"),
+    c("cd() { printf A; }; cd /", "A", "A"),
     // `&>`, `&>>`, `|&`.
     c("printf A &> /dev/null; printf B", "AB", "B/AB"),
     c("printf A &>> /dev/null; printf B", "AB", "B/AB"),
@@ -232,6 +236,11 @@ const CASES: &[Case] = &[
     c("cat >/dev/null << E ; printf A\nx\nE\nprintf B", "AB", "AB"),
     c("printf A\ncat <<$(x)\nx\n$(x)\nprintf B", "A!", "AB"),
     c("cat <<\\$(x)\nx\n$(x)\nprintf A", "!", "!"),
+    // Bash, in a `$(…)`: a line that starts with the delimiter and holds a
+    // `)` ends the here-doc, and the rest of the line is read again.
+    c("echo $(cat <<EOF\nx\nEOF)\nprintf A", "!", "A"),
+    c("echo $(cat <<-'EOF'\nx\n\tEOF )\nprintf A", "!", "A"),
+    c("x=`cat <<EOF\nx\nEOF)\n`; printf A", "A", "A"),
     c("x=$(cat <<EOF\nhi )\nEOF\n); printf A", "A", "A"),
     c(
         "cat >/dev/null <<EOF; echo $(\nprintf A\n)\nbody\nEOF\nprintf B",
