@@ -61,7 +61,7 @@ impl Gen {
             return self.simple();
         }
         let d = depth - 1;
-        match self.rng.below(34) {
+        match self.rng.below(50) {
             0 => format!("( {} )", self.list(d)),
             1 => format!("{{ {}; }}", self.list(d)),
             2 => format!(": $( {} )", self.list(d)),
@@ -151,6 +151,52 @@ impl Gen {
                 self.list(d),
                 self.list(d)
             ),
+            34 => {
+                let delimiter = self.rng.pick(&[
+                    "$'E'", "\"E\"", "\\E", "E''", "$\"E\"", "-E", "'E'", "E\\\nF",
+                ]);
+                format!(
+                    "cat >/dev/null <<{delimiter}\n{}\n\tE\n$E\nE\n{}",
+                    self.body(d),
+                    self.list(d)
+                )
+            }
+            35 => format!("coproc {{ {}; }}; sleep 0.05", self.list(d)),
+            36 => format!("select x in a; do {}; break; done </dev/null", self.list(d)),
+            37 => format!("[[ a < b ]] || {}", self.list(d)),
+            38 => format!("{{fd}}>/dev/null {}", self.simple()),
+            39 => format!("{} 10>/dev/null", self.simple()),
+            40 => format!("k{0}() {1}\nk{0}", self.rng.below(9), self.simple()),
+            41 => format!(
+                ": $\"{}\" ; {}",
+                self.rng.pick(&["x", "\\\"", "$(printf P >&3)"]),
+                self.list(d)
+            ),
+            42 => format!(
+                "false && : ${{x{}}} ; {}",
+                self.rng
+                    .pick(&["/a/b", ":1:2", "^^", ",,", "@Q", "!", "[1]"]),
+                self.list(d)
+            ),
+            43 => format!("time -p {}", self.list(d)),
+            44 => format!(
+                "{} <<< {}",
+                self.simple(),
+                self.rng.pick(&["x", "$(printf H >&3)", "'y'"])
+            ),
+            45 => format!(
+                "cat >/dev/null <<E; {}\n{}\nE\n{}",
+                self.list(d),
+                self.body(d),
+                self.list(d)
+            ),
+            46 => format!("{}; ${{x:-}} {}", self.simple(), self.simple()),
+            47 => format!("eval '{}'", self.simple()),
+            48 => format!(
+                "[ -n x ] && {{ {}; }} >/dev/null; {}",
+                self.list(d),
+                self.list(d)
+            ),
             _ => self.simple(),
         }
     }
@@ -192,10 +238,20 @@ fn read_markers(script: &Script) -> (BTreeSet<char>, bool) {
                     }
                 }
                 let mut words = s.words.as_slice();
+                // `time [-p] …` runs what follows (as the reader reads it).
                 while words.first().and_then(|w| w.literal()).as_deref() == Some("time") {
                     words = &words[1..];
+                    while words
+                        .first()
+                        .and_then(|w| w.literal())
+                        .is_some_and(|o| o.starts_with('-'))
+                    {
+                        words = &words[1..];
+                    }
                 }
                 match words.first().map(|w| w.literal()) {
+                    // The reader reads `eval`'s text; the parse does not.
+                    Some(Some(p)) if p == "eval" => *unknown = true,
                     Some(Some(p)) if p == "printf" => {
                         if let Some(m) = words.get(1).and_then(|w| w.literal()) {
                             out.extend(m.chars().filter(char::is_ascii_uppercase));
