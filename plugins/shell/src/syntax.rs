@@ -2008,8 +2008,12 @@ impl<'a> Parser<'a> {
                 '<' | '>' => {
                     if self.bash() && self.peek_at(1) == Some('(') {
                         flush(&mut bare, &mut parts);
-                        self.pos += 2;
-                        let nodes = self.substitution_body();
+                        let nodes = if self.peek_at(2) == Some('(') {
+                            self.paren_process_substitution()
+                        } else {
+                            self.pos += 2;
+                            self.substitution_body()
+                        };
                         parts.push(Part::ProcSubst(nodes));
                         continue;
                     }
@@ -2412,6 +2416,29 @@ impl<'a> Parser<'a> {
         }
         self.pos += 3;
         self.nested(Part::Arith(String::new()), |p| p.dash_arith())
+    }
+
+    /// Bash's `<((…)` or `>((…)`: bash finds its end as it finds a `$((`'s
+    /// and parses the text only when it runs it.
+    fn paren_process_substitution(&mut self) -> Vec<Node> {
+        let start = self.pos + 2;
+        let marks = self.marks();
+        self.pos = start;
+        if self.nested(None, |p| p.bash_scan('(', ')')).is_none() {
+            return Vec::new();
+        }
+        let end = self.pos - 1;
+        if matching_paren(self.s, start, true) != Some(end) {
+            return vec![Node::Unreadable(
+                "bash finds the end of this process substitution one way when it parses it and another when it runs it".into(),
+            )];
+        }
+        self.rewind(marks);
+        if !self.may_reparse() {
+            return Vec::new();
+        }
+        let text: Vec<char> = self.s[start..end].to_vec();
+        self.runtime_script(&text)
     }
 
     /// Dash's `$((…))` after the `$((`, read from the text: substitutions

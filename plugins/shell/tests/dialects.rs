@@ -101,6 +101,14 @@ const CASES: &[Case] = &[
     // Process substitution, arrays, `;&`, `;;&`, `<<<`: bash only.
     c("printf A; cat <(printf B)", "!/!", "AB"),
     c("printf A; cat < <(printf B)", "!/!", "AB"),
+    // `<((`: bash parses the text only when it expands it (an error then
+    // abandons the rest of that line, not the next).
+    c("exec 3>&1; : <((printf A >&3) ); printf B", "!/!", "AB"),
+    c(
+        "exec 3>&1; : <((printf A >&3) ; f() printf C); printf B\nprintf D",
+        "!/!",
+        "D/BD",
+    ),
     c("echo a<(true); printf A", "!/!", "A"),
     c("printf A; a=(x y); printf B", "!/!", "AB"),
     c("exec 3>&1; a=(x \"$(printf A >&3)\") printf B", "!/!", "AB"),
