@@ -1585,9 +1585,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Records the aliases a command may define (conservatively: `alias`
-    /// itself, and anything that mentions `alias` through `command`,
-    /// `builtin`, `eval` or `trap`).
+    /// Records the aliases a command may define: `alias` itself, and
+    /// (any alias at all) `command`, `builtin`, `eval` or `trap` with
+    /// `alias` in their words. Other programs run apart from this shell.
     fn note_alias_definitions(&mut self, cmd: &Simple) {
         let program = cmd.words.first().and_then(Word::literal);
         if program.as_deref() == Some("alias") {
@@ -1605,7 +1605,11 @@ impl<'a> Parser<'a> {
                     None => self.aliases.new_any = true,
                 }
             }
-        } else if cmd.words.iter().any(|w| w.shown().contains("alias")) {
+        } else if program
+            .as_deref()
+            .is_some_and(|p| ["command", "builtin", "eval", "trap"].contains(&p))
+            && cmd.words.iter().any(|w| w.shown().contains("alias"))
+        {
             self.aliases.new_any = true;
         }
     }
@@ -3473,6 +3477,9 @@ mod tests {
                     "{text}"
                 );
             }
+            // Other programs cannot define this shell's aliases.
+            let script = parse("git config alias.co checkout\ngit co", dialect);
+            assert_eq!(script.nodes.len(), 2);
         }
         // bash parses backticks when they run, after the definition.
         let bash = parse("alias p=x; echo `p`", Dialect::Bash);
