@@ -374,7 +374,7 @@ impl<'a> Reader<'a> {
             );
             return;
         }
-        let script = syntax::parse(text);
+        let script = syntax::parse(text, syntax::Dialect::Bash);
         self.read_script(&script, scope);
     }
 
@@ -444,6 +444,19 @@ impl<'a> Reader<'a> {
                 }
             }
             Node::Unreadable(why) => self.note(Effect::Opaque, why.clone()),
+            // Compile fix for the new syntax nodes, keeping the old reading:
+            // the redirects read as a command beside the node, a function's
+            // body read where it is defined, a syntax error opaque.
+            Node::Redirected(inner, redirects) => {
+                self.read_node(inner, scope, script);
+                let tail = Simple {
+                    redirects: redirects.clone(),
+                    ..Simple::default()
+                };
+                self.read_simple(&tail, scope, script);
+            }
+            Node::Function { body, .. } => self.read_node(body, scope, script),
+            Node::Stop(why) => self.note(Effect::Opaque, why.clone()),
         }
         self.depth -= 1;
     }
