@@ -178,7 +178,7 @@ pub const ALIAS: Program = builtin(
     alias,
     &[
         (Read, "alias ll='ls -la'"),
-        (Destructive, "alias ls='rm -rf'\nls ../../.wicket"),
+        (Opaque, "alias ls='rm -rf'\nls ../../.wicket"),
     ],
 );
 
