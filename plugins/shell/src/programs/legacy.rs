@@ -8,7 +8,7 @@ use wicket_guest::Effect;
 
 use crate::read::{Arg, Invocation, Reader, Scope, Stdin};
 use crate::rules::Op;
-use crate::{git, scripts};
+use crate::scripts;
 
 /// Read one program run.
 pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
@@ -57,7 +57,6 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "awk" | "gawk" | "mawk" | "nawk" => awk(r, inv, scope),
         "sed" | "gsed" => sed(r, inv, scope),
         "find" | "gfind" => find(r, inv, scope),
-        "git" => git::read(r, inv, scope),
         "litany" => litany(r, inv, scope),
         "wicket" => wicket(r, inv),
         "tar" | "gtar" | "bsdtar" => tar(r, inv, scope),

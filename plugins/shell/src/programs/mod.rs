@@ -11,6 +11,7 @@
 //! an option could stand) makes the call opaque: never a guess.
 
 mod files;
+pub mod git;
 mod legacy;
 
 pub use legacy::{scan_code, wicket, Language};
@@ -68,7 +69,7 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().copied()
+    files::PROGRAMS.iter().chain(git::PROGRAMS).copied()
 }
 
 /// The description of the program `name`, if wicket has one.
