@@ -157,3 +157,57 @@ fn every_grammar_knows_every_long_option_git_lists() {
         missing.join("\n")
     );
 }
+
+#[test]
+fn repositories_inside_the_root_are_not_the_worktree() {
+    let f = support::fixture();
+    let root = std::path::Path::new(&f.root);
+    // A gitfile (it could point into repo.git), a bare-shaped directory, and
+    // an ordinary directory.
+    std::fs::create_dir_all(root.join("nested-wt/deeper")).unwrap();
+    std::fs::write(
+        root.join("nested-wt/.git"),
+        format!("gitdir: {}/repo.git\n", f.ws),
+    )
+    .unwrap();
+    for d in [
+        "nested-bare/objects",
+        "nested-bare/refs",
+        "plainsub",
+        "standalone/.git/objects",
+        "standalone/.git/refs",
+    ] {
+        std::fs::create_dir_all(root.join(d)).unwrap();
+    }
+    std::fs::write(
+        root.join("nested-bare/HEAD"),
+        "ref: refs/heads/config/default\n",
+    )
+    .unwrap();
+    use wicket_guest::Effect::*;
+    let mut failures = Vec::new();
+    for (expected, command) in [
+        (Opaque, "git -C nested-wt commit -m x"),
+        (Opaque, "git -C nested-wt/deeper reset --soft HEAD~1"),
+        (Opaque, "cd nested-wt && git update-ref refs/heads/x HEAD"),
+        (OpenWorld, "git -C nested-wt log"),
+        (Opaque, "git -C nested-bare update-ref refs/heads/x HEAD"),
+        (Opaque, "git --git-dir=nested-bare branch x"),
+        (Opaque, "git init nested-wt"),
+        (TargetWrite, "git -C plainsub commit -m x"),
+        (Read, "git -C plainsub status"),
+        (Opaque, "git clone nested-wt copy"),
+        (TargetWrite, "git clone --no-hardlinks nested-wt copy"),
+        (TargetWrite, "git clone standalone copy"),
+    ] {
+        let (effect, why) = support::bash(command);
+        if effect != expected {
+            failures.push(format!(
+                "{command:?} read as {} ({why}), expected {}",
+                effect.word(),
+                expected.word()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

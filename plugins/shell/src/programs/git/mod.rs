@@ -313,7 +313,8 @@ impl Git {
 struct Global {
     git_dir: Option<Arg>,
     work_tree: Option<Arg>,
-    bare: bool,
+    /// `--bare`: the directory git was in when it read the option.
+    bare: Option<Option<String>>,
     settings: Settings,
     shallow_file: Option<Arg>,
 }
@@ -401,7 +402,7 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
             | "--icase-pathspecs"
             | "--no-optional-locks"
             | "--no-advice" => {}
-            "--bare" => global.bare = true,
+            "--bare" => global.bare = Some(at.cwd.clone()),
             "--git-dir" | "--work-tree" | "--namespace" | "--config-env" | "-c" | "-C"
             | "--shallow-file" | "--attr-source" => {
                 let Some(value) = next(i) else {
@@ -473,10 +474,14 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
         .unwrap_or("")
         .to_owned();
     let git_dir = global.git_dir.clone().or_else(|| {
-        global
-            .bare
-            .then(|| at.cwd.clone().map(|c| Arg::literal(&c)))
-            .flatten()
+        global.bare.clone().map(|dir| match dir {
+            Some(d) => Arg::literal(&d),
+            None => Arg {
+                values: None,
+                glob: false,
+                shown: "the shell's directory".into(),
+            },
+        })
     });
     let repo = locate(r, &at, git_dir.as_ref(), &own);
     let work_tree = global

@@ -50,6 +50,12 @@ enum Url {
 }
 
 fn url(arg: &Arg) -> Option<Url> {
+    url_as(arg, true)
+}
+
+/// `names_remote`: a bare word may be a configured remote's name (push,
+/// fetch); for clone it is a path.
+fn url_as(arg: &Arg, names_remote: bool) -> Option<Url> {
     let text = arg.text()?;
     if let Some((helper, _)) = text.split_once("::") {
         if !matches!(helper, "http" | "https" | "ftp" | "ftps" | "file") {
@@ -62,7 +68,7 @@ fn url(arg: &Arg) -> Option<Url> {
     if text.contains("://") {
         return Some(Url::Remote);
     }
-    let pathlike = text.starts_with(['/', '.', '~']) || text == "." || text.contains('/');
+    let pathlike = !names_remote || text.starts_with(['/', '.', '~']) || text.contains('/');
     // `host:path` is ssh unless a slash comes before the colon.
     let scp = text
         .split_once(':')
@@ -691,7 +697,11 @@ fn clone(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         );
     };
     let local_copy = !on(p, "no-hardlinks") && !on(p, "shared") && !p.has("no-local");
-    match repository(r, g, source) {
+    let kind = url_as(source, false);
+    if kind.is_none() || matches!(kind, Some(Url::Program(_))) {
+        repository(r, g, source);
+    }
+    match kind {
         Some(Url::Local(path))
             if local_copy && source.text().is_some_and(|t| !t.starts_with("file://")) =>
         {
@@ -719,41 +729,109 @@ fn clone(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
 
 /// A clone from a local path hard-links the source's object files: a write
 /// through the clone's objects writes the source's. Where the source's
-/// repository is the workspace repository (it, the agent's own worktree,
-/// another worktree), that is a link into the protected set.
+/// objects are the workspace repository's (it, the agent's own worktree,
+/// another worktree, a link into it), that is a link into the protected set;
+/// where the source's repository cannot be seen into (a `.git` file, a
+/// `commondir`), it may be.
 fn hardlinks(r: &mut Reader, g: &Git, path: &Arg) {
     g.input(r, path);
-    for place in r.places(path, &g.at) {
-        let workspace_repo = match &place {
-            Place::Protected { .. } => true,
-            Place::Inside(p) => {
-                let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
-                let mut dir = p.clone();
-                let mut nested = false;
-                while dir != root && wicket_guest::paths::is_under(&dir, &root) {
-                    if super::holds_repository(r, &dir) {
-                        nested = true;
-                        break;
-                    }
-                    match dir.rsplit_once('/') {
-                        Some((parent, _)) => dir = parent.to_owned(),
-                        None => break,
-                    }
-                }
-                !nested
+    let Some(text) = path.text() else {
+        return r.note(
+            Opaque,
+            format!(
+                "{} clones a local repository only known when it runs, hard-linking its objects",
+                g.shown
+            ),
+        );
+    };
+    let Some(place) = r.place(text, &g.at) else {
+        return r.note(
+            Opaque,
+            format!("{} clones `{text}`, a path wicket cannot place", g.shown),
+        );
+    };
+    let linked = |r: &mut Reader, why: String| {
+        r.guard(
+            Destructive,
+            format!(
+                "{} hard-links {why} into the clone, so a write through the clone's objects writes repo.git's (use --no-hardlinks or a file:// URL)",
+                g.shown
+            ),
+        );
+    };
+    let dir = match place {
+        Place::Protected { path, .. } => {
+            return linked(
+                r,
+                format!("the object files of {path}, which are the workspace repository's"),
+            )
+        }
+        Place::Inside(p) | Place::Outside { path: p, .. } => p,
+        _ => return,
+    };
+    let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
+    if r.ctx.is_inside_root(&dir) {
+        // The worktree's own repository is repo.git, unless a repository
+        // below the root comes first.
+        let mut d = dir.clone();
+        let mut nested = None;
+        while d != root && wicket_guest::paths::is_under(&d, &root) {
+            if super::holds_repository(r, &d) {
+                nested = Some(d.clone());
+                break;
             }
-            _ => false,
-        };
-        if workspace_repo {
-            r.guard(
-                Destructive,
+            match d.rsplit_once('/') {
+                Some((parent, _)) => d = parent.to_owned(),
+                None => break,
+            }
+        }
+        match nested {
+            None => {
+                return linked(
+                    r,
+                    "the workspace repository's object files (the worktree's repository)".into(),
+                )
+            }
+            Some(n) => return standalone(r, g, &n),
+        }
+    }
+    standalone(r, g, &dir);
+}
+
+/// A repository at `dir` whose objects are its own, as far as the host can
+/// tell: a gitfile or a `commondir` may point anywhere, and an `objects`
+/// that resolves into the protected set is the workspace repository's.
+fn standalone(r: &mut Reader, g: &Git, dir: &str) {
+    let git = format!("{}/.git", dir.trim_end_matches('/'));
+    let base = match super::kind(r, &git) {
+        Some(wicket_guest::PathKind::File) | None => {
+            return r.note(
+                Opaque,
                 format!(
-                    "{} hard-links the workspace repository's object files into the clone, so a write through the clone's objects writes repo.git's (use --no-hardlinks or a file:// URL)",
+                    "{} clones {dir}, whose .git file may point into the workspace repository, and hard-links its objects",
                     g.shown
                 ),
-            );
-            return;
+            )
         }
+        Some(wicket_guest::PathKind::Directory) => git,
+        _ => dir.to_owned(),
+    };
+    if super::kind(r, &format!("{base}/commondir"))
+        .is_none_or(|k| k != wicket_guest::PathKind::Missing)
+    {
+        return r.note(
+            Opaque,
+            format!("{} clones {dir}, whose commondir may name the workspace repository, and hard-links its objects", g.shown),
+        );
+    }
+    if let Some(Place::Protected { path, .. }) = r.place(&format!("{base}/objects"), &g.at) {
+        r.guard(
+            Destructive,
+            format!(
+                "{} hard-links {path}, the workspace repository's objects, into the clone",
+                g.shown
+            ),
+        );
     }
 }
 
