@@ -599,8 +599,15 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             return g.writes_files(r, "checks out a new branch");
         }
     }
+    // A single word that can only be a path (`.`, `./x`, `:/x`, a glob).
+    let pathlike = before.len() == 1
+        && before[0].text().is_some_and(|t| {
+            t == "." || t.starts_with("./") || t.starts_with(":/") || t.starts_with("../") || t.ends_with('/')
+        })
+        || before.first().is_some_and(|a| a.glob);
     let paths = !after.is_empty()
         || before.len() > 1
+        || pathlike
         || p.has("patch")
         || p.has("pathspec-from-file")
         || p.has("ours")

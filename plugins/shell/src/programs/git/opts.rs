@@ -187,7 +187,7 @@ fn options(parts: &[&'static str]) -> Vec<Opt> {
             .filter(|n| !declared.contains(&n.as_str()))
             .map(leak)
             .collect();
-        if names.is_empty() || seen.iter().any(|s| *s == key) {
+        if names.is_empty() || seen.contains(&key) {
             continue;
         }
         seen.push(key.clone());
