@@ -461,6 +461,11 @@ fn env(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             w if w.contains('=') && !w.starts_with('=') => {
                 let (name, value) = w.split_once('=').unwrap_or((w, ""));
                 r.check_assignment(name, &Arg::literal(value));
+                // The program runs with it (GIT_DIR, say), as a prefix
+                // assignment's program does.
+                inner
+                    .vars
+                    .insert(name.to_owned(), Some(vec![value.to_owned()]));
                 i += 1;
             }
             _ => break,

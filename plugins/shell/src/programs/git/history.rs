@@ -101,7 +101,7 @@ fn strategy(r: &mut Reader, g: &Git, p: &Parsed) {
 }
 
 /// An editor this command sets for itself (which writes a rebase's todo).
-fn custom_editor(g: &Git, scope: &Scope) -> Option<String> {
+pub(super) fn custom_editor(g: &Git, scope: &Scope) -> Option<String> {
     let harmless = |v: &str| {
         matches!(
             v.trim(),
@@ -602,7 +602,11 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     // A single word that can only be a path (`.`, `./x`, `:/x`, a glob).
     let pathlike = before.len() == 1
         && before[0].text().is_some_and(|t| {
-            t == "." || t.starts_with("./") || t.starts_with(":/") || t.starts_with("../") || t.ends_with('/')
+            t == "."
+                || t.starts_with("./")
+                || t.starts_with(":/")
+                || t.starts_with("../")
+                || t.ends_with('/')
         })
         || before.first().is_some_and(|a| a.glob);
     let paths = !after.is_empty()

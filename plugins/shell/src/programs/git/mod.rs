@@ -145,6 +145,9 @@ pub enum Where {
     Nested(String),
     /// Only known when it runs.
     Unknown(String),
+    /// A directory this command makes before git runs there (`mkdir d && …
+    /// && git -C d …`): it may hold anything by then.
+    Unmade(String),
 }
 
 /// One git run, as its description sees it.
@@ -178,6 +181,9 @@ impl Git {
             Where::Elsewhere(p) => format!("the repository at {p}, outside the writable root"),
             Where::Nested(p) => format!("the repository at {p}, which is not the agent's worktree"),
             Where::Unknown(p) => format!("a repository at `{p}`, only known when it runs"),
+            Where::Unmade(p) => {
+                format!("{p}, a directory that does not exist before this command runs")
+            }
         }
     }
 
@@ -211,7 +217,7 @@ impl Git {
                     self.place_text()
                 ),
             ),
-            Where::Elsewhere(_) | Where::Nested(_) | Where::Unknown(_) => r.note(
+            Where::Elsewhere(_) | Where::Nested(_) | Where::Unknown(_) | Where::Unmade(_) => r.note(
                 Effect::Opaque,
                 format!(
                     "{} {what} in {}, which wicket cannot see into (its .git may point into the workspace repository)",
@@ -869,9 +875,7 @@ fn locate(r: &mut Reader, at: &Scope, git_dir: Option<&Arg>, own: &str) -> Where
             // A directory this command makes before git runs there (`mkdir
             // d && … && git -C d …`) may hold anything by then.
             if kind(r, &path) == Some(PathKind::Missing) {
-                return Where::Unknown(format!(
-                    "{path}, which this command makes before git runs there"
-                ));
+                return Where::Unmade(path);
             }
             // Walk up to the root: a repository below it is its own.
             let mut dir = path.clone();

@@ -582,6 +582,10 @@ pub const PULL: Sub = Sub {
         (Destructive, "git pull origin main:config/default"),
         (Destructive, "git pull --depth=1"),
         (Opaque, "git pull -s custom origin main"),
+        (
+            Opaque,
+            "GIT_EDITOR='sed -i s/pick/exec/' git pull --rebase=interactive",
+        ),
     ],
 };
 
@@ -597,6 +601,24 @@ fn pull(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
                 format!(
                     "{} uses the merge strategy `{}`, which runs a program from PATH",
                     g.shown, s.shown
+                ),
+            );
+        }
+    }
+    let interactive = p
+        .values("rebase")
+        .any(|v| matches!(v.text(), Some("i" | "interactive")))
+        || matches!(
+            g.setting("pull.rebase").and_then(|s| s.value.as_deref()),
+            Some("i" | "interactive")
+        );
+    if interactive {
+        if let Some(editor) = super::history::custom_editor(g, scope) {
+            r.note(
+                Opaque,
+                format!(
+                    "{} lets {editor} write the rebase's todo, which can run commands and move refs",
+                    g.shown
                 ),
             );
         }

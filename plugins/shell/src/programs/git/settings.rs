@@ -139,6 +139,7 @@ impl Settings {
                         format!("{shown}: {} hands git's credentials to `{}`", s.key, value.unwrap_or("?")),
                     ),
                 },
+                Kind::Relocates if s.key == "core.hookspath" && matches!(value, Some("/dev/null" | "")) => {}
                 Kind::Relocates => r.note(
                     Effect::Opaque,
                     format!(
