@@ -724,6 +724,8 @@ pub const BRANCH: Sub = Sub {
         (Read, "git branch --show-current"),
         (Read, "git branch --list 'feat*'"),
         (Read, "git branch --contains HEAD"),
+        (Read, "git branch --merged"),
+        (Read, "git branch --no-merged main"),
         (TargetWrite, "git branch feature"),
         (TargetWrite, "git branch -d feature"),
         (TargetWrite, "git branch -u origin/main"),

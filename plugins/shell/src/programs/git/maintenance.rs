@@ -440,11 +440,14 @@ fn own_worktree(r: &mut Reader, g: &Git, arg: &Arg) -> Result<(), String> {
     }
     let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
     match r.places(arg, &g.at).into_iter().next() {
-        Some(Place::Inside(path)) if path != root => Ok(()),
-        Some(Place::Inside(_)) => Err(format!("`{text}`, the agent's own worktree")),
-        _ => Err(format!(
-            "`{text}`, which is not a directory inside the agent's worktree"
-        )),
+        Some(Place::Inside(path)) if path == root => {
+            Err(format!("`{text}`, the agent's own worktree"))
+        }
+        // A worktree it made elsewhere (`/tmp/x`): what happens there is
+        // placed like any other path.
+        Some(Place::Inside(_)) | Some(Place::Outside { .. }) => Ok(()),
+        Some(Place::Protected { path, .. }) => Err(format!("`{text}`, which is {path}")),
+        _ => Err(format!("`{text}`, which wicket cannot place")),
     }
 }
 
@@ -620,6 +623,11 @@ pub const WORKTREE: Sub = Sub {
                 read: wt_remove,
                 examples: &[
                     (TargetWrite, "git worktree remove trees/fix"),
+                    (OpenWorld, "git worktree remove /tmp/hotfix"),
+                    (
+                        Destructive,
+                        "git worktree remove /tmp/litany-compaction-base-x-1",
+                    ),
                     (
                         Destructive,
                         "git worktree remove --force 20261129T190000Z-0badc0de",
