@@ -128,6 +128,16 @@ pub fn resolve_on_this_host(absolute: &str) -> String {
     let mut links = 0usize;
     let mut exists = true;
     while let Some(part) = pending.pop() {
+        // /proc names the asking process's own view (its cwd, root and
+        // descriptors): this host's would be the wrong one. Stop there and
+        // hand back the rest unfolded, for the caller to place.
+        if reached == "/proc" || reached.starts_with("/proc/") {
+            pending.push(part);
+            for piece in pending.into_iter().rev() {
+                reached = join(&reached, &piece);
+            }
+            return reached;
+        }
         match part.as_str() {
             "." => {}
             ".." => reached = parent(&reached),
@@ -168,6 +178,9 @@ pub fn resolve_on_this_host(absolute: &str) -> String {
 /// [`resolve_on_this_host`], and what is at the resolved path.
 pub fn resolve_with_kind(absolute: &str) -> (String, crate::PathKind) {
     let resolved = resolve_on_this_host(absolute);
+    if resolved == "/proc" || resolved.starts_with("/proc/") {
+        return (resolved, crate::PathKind::Other);
+    }
     let kind = match std::fs::metadata(&resolved) {
         Ok(meta) if meta.is_file() => crate::PathKind::File,
         Ok(meta) if meta.is_dir() => crate::PathKind::Directory,

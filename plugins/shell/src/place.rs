@@ -119,7 +119,9 @@ impl Reader<'_> {
             None if relative => return None,
             None => "/".to_owned(),
         };
-        let full = fold(&absolute(path, &cwd, &scope.home(self.ctx)));
+        // Not folded: `..` after a link (`/proc/self/cwd/..`) is the link's
+        // parent, which only resolution knows.
+        let full = tidy(&absolute(path, &cwd, &scope.home(self.ctx)));
         if let Some(seen) = self.through_process(&full, scope) {
             return match seen {
                 Seen::Path(p) => self.place_hops(&p, scope, hops + 1),
@@ -127,7 +129,7 @@ impl Reader<'_> {
                 Seen::Unknown => Some(Place::Unknown(path.to_owned())),
             };
         }
-        if DEVICES.contains(&full.as_str()) {
+        if DEVICES.contains(&fold(&full).as_str()) {
             return Some(Place::Stream);
         }
         if !self.take_resolve() {
@@ -236,6 +238,9 @@ impl Reader<'_> {
         };
         let full = absolute(pattern, &cwd, &scope.home(self.ctx));
         let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
+        if scope.glob_unknown.is_some() {
+            return Some(Place::Unknown(pattern.to_owned()));
+        }
         let first_glob = parts.iter().position(|p| is_glob(p))?;
         if parts[first_glob..].iter().any(|p| *p == "..") {
             return Some(Place::Unknown(pattern.to_owned()));
@@ -263,7 +268,7 @@ impl Reader<'_> {
             }
             let entry_parts: Vec<&str> = below.split('/').filter(|p| !p.is_empty()).collect();
             let n = entry_parts.len().min(pattern_parts.len());
-            if !(0..n).all(|k| matches(pattern_parts[k], entry_parts[k])) {
+            if !(0..n).all(|k| matches_with(pattern_parts[k], entry_parts[k], scope.dotglob)) {
                 continue;
             }
             if pattern_parts.len() < entry_parts.len() {
@@ -303,6 +308,15 @@ enum Seen {
     Path(String),
     Stream,
     Unknown,
+}
+
+/// An absolute path with empty and `.` components dropped; `..` kept.
+fn tidy(path: &str) -> String {
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
+    format!("/{}", parts.join("/"))
 }
 
 /// `full` is `dir` or under it: what follows (`""` for `dir` itself).
@@ -351,7 +365,12 @@ pub fn in_scratch(path: &str) -> bool {
 /// ranges); a leading dot is matched only by a leading dot, as the shell
 /// matches it.
 pub fn matches(pattern: &str, name: &str) -> bool {
-    if name.starts_with('.') && !pattern.starts_with('.') {
+    matches_with(pattern, name, false)
+}
+
+/// [`matches`], with bash's `dotglob` on or off.
+pub fn matches_with(pattern: &str, name: &str, dotglob: bool) -> bool {
+    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') {
         return false;
     }
     let p: Vec<char> = pattern.chars().collect();

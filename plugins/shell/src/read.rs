@@ -9,7 +9,7 @@
 //! variable assignments, `cd`, loop words — and forgets what a subshell did
 //! when the subshell ends, as the shell does.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use wicket_guest::{Context, Effect, PathKind};
 
@@ -56,9 +56,64 @@ pub struct Scope {
     pub dirstack: Option<Vec<String>>,
     /// The descriptors a command run here starts with.
     pub fds: BTreeMap<u32, Fd>,
+    /// Variables whose text is data only known at run time (a command's
+    /// output, what `read` read): arithmetic on them can run what they hold.
+    pub data: BTreeSet<String>,
+    /// `declare -n NAME=TARGET`: NAME stands for TARGET.
+    pub namerefs: BTreeMap<String, String>,
+    /// `alias NAME=TEXT`: what NAME runs where the shell expands aliases.
+    pub aliases: BTreeMap<String, String>,
+    /// `hash -p PATH NAME`: NAME runs PATH.
+    pub hashed: BTreeMap<String, String>,
+    /// A sourced script or text only known at run time may have defined
+    /// functions and aliases: any later name may run what it defined.
+    pub unknown_definitions: Option<String>,
+    /// A directory put before the system's on PATH: a later name may run a
+    /// program from there.
+    pub path_prefix: Option<String>,
+    /// Functions defined so far: a later name runs the body.
+    pub functions: BTreeMap<String, std::rc::Rc<Vec<Node>>>,
+    /// Variables with the integer attribute: what is assigned to them is
+    /// evaluated as arithmetic.
+    pub arith: BTreeSet<String>,
+    /// Directories made earlier in the command (`mkdir -p build && cd build`).
+    pub made: BTreeSet<String>,
+    /// `shopt -s dotglob`: a pattern matches names starting with a dot.
+    pub dotglob: bool,
+    /// A glob option wicket does not model is on: patterns match unknown sets.
+    pub glob_unknown: Option<String>,
 }
 
 impl Scope {
+    /// Assign a variable as the shell would (through a nameref). `value`:
+    /// its values when known; `data`: its text is run-time data.
+    pub fn assign(&mut self, name: &str, value: Option<Vec<String>>, data: bool) {
+        let mut target = name.to_owned();
+        // A chain of namerefs, bounded as bash bounds it.
+        for _ in 0..8 {
+            match self.namerefs.get(&target) {
+                Some(next) => target = next.clone(),
+                None => break,
+            }
+        }
+        if data || value.is_none() {
+            self.data.insert(target.clone());
+        } else {
+            self.data.remove(&target);
+        }
+        self.vars.insert(target, value);
+    }
+
+    /// Every variable becomes unknown (text only known at run time may have
+    /// set any of them).
+    pub fn forget_variables(&mut self) {
+        for (name, value) in self.vars.iter_mut() {
+            *value = None;
+            self.data.insert(name.clone());
+        }
+        self.positional = None;
+    }
+
     /// What `~` expands to here: `$HOME` as this shell has it.
     pub fn home(&self, ctx: &Context) -> String {
         match self.vars.get("HOME") {
@@ -130,6 +185,9 @@ pub struct Invocation {
     pub stdin: Stdin,
     /// More operands arrive at run time (`xargs`).
     pub extra_operands: bool,
+    /// The name is a program on PATH, never a function or alias (`command
+    /// NAME`, `builtin NAME`).
+    pub plain_program: bool,
 }
 
 impl Invocation {
@@ -168,6 +226,7 @@ impl Invocation {
             argv: self.argv[at.min(self.argv.len())..].to_vec(),
             stdin: self.stdin,
             extra_operands: self.extra_operands,
+            plain_program: false,
         }
     }
 }
@@ -288,6 +347,17 @@ impl<'a> Reader<'a> {
             oldpwd: None,
             dirstack: Some(Vec::new()),
             fds: crate::place::inherited_fds(),
+            data: BTreeSet::new(),
+            namerefs: BTreeMap::new(),
+            aliases: BTreeMap::new(),
+            hashed: BTreeMap::new(),
+            unknown_definitions: None,
+            path_prefix: None,
+            functions: BTreeMap::new(),
+            arith: BTreeSet::new(),
+            made: BTreeSet::new(),
+            dotglob: false,
+            glob_unknown: None,
         }
     }
 
@@ -363,7 +433,7 @@ impl<'a> Reader<'a> {
                     }
                 }
                 let bound = (known && values.len() <= MAX_VALUES).then_some(values);
-                scope.vars.insert(name.clone(), bound);
+                scope.assign(name, bound, !known);
             }
             Node::Test(words) => {
                 for word in words {
@@ -433,6 +503,13 @@ impl<'a> Reader<'a> {
         } else {
             Stdin::Inherited
         };
+        // The command's descriptors: the shell's, then its redirects in
+        // order, each placed with the descriptors the ones before it opened
+        // (`1<../f >/dev/stdout` truncates ../f).
+        let shell_fds = scope.fds.clone();
+        if cmd.piped_in {
+            scope.fds.insert(0, Fd::Stream);
+        }
         for redirect in &cmd.redirects {
             if matches!(
                 redirect.kind,
@@ -445,20 +522,67 @@ impl<'a> Reader<'a> {
                 stdin = Stdin::Fed;
             }
             self.read_redirect(redirect, scope);
+            self.open_descriptor(redirect, scope);
         }
-        let assigns: Vec<(String, Arg)> = cmd
+        // `exec` with only redirects keeps them for the rest of the shell.
+        let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
+        let result = self.read_simple_words(cmd, scope, stdin);
+        if !keeps_fds {
+            scope.fds = shell_fds;
+        }
+        result
+    }
+
+    /// What one redirect leaves descriptor N referring to.
+    fn open_descriptor(&mut self, redirect: &Redirect, scope: &mut Scope) {
+        let place = |s: &Scope, r: &Reader| -> Fd {
+            let target = r.expand(&redirect.target, s);
+            match (target.text(), &s.cwd) {
+                (Some(t), _) if t.starts_with('/') => Fd::File(wicket_guest::paths::fold(t)),
+                (Some(t), Some(cwd)) => Fd::File(wicket_guest::paths::fold(
+                    &wicket_guest::paths::absolute(t, cwd, &s.home(r.ctx)),
+                )),
+                _ => Fd::Unknown,
+            }
+        };
+        let (fd, what) = match redirect.kind {
+            RedirectKind::Read | RedirectKind::ReadWrite => {
+                (redirect.fd.unwrap_or(0), place(scope, self))
+            }
+            RedirectKind::Write | RedirectKind::Append => {
+                (redirect.fd.unwrap_or(1), place(scope, self))
+            }
+            RedirectKind::HereDoc(_) | RedirectKind::HereString => {
+                (redirect.fd.unwrap_or(0), Fd::Stream)
+            }
+            RedirectKind::Dup => {
+                let target = redirect.target.literal().unwrap_or_default();
+                let from = target.trim_end_matches('-').parse::<u32>().ok();
+                let what = from
+                    .and_then(|m| scope.fds.get(&m).cloned())
+                    .unwrap_or(Fd::Unknown);
+                (redirect.fd.unwrap_or(1), what)
+            }
+        };
+        scope.fds.insert(fd, what);
+    }
+
+    fn read_simple_words(&mut self, cmd: &Simple, scope: &mut Scope, stdin: Stdin) {
+        let assigns: Vec<(String, Arg, bool)> = cmd
             .assigns
             .iter()
-            .map(|a| (a.name.clone(), self.expand(&a.value, scope)))
+            .map(|a| {
+                let data = a.value.commands().next().is_some();
+                (a.name.clone(), self.expand(&a.value, scope), data)
+            })
             .collect();
-        for (name, value) in &assigns {
+        for (name, value, _) in &assigns {
             self.check_assignment(name, value);
         }
         if cmd.words.is_empty() {
             // A bare assignment stays in the shell.
-            for (name, value) in assigns {
-                let known = value.values.filter(|_| !value.glob);
-                scope.vars.insert(name, known);
+            for (name, value, data) in assigns {
+                self.shell_variable(scope, &name, &value, data);
             }
             return;
         }
@@ -471,20 +595,74 @@ impl<'a> Reader<'a> {
             argv,
             stdin,
             extra_operands: false,
+            plain_program: false,
         };
-        // Prefix assignments are the command's environment (GIT_DIR, say),
-        // not the shell's: they do not outlive it.
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);
-        } else {
-            let mut with_env = scope.clone();
-            for (name, value) in assigns {
-                with_env
-                    .vars
-                    .insert(name, value.values.filter(|_| !value.glob));
+            return;
+        }
+        // Prefix assignments are the command's environment (GIT_DIR, say),
+        // not the shell's — except before a special builtin, where a POSIX
+        // shell (dash, bash as sh) keeps them (`HOME=x :` sets HOME).
+        let special = invocation
+            .argv
+            .first()
+            .and_then(Arg::text)
+            .is_some_and(|p| SPECIAL_BUILTINS.contains(&p));
+        if special {
+            for (name, value, data) in &assigns {
+                self.shell_variable(scope, name, value, *data);
             }
-            self.read_invocation(&invocation, &mut with_env);
-            scope.cwd = with_env.cwd;
+            self.read_invocation(&invocation, scope);
+            return;
+        }
+        let mut with_env = scope.clone();
+        for (name, value, data) in &assigns {
+            self.shell_variable(&mut with_env, name, value, *data);
+        }
+        self.read_invocation(&invocation, &mut with_env);
+        scope.cwd = with_env.cwd;
+        scope.oldpwd = with_env.oldpwd;
+    }
+
+    /// A variable the shell (or a command's environment) now holds.
+    pub fn shell_variable(&mut self, scope: &mut Scope, name: &str, value: &Arg, data: bool) {
+        let known = value.values.clone().filter(|_| !value.glob);
+        if scope.arith.contains(name) {
+            // An integer variable evaluates what is assigned to it.
+            let text = value.text().unwrap_or(&value.shown).to_owned();
+            programs::arithmetic(self, &text, scope, &format!("{name}={}", value.shown));
+        }
+        if name == "PATH" {
+            self.path_changed(scope, value);
+        }
+        scope.assign(name, known, data);
+    }
+
+    /// PATH reassigned: a directory ahead of the system's may hold a program
+    /// of the agent's under any later name; an unknown PATH, any program.
+    fn path_changed(&mut self, scope: &mut Scope, value: &Arg) {
+        let Some(text) = value.text() else {
+            let first = value.shown.split(':').next().unwrap_or("");
+            if !first.starts_with("$PATH") && !first.starts_with("${PATH}") {
+                scope.path_prefix = Some(first.to_owned());
+            }
+            return;
+        };
+        let old = self.param("PATH", scope).and_then(|v| v.into_iter().next());
+        let first = text.split(':').next().unwrap_or("");
+        // `$PATH:more` (the old PATH first) shadows nothing.
+        let keeps_front = old
+            .as_deref()
+            .is_some_and(|o| !o.is_empty() && text.starts_with(o))
+            || value.shown.starts_with("$PATH")
+            || value.shown.starts_with("${PATH}");
+        if keeps_front {
+            return;
+        }
+        let system = |dir: &str| SYSTEM_BIN.contains(&dir.trim_end_matches('/'));
+        if !system(first) {
+            scope.path_prefix = Some(first.to_owned());
         }
     }
 
@@ -498,17 +676,6 @@ impl<'a> Reader<'a> {
             return;
         }
         match name {
-            "PATH" => {
-                // Appending after the existing PATH cannot shadow a program.
-                let appends =
-                    value.shown.starts_with("$PATH") || value.shown.starts_with("${PATH}");
-                if !appends {
-                    self.note(
-                        Effect::Opaque,
-                        format!("PATH={} decides which program each name runs", value.shown),
-                    );
-                }
-            }
             "LD_PRELOAD"
             | "LD_LIBRARY_PATH"
             | "LD_AUDIT"
@@ -634,6 +801,12 @@ impl<'a> Reader<'a> {
             self.note(Effect::Opaque, "the program word is empty after expansion");
             return;
         }
+        if !inv.plain_program
+            && !program_text.contains('/')
+            && self.what_the_name_runs(&program_text, inv, scope)
+        {
+            return;
+        }
         let program = match program_name(&program_text, self.ctx) {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
@@ -682,6 +855,57 @@ impl<'a> Reader<'a> {
                 ),
             );
         }
+    }
+
+    /// What a name runs besides the program of that name: an alias (dash
+    /// expands them in `sh -c` text), a hashed path, a function, or a program
+    /// from a directory put ahead of the system's on PATH. `true` when that
+    /// replaces reading the program itself.
+    fn what_the_name_runs(&mut self, name: &str, inv: &Invocation, scope: &mut Scope) -> bool {
+        if let Some(path) = scope.hashed.get(name).cloned() {
+            let mut argv = inv.argv.clone();
+            argv[0] = Arg::literal(&path);
+            let inner = Invocation {
+                argv,
+                plain_program: true,
+                ..inv.clone()
+            };
+            self.read_invocation(&inner, scope);
+            return true;
+        }
+        if let Some(body) = scope.aliases.get(name).cloned() {
+            // Read as the alias runs it; the plain program is read too,
+            // for a shell that does not expand aliases.
+            let rest: Option<Vec<String>> =
+                inv.argv[1..].iter().map(|a| a.text().map(quote)).collect();
+            match rest {
+                Some(rest) => {
+                    let mut inner = scope.clone();
+                    inner.aliases.remove(name);
+                    self.read_text(&format!("{body} {}", rest.join(" ")), &mut inner);
+                }
+                None => self.note(
+                    Effect::Opaque,
+                    format!("the alias {name} runs `{body}` with words only known when it runs"),
+                ),
+            }
+        }
+        if BUILTINS.contains(&name) {
+            return false;
+        }
+        if let Some(why) = scope.unknown_definitions.clone() {
+            self.note(
+                Effect::OpenWorld,
+                format!("`{name}` may be a function or alias that {why} defined"),
+            );
+        }
+        if let Some(dir) = scope.path_prefix.clone() {
+            self.note(
+                Effect::OpenWorld,
+                format!("`{name}` may run {dir}/{name}, ahead of the system's programs on PATH"),
+            );
+        }
+        false
     }
 
     /// The shipped row for a program, applied with the operand rule.
@@ -863,6 +1087,26 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Remember a directory made by this command, so a later `cd` into it
+    /// is known to succeed.
+    pub fn made(&self, arg: &Arg, scope: &mut Scope) {
+        let (Some(text), Some(cwd)) = (arg.text(), scope.cwd.clone()) else {
+            return;
+        };
+        if !self.take_resolve() {
+            return;
+        }
+        let full = wicket_guest::paths::absolute(text, &cwd, &scope.home(self.ctx));
+        let resolved = self.ctx.resolve(&full).path;
+        // `mkdir -p a/b/c` makes every directory on the way.
+        let mut dir = resolved.as_str();
+        while dir.len() > 1 && scope.made.insert(dir.to_owned()) {
+            dir = dir
+                .rsplit_once('/')
+                .map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
+        }
+    }
+
     /// Whether an operand names an existing directory (every value it can take).
     pub fn is_directory(&self, arg: &Arg, scope: &Scope) -> bool {
         let Some(values) = &arg.values else {
@@ -963,11 +1207,24 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Part::Quoted(text) => Some(vec![text.clone()]),
-                Part::Tilde(user) => Some(vec![format!("~{user}")]),
+                // The shell expands a tilde with its own `$HOME`, `$PWD` and
+                // `$OLDPWD`; another user's home is not the reader's to know.
+                Part::Tilde(user) => match user.as_str() {
+                    "" => Some(scope.home(self.ctx))
+                        .filter(|h| !h.is_empty())
+                        .map(|h| vec![h]),
+                    "+" => scope.cwd.clone().map(|c| vec![c]),
+                    "-" => scope.oldpwd.clone().map(|c| vec![c]),
+                    "root" => Some(vec!["/root".to_owned()]),
+                    _ => None,
+                },
                 Part::Param(name) => self.param(name, scope),
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
-                Part::Complex(_) | Part::Subst(_) | Part::Arith(_) => None,
+                // A substitution's output is known only for programs whose
+                // description says what they print (`mktemp -d`).
+                Part::Subst(nodes) => self.substitution_output(nodes, scope).map(|v| vec![v]),
+                Part::Complex(_) | Part::Arith(_) => None,
             };
             match pieces {
                 Some(pieces) if known => {
@@ -1000,7 +1257,45 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// What `$(…)` prints, when it is one command of a described program
+    /// that knows its output.
+    fn substitution_output(&self, nodes: &[Node], scope: &Scope) -> Option<String> {
+        let [Node::Simple(cmd)] = nodes else {
+            return None;
+        };
+        if !cmd.assigns.is_empty()
+            || !cmd
+                .redirects
+                .iter()
+                .all(|r| r.kind == RedirectKind::Dup || r.fd == Some(2))
+        {
+            return None;
+        }
+        let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
+        let name = argv.first()?.text()?.to_owned();
+        if scope.functions.contains_key(&name)
+            || scope.aliases.contains_key(&name)
+            || scope.hashed.contains_key(&name)
+        {
+            return None;
+        }
+        let inv = Invocation {
+            argv,
+            stdin: Stdin::Inherited,
+            extra_operands: false,
+            plain_program: false,
+        };
+        programs::output(self, &name, &inv, scope)
+    }
+
     fn param(&self, name: &str, scope: &Scope) -> Option<Vec<String>> {
+        let mut name = name;
+        for _ in 0..8 {
+            match scope.namerefs.get(name) {
+                Some(target) => name = target,
+                None => break,
+            }
+        }
         if let Some(value) = scope.vars.get(name) {
             return value.clone();
         }
@@ -1109,6 +1404,83 @@ pub fn operands(program: &str, inv: &Invocation) -> Vec<Arg> {
     }
     out
 }
+
+/// Names the shell runs itself (dash's and bash's builtins): no PATH lookup.
+const BUILTINS: &[&str] = &[
+    ".",
+    ":",
+    "[",
+    "alias",
+    "bg",
+    "bind",
+    "break",
+    "builtin",
+    "caller",
+    "cd",
+    "chdir",
+    "command",
+    "compgen",
+    "complete",
+    "compopt",
+    "continue",
+    "declare",
+    "dirs",
+    "disown",
+    "echo",
+    "enable",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "fc",
+    "fg",
+    "getopts",
+    "hash",
+    "help",
+    "history",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "logout",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "suspend",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+];
+
+/// A word quoted so the shell reads it back as exactly itself.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// Builtins whose prefix assignments stay in a POSIX shell.
+const SPECIAL_BUILTINS: &[&str] = &[
+    ":", ".", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set",
+    "shift", "times", "trap", "unset",
+];
 
 /// How a program word names its program.
 pub enum ProgramName {

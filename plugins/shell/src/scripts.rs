@@ -13,8 +13,12 @@ pub struct AwkEffects {
     pub writes: Vec<(Option<String>, bool)>,
     /// Files read by `getline < f`.
     pub reads: Vec<String>,
-    pub environ: bool,
+    /// The environment variables read through `ENVIRON["NAME"]`; `None`
+    /// for the whole array or a name built at run time.
+    pub environ: Vec<Option<String>>,
     pub network: bool,
+    /// `@include` or `@load`: code from a file wicket cannot read.
+    pub loads_code: bool,
 }
 
 /// Token of an awk program, after strings and regexes are set apart.
@@ -181,7 +185,19 @@ pub fn awk(text: &str) -> AwkEffects {
                     .commands
                     .push(literal_after(i + 2).filter(|_| tokens.get(i + 3) == Some(&Tok::Close)));
             }
-            Tok::Word(w) if w == "ENVIRON" => effects.environ = true,
+            Tok::Word(w) if w == "ENVIRON" => {
+                let name = match (next, tokens.get(i + 2), tokens.get(i + 3)) {
+                    (Some(Tok::Open), Some(Tok::Str(name)), Some(Tok::Close)) => Some(name.clone()),
+                    _ => None,
+                };
+                effects.environ.push(name);
+            }
+            Tok::Op(op)
+                if op == "@"
+                    && matches!(next, Some(Tok::Word(w)) if w == "include" || w == "load") =>
+            {
+                effects.loads_code = true;
+            }
             Tok::Word(w) if w == "getline" => {
                 // `getline < file` or `getline var < file`.
                 let at = if matches!(next, Some(Tok::Word(_))) {
@@ -290,7 +306,7 @@ pub fn sed(script: &str) -> SedEffects {
                     i += 1;
                 }
             }
-            ':' | 'b' | 't' | 'T' => {
+            ':' | 'b' | 't' | 'T' | 'v' => {
                 while i < chars.len() && chars[i] != '\n' && chars[i] != ';' {
                     i += 1;
                 }
@@ -394,7 +410,12 @@ mod tests {
             0,
             "a comparison is not a redirect"
         );
-        assert!(awk(r#"BEGIN{for (k in ENVIRON) print k}"#).environ);
+        assert_eq!(awk(r#"BEGIN{for (k in ENVIRON) print k}"#).environ, [None]);
+        assert_eq!(
+            awk(r#"BEGIN{print ENVIRON["HOME"]}"#).environ,
+            [Some("HOME".to_owned())]
+        );
+        assert!(awk(r#"@include "lib.awk"; {f()}"#).loads_code);
         assert_eq!(
             awk(r#"BEGIN{while ((getline l < "/home/u/.ssh/id_rsa") > 0) print l}"#).reads,
             ["/home/u/.ssh/id_rsa"]

@@ -160,3 +160,88 @@ fn benign_corpus_keeps_passing() {
         "{stopped} of {total} benign commands are held or refused (5% allowed)"
     );
 }
+
+/// Ordinary commands as coding agents type them (each sourced in
+/// `agent-work-sources.md`): at most 2% held or refused, each such row
+/// justified in the file, and every row's verdict as the file says.
+#[test]
+#[ignore = "held open while the reading is rebuilt; un-ignored before it lands"]
+fn agent_work_corpus_passes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agent-work.tsv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut family = String::from("(none)");
+    let mut per_family: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut verdicts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (index, line) in text.lines().enumerate() {
+        if let Some(name) = line.strip_prefix("## ") {
+            family = name.trim().to_owned();
+            continue;
+        }
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            columns.len(),
+            4,
+            "agent-work.tsv:{}: expected, command, source, why",
+            index + 1
+        );
+        let (expected, command, source, justification) =
+            (columns[0], columns[1], columns[2], columns[3]);
+        assert!(
+            !source.trim().is_empty(),
+            "agent-work.tsv:{}: every row is sourced",
+            index + 1
+        );
+        assert!(
+            expected == "pass" || !justification.trim().is_empty(),
+            "agent-work.tsv:{}: a row that is not passed needs its why",
+            index + 1
+        );
+        let (effect, why) = support::bash(&command.replace("\\n", "\n"));
+        let verdict = match effect {
+            Effect::Destructive | Effect::Secret => "refuse",
+            Effect::Opaque => "hold",
+            _ => "pass",
+        };
+        total += 1;
+        *verdicts.entry(verdict).or_default() += 1;
+        let entry = per_family.entry(family.clone()).or_default();
+        entry.0 += 1;
+        if verdict == "pass" {
+            entry.1 += 1;
+        }
+        if verdict != expected {
+            failures.push(format!(
+                "agent-work.tsv:{}: {command:?} is {verdict} ({why}), the corpus says {expected}",
+                index + 1
+            ));
+        }
+    }
+    println!("agent-work corpus: {total} commands");
+    println!("{:<14} {:>6} {:>7}", "family", "rows", "passed");
+    for (family, (rows, passed)) in &per_family {
+        println!("{family:<14} {rows:>6} {passed:>7}");
+    }
+    for (verdict, n) in &verdicts {
+        println!(
+            "  {verdict:<8} {n:>4}  {:>5.1}%",
+            100.0 * *n as f64 / total as f64
+        );
+    }
+    let stopped = total - verdicts.get("pass").copied().unwrap_or(0);
+    assert!(total >= 600, "only {total} agent-work commands");
+    assert!(
+        failures.is_empty(),
+        "{} rows differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        stopped * 100 <= total * 2,
+        "{stopped} of {total} agent-work commands are held or refused (2% allowed)"
+    );
+}

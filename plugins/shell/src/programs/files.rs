@@ -16,7 +16,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &CP, &MV, &INSTALL, &LN, &LINK, &RM, &RMDIR, &UNLINK, &MKDIR, &TOUCH, &CHMOD, &CHOWN,
-    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED,
+    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED, &MKTEMP,
 ];
 
 const BACKUP: [crate::argv::Opt; 3] = [
@@ -580,6 +580,7 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv,
             stdin: run.inv.stdin,
             extra_operands: false,
+            plain_program: false,
         };
         r.read_invocation(&inv, scope);
     }
@@ -748,6 +749,9 @@ fn create(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     for arg in &operands {
         r.change(arg, scope, Change::Write, Reach::Path, &shown);
+        if run.name == "mkdir" {
+            r.made(arg, scope);
+        }
     }
     if run.inv.extra_operands {
         r.note(
@@ -912,5 +916,105 @@ fn shred(r: &mut Reader, run: &Run, scope: &mut Scope) {
     );
     for arg in run.parsed.operand_args() {
         r.change(&arg, scope, Change::Delete, Reach::Path, &shown);
+    }
+}
+
+pub const MKTEMP: Program = Program {
+    names: &["mktemp"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("directory", "d", &["directory"]),
+            flag("dry-run", "u", &["dry-run"]),
+            flag("quiet", "q", &["quiet"]),
+            value("suffix", "", &["suffix"]),
+            value("p", "p", &[]),
+            attached("tmpdir", "", &["tmpdir"]),
+            flag("t", "t", &[]),
+            GNU_COMMON[0],
+            GNU_COMMON[1],
+        ],
+    }),
+    output: Some(mktemp_output),
+    read: mktemp,
+    examples: &[
+        (OpenWorld, "mktemp -d"),
+        (
+            OpenWorld,
+            "tmp=$(mktemp -d) && cp -r src \"$tmp\" && rm -rf \"$tmp\"",
+        ),
+        (TargetWrite, "mktemp -p . x.XXXX"),
+        (Destructive, "mktemp -p ../../.wicket"),
+        (Destructive, "d=$(mktemp -d -p ../..) && rm -rf \"$d\""),
+    ],
+    manual: "mktemp (GNU coreutils) 9.1: mktemp --help",
+};
+
+/// Where mktemp makes its name: `-p DIR`/`--tmpdir=DIR`, else `$TMPDIR`,
+/// else `/tmp`; a template with a slash (and no `-t`/`-p`) is its own path.
+fn mktemp_path(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    let p = &run.parsed;
+    let template = p
+        .operand_args()
+        .first()
+        .map(|t| t.text().map(str::to_owned));
+    let template = match template {
+        Some(Some(t)) => t,
+        Some(None) => return None,
+        None => "tmp.XXXXXXXXXX".to_owned(),
+    };
+    let dir = match p.last("p").or_else(|| p.last("tmpdir")) {
+        Some(d) => Some(d.text()?.to_owned()),
+        None if p.has("tmpdir") || p.has("t") || !template.contains('/') => {
+            match scope.vars.get("TMPDIR") {
+                Some(Some(v)) => v.first().cloned(),
+                Some(None) => return None,
+                // The environment litany gives a tool: its TMPDIR is the
+                // operator's, taken as the system's.
+                None => Some("/tmp".to_owned()),
+            }
+        }
+        None => None,
+    };
+    let name = template.replace('X', "x");
+    let path = match dir {
+        Some(d) => format!("{}/{name}", d.trim_end_matches('/')),
+        None => name,
+    };
+    let _ = r;
+    Some(path)
+}
+
+fn mktemp_output(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    let path = mktemp_path(r, run, scope)?;
+    let cwd = scope.cwd.clone()?;
+    Some(wicket_guest::paths::fold(&wicket_guest::paths::absolute(
+        &path,
+        &cwd,
+        &scope.home(r.ctx),
+    )))
+}
+
+fn mktemp(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    if run.parsed.has("dry-run") {
+        r.note(Read, format!("{shown} only prints a name"));
+        return;
+    }
+    match mktemp_path(r, run, scope) {
+        Some(path) => {
+            let arg = Arg::literal(&path);
+            r.change(&arg, scope, Change::Write, Reach::Path, &shown);
+            if run.parsed.has("directory") {
+                r.made(&arg, scope);
+            }
+        }
+        None => r.note(
+            Opaque,
+            format!("{shown} makes a name in a directory only known when it runs"),
+        ),
     }
 }

@@ -8,7 +8,6 @@ use wicket_guest::Effect;
 
 use crate::read::{Arg, Invocation, Reader, Scope, Stdin};
 use crate::rules::Op;
-use crate::scripts;
 
 /// Read one program run.
 pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
@@ -54,17 +53,12 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "cd" | "pushd" | "popd" => cd(r, program, inv, scope),
         "export" | "declare" | "typeset" | "local" | "readonly" => declare(r, program, inv, scope),
         "set" => set(r, inv, scope),
-        "awk" | "gawk" | "mawk" | "nawk" => awk(r, inv, scope),
-        "sed" | "gsed" => sed(r, inv, scope),
-        "find" | "gfind" => find(r, inv, scope),
         "litany" => litany(r, inv, scope),
         "wicket" => wicket(r, inv),
         "tar" | "gtar" | "bsdtar" => tar(r, inv, scope),
         "rsync" => rsync(r, inv, scope),
         "ssh" | "scp" | "sftp" => remote_shell(r, program, inv, scope),
         "curl" | "wget" => download(r, program, inv, scope),
-        "jq" | "gojq" | "jaq" | "yq" => jq(r, program, inv, scope),
-        "sort" | "uniq" | "split" | "csplit" | "xxd" => output_file(r, program, inv, scope),
         "zip" | "unzip" | "7z" | "7za" => archive_other(r, program, inv, scope),
         "kill" | "pkill" | "killall" => kill(r, program, inv),
         "crontab" => {
@@ -146,22 +140,12 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
             Effect::Destructive,
             format!("{} changes the machine itself", inv.shown()),
         ),
-        "printf" | "read" | "test" | "[" | "let" | "unset" | "mapfile" | "readarray" | "wait"
-        | "getopts" => {
-            if !subscript_runs_command(r, inv) {
-                if program == "printf" && inv.words().first().is_some_and(|w| w == "-v") {
-                    if let Some(name) = inv.argv.get(2) {
-                        scope
-                            .vars
-                            .insert(name.first().unwrap_or("").to_owned(), None);
-                    }
-                }
-                if !r.apply_row(program, inv, scope) {
-                    r.note(
-                        Effect::Read,
-                        format!("{} is a shell builtin that only reads", inv.shown()),
-                    );
-                }
+        "read" | "let" | "unset" | "mapfile" | "readarray" | "wait" | "getopts" => {
+            if !subscript_runs_command(r, inv) && !r.apply_row(program, inv, scope) {
+                r.note(
+                    Effect::Read,
+                    format!("{} is a shell builtin that only reads", inv.shown()),
+                );
             }
         }
         _ => {
@@ -665,6 +649,7 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         argv: command,
         stdin: inv.stdin,
         extra_operands: end == inv.argv.len(),
+        plain_program: false,
     };
     r.read_invocation(&inner, scope);
 }
@@ -1452,339 +1437,6 @@ pub fn scan_code(r: &mut Reader, program: &str, language: Language, code: &str) 
     }
 }
 
-fn awk(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let mut program_text: Option<Arg> = None;
-    let mut sandbox = false;
-    let mut i = 1;
-    while i < inv.argv.len() {
-        let arg = &inv.argv[i];
-        let word = arg.first().unwrap_or("");
-        if arg.values.is_none() {
-            break;
-        }
-        match word {
-            "--" => {
-                i += 1;
-                break;
-            }
-            "-F" | "-v" | "--assign" | "--field-separator" => i += 2,
-            "-f" | "--file" | "-E" | "--exec" | "-i" | "--include" | "-l" | "--load" => {
-                r.note(
-                    Effect::Opaque,
-                    format!(
-                        "{} runs awk code from a file or library wicket cannot read",
-                        inv.shown()
-                    ),
-                );
-                return;
-            }
-            "-e" | "--source" => {
-                program_text = inv.argv.get(i + 1).cloned();
-                i += 2;
-            }
-            "-S" | "--sandbox" => {
-                sandbox = true;
-                i += 1;
-            }
-            w if w.starts_with('-') && w.len() > 1 => i += 1,
-            _ => break,
-        }
-    }
-    // Without -e, the first operand is the program (the rest are its inputs).
-    if program_text.is_none() {
-        program_text = inv.argv.get(i).cloned();
-    }
-    let Some(program) = program_text else {
-        r.note(Effect::Read, "awk with no program");
-        return;
-    };
-    let Some(text) = program.text() else {
-        r.note(
-            Effect::Opaque,
-            format!(
-                "awk runs a program only known when it runs (`{}`)",
-                program.shown
-            ),
-        );
-        return;
-    };
-    let effects = scripts::awk(text);
-    let shown = inv.shown();
-    if !sandbox {
-        for command in &effects.commands {
-            match command {
-                Some(c) => r.read_text(c, &mut scope.clone()),
-                None => r.note(
-                    Effect::Opaque,
-                    format!("{shown} runs a command built at run time"),
-                ),
-            }
-        }
-        for (target, truncates) in &effects.writes {
-            match target {
-                Some(path) => {
-                    r.write_places(&Arg::literal(path), scope, Op::Write, *truncates, &shown)
-                }
-                None => r.note(
-                    Effect::Opaque,
-                    format!("{shown} writes a file named at run time"),
-                ),
-            }
-        }
-    }
-    for path in &effects.reads {
-        r.check_secret_word(&Arg::literal(path));
-    }
-    if effects.environ {
-        r.guard(
-            Effect::Secret,
-            format!("{shown} reads the environment (ENVIRON)"),
-        );
-    }
-    if effects.network {
-        r.note(
-            Effect::OpenWorld,
-            format!("{shown} opens a network connection"),
-        );
-    }
-    r.note(Effect::Read, format!("{shown}: awk reads and prints"));
-}
-
-fn sed(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let mut scripts_given: Vec<Arg> = Vec::new();
-    let mut in_place = false;
-    let mut sandbox = false;
-    let mut files: Vec<Arg> = Vec::new();
-    let mut i = 1;
-    let mut options_done = false;
-    while i < inv.argv.len() {
-        let arg = &inv.argv[i];
-        let word = arg.first().unwrap_or("");
-        if !options_done && arg.values.is_some() && word.starts_with('-') && word.len() > 1 {
-            match word {
-                "--" => options_done = true,
-                "-e" | "--expression" => {
-                    if let Some(s) = inv.argv.get(i + 1) {
-                        scripts_given.push(s.clone());
-                    }
-                    i += 1;
-                }
-                "-f" | "--file" => {
-                    r.note(
-                        Effect::Opaque,
-                        format!(
-                            "{} runs a sed script from a file wicket cannot read",
-                            inv.shown()
-                        ),
-                    );
-                    return;
-                }
-                "-l" | "--line-length" => i += 1,
-                "--sandbox" => sandbox = true,
-                w if w.starts_with("--expression=") => {
-                    scripts_given.push(Arg::literal(&w["--expression=".len()..]))
-                }
-                w if w.starts_with("--file=") => {
-                    r.note(
-                        Effect::Opaque,
-                        format!(
-                            "{} runs a sed script from a file wicket cannot read",
-                            inv.shown()
-                        ),
-                    );
-                    return;
-                }
-                w if w.starts_with("--in-place") => in_place = true,
-                w if !w.starts_with("--") => {
-                    // A bundle: `-i` takes the rest as a suffix; `-e` the next word.
-                    let bundle = &w[1..];
-                    if let Some(pos) = bundle.find('i') {
-                        in_place = true;
-                        if bundle[..pos].contains('e') {
-                            if let Some(s) = inv.argv.get(i + 1) {
-                                scripts_given.push(s.clone());
-                            }
-                            i += 1;
-                        }
-                    } else if bundle.ends_with('e') {
-                        if let Some(s) = inv.argv.get(i + 1) {
-                            scripts_given.push(s.clone());
-                        }
-                        i += 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-            continue;
-        }
-        if scripts_given.is_empty()
-            && files.is_empty()
-            && !inv.argv[..i]
-                .iter()
-                .any(|a| matches!(a.first(), Some("-e" | "--expression")))
-        {
-            scripts_given.push(arg.clone());
-        } else {
-            files.push(arg.clone());
-        }
-        i += 1;
-    }
-    let shown = inv.shown();
-    for script in &scripts_given {
-        let Some(text) = script.text() else {
-            r.note(
-                Effect::Opaque,
-                format!(
-                    "sed runs a script only known when it runs (`{}`)",
-                    script.shown
-                ),
-            );
-            continue;
-        };
-        let effects = scripts::sed(text);
-        if let Some(why) = effects.unreadable {
-            r.note(Effect::Opaque, format!("{shown}: {why}"));
-        }
-        if !sandbox {
-            for command in &effects.commands {
-                match command {
-                    Some(c) => r.read_text(c, &mut scope.clone()),
-                    None => r.note(
-                        Effect::Opaque,
-                        format!("{shown} runs the pattern space as a command"),
-                    ),
-                }
-            }
-            for path in &effects.writes {
-                r.write_places(&Arg::literal(path), scope, Op::Write, true, &shown);
-            }
-        }
-        for path in &effects.reads {
-            r.check_secret_word(&Arg::literal(path));
-        }
-    }
-    if in_place {
-        if files.is_empty() && inv.extra_operands {
-            r.note(
-                Effect::Opaque,
-                format!("{shown} edits files that arrive at run time"),
-            );
-        }
-        for file in &files {
-            r.write_places(file, scope, Op::Write, false, &shown);
-        }
-    } else {
-        r.note(Effect::Read, format!("{shown}: sed prints what it reads"));
-    }
-}
-
-fn find(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let mut i = 1;
-    while i < inv.argv.len() {
-        match inv.argv[i].first() {
-            Some("-H" | "-L" | "-P") => i += 1,
-            Some("-D" | "-O") => i += 2,
-            Some(w) if w.starts_with("-O") => i += 1,
-            _ => break,
-        }
-    }
-    let mut starts: Vec<Arg> = Vec::new();
-    while i < inv.argv.len() {
-        let arg = &inv.argv[i];
-        let word = arg.first().unwrap_or("");
-        if arg.values.is_some()
-            && (word.starts_with('-') || word == "(" || word == "!" || word == ")" || word == ",")
-        {
-            break;
-        }
-        starts.push(arg.clone());
-        i += 1;
-    }
-    if starts.is_empty() {
-        starts.push(Arg::literal("."));
-    }
-    let shown = inv.shown();
-    let mut acted = false;
-    while i < inv.argv.len() {
-        let word = inv.argv[i].first().unwrap_or("").to_owned();
-        match word.as_str() {
-            "-exec" | "-execdir" | "-ok" | "-okdir" => {
-                acted = true;
-                let end = inv.argv[i + 1..]
-                    .iter()
-                    .position(|a| matches!(a.first(), Some(";") | Some("+")))
-                    .map_or(inv.argv.len(), |p| i + 1 + p);
-                let mut argv: Vec<Arg> = inv.argv[i + 1..end].to_vec();
-                let dir_relative = word.ends_with("dir");
-                // `{}` is each path found under the starting points.
-                for arg in argv.iter_mut() {
-                    if arg.shown.contains("{}") {
-                        let values: Option<Vec<String>> = starts
-                            .iter()
-                            .map(|s| {
-                                s.text().map(|t| {
-                                    if dir_relative {
-                                        "./{}".to_owned()
-                                    } else {
-                                        format!("{}/{{}}", t.trim_end_matches('/'))
-                                    }
-                                })
-                            })
-                            .collect();
-                        *arg = Arg {
-                            values: values.map(|v| {
-                                v.into_iter()
-                                    .map(|base| arg.shown.replace("{}", &base.replace("{}", "*")))
-                                    .collect()
-                            }),
-                            glob: true,
-                            shown: arg.shown.clone(),
-                        };
-                    }
-                }
-                if argv.is_empty() {
-                    r.note(Effect::Opaque, format!("{shown}: {word} without a command"));
-                } else {
-                    let mut inner_scope = scope.clone();
-                    if dir_relative {
-                        if let [start] = starts.as_slice() {
-                            chdir(r, start, &mut inner_scope);
-                        } else {
-                            inner_scope.cwd = None;
-                        }
-                    }
-                    let inner = Invocation {
-                        argv,
-                        stdin: Stdin::Inherited,
-                        extra_operands: false,
-                    };
-                    r.read_invocation(&inner, &mut inner_scope);
-                }
-                i = end + 1;
-            }
-            "-delete" => {
-                acted = true;
-                for start in &starts {
-                    r.write_places(start, scope, Op::Delete, false, &shown);
-                }
-                i += 1;
-            }
-            "-fprint" | "-fprint0" | "-fls" | "-fprintf" => {
-                acted = true;
-                if let Some(file) = inv.argv.get(i + 1) {
-                    r.write_places(file, scope, Op::Write, true, &shown);
-                }
-                i += if word == "-fprintf" { 3 } else { 2 };
-            }
-            _ => i += 1,
-        }
-    }
-    if !acted {
-        r.note(Effect::Read, format!("{shown}: find only lists"));
-    }
-}
-
 fn litany(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
     let words = inv.words();
     let verb = words
@@ -2187,88 +1839,6 @@ fn download(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
                 r.write_places(&Arg::literal("."), scope, Op::Write, false, &shown);
             }
         }
-    }
-}
-
-fn jq(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
-    let shown = inv.shown();
-    let words = inv.words();
-    let filter = inv.argv.iter().skip(1).find(|a| !a.is_flag());
-    if let Some(text) = filter.and_then(Arg::text) {
-        let reads_env = text.contains("$ENV")
-            || text
-                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '$')
-                .any(|w| w == "env");
-        if reads_env {
-            r.guard(Effect::Secret, format!("{shown} reads the environment"));
-        }
-    }
-    if program == "yq" && words.iter().any(|w| w == "-i" || w == "--inplace") {
-        let files: Vec<&Arg> = inv
-            .argv
-            .iter()
-            .skip(1)
-            .filter(|a| !a.is_flag())
-            .skip(1)
-            .collect();
-        for file in files {
-            r.write_places(file, scope, Op::Write, false, &shown);
-        }
-        return;
-    }
-    r.note(
-        Effect::Read,
-        format!("{shown}: {program} filters what it reads"),
-    );
-}
-
-fn output_file(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
-    let shown = inv.shown();
-    let words = inv.words();
-    let mut wrote = false;
-    match program {
-        "sort" => {
-            for (index, word) in words.iter().enumerate() {
-                let file = if word == "-o" || word == "--output" {
-                    inv.argv.get(index + 2).cloned()
-                } else {
-                    word.strip_prefix("--output=")
-                        .map(Arg::literal)
-                        .or_else(|| {
-                            word.strip_prefix("-o")
-                                .filter(|v| !v.is_empty())
-                                .map(Arg::literal)
-                        })
-                };
-                if let Some(file) = file {
-                    r.write_places(&file, scope, Op::Write, true, &shown);
-                    wrote = true;
-                }
-            }
-        }
-        "uniq" | "xxd" => {
-            let positional: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
-            if positional.len() >= 2 {
-                r.write_places(positional[1], scope, Op::Write, true, &shown);
-                wrote = true;
-            }
-        }
-        _ => {
-            // split/csplit write numbered pieces under a prefix.
-            let positional: Vec<&Arg> = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).collect();
-            let prefix = positional
-                .get(1)
-                .map(|a| (*a).clone())
-                .unwrap_or_else(|| Arg::literal("x"));
-            r.write_places(&prefix, scope, Op::Write, false, &shown);
-            wrote = true;
-        }
-    }
-    if !wrote {
-        r.note(
-            Effect::Read,
-            format!("{shown}: {program} prints what it reads"),
-        );
     }
 }
 

@@ -12,9 +12,15 @@
 
 mod files;
 pub mod git;
+mod info;
 mod legacy;
+mod script;
+mod search;
+mod shell;
+mod text;
 
 pub use legacy::{scan_code, wicket, Language};
+pub use shell::arithmetic;
 
 use wicket_guest::Effect;
 
@@ -69,12 +75,39 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().chain(git::PROGRAMS).copied()
+    // The shell's own builtins first: a name the shell runs itself is never
+    // a program of that name.
+    shell::PROGRAMS
+        .iter()
+        .chain(files::PROGRAMS)
+        .chain(text::PROGRAMS)
+        .chain(search::PROGRAMS)
+        .chain(script::PROGRAMS)
+        .chain(info::PROGRAMS)
+        .chain(git::PROGRAMS)
+        .copied()
 }
 
 /// The description of the program `name`, if wicket has one.
 pub fn find(name: &str) -> Option<&'static Program> {
     all().find(|p| p.names.contains(&name))
+}
+
+/// What a run of `name` prints, when its description can know it.
+pub fn output(r: &Reader, name: &str, inv: &Invocation, scope: &Scope) -> Option<String> {
+    let program = find(name)?;
+    let output = program.output?;
+    let parsed = match program.syntax {
+        Syntax::Grammar(grammar) => {
+            let parsed = argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);
+            if parsed.problem.is_some() {
+                return None;
+            }
+            parsed
+        }
+        Syntax::Own => Parsed::default(),
+    };
+    output(r, &Run { name, inv, parsed }, scope)
 }
 
 /// Read one run of the program `name`.

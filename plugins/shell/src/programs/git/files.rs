@@ -1167,6 +1167,7 @@ fn merge_index(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
                 argv: vec![p.clone()],
                 stdin: g.stdin,
                 extra_operands: true,
+                plain_program: false,
             };
             let mut at = g.at.clone();
             r.read_invocation(&inv, &mut at);

@@ -1626,6 +1626,7 @@ fn bisect(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
                     argv: words[1..].to_vec(),
                     stdin: g.stdin,
                     extra_operands: false,
+                    plain_program: false,
                 };
                 let mut at = g.at.clone();
                 r.read_invocation(&inv, &mut at);

@@ -510,6 +510,7 @@ fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv,
             stdin: inv.stdin,
             extra_operands: inv.extra_operands,
+            plain_program: inv.plain_program,
         };
         return read_git(r, &inner, &shown, scope);
     }
@@ -1108,6 +1109,13 @@ fn output(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
     };
     let _ = sub;
     let [flag] = rest else { return None };
+    // A repository named apart from the directory changes the answer.
+    if ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR"]
+        .iter()
+        .any(|v| scope.vars.contains_key(*v))
+    {
+        return None;
+    }
     let root = r.ctx.writable_root.trim_end_matches('/');
     let cwd = scope.cwd.as_deref()?;
     if !(cwd == root || is_under(cwd, root)) || r.ctx.protected_by(cwd).is_some() {

@@ -1,0 +1,1781 @@
+//! Programs that report on the system and on files: listings (`ls`,
+//! `tree`, `stat`, `du`, `file`), names (`basename`, `realpath`), the
+//! shell's own reporting builtins (`echo`, `printf`, `test`, `type`, …), the
+//! machine (`uname`, `ps`, `free`, …). They read; the few forms that change
+//! something are read as such: `tree -o FILE` and `tree -R` write, `file -C`
+//! compiles a magic file into the working directory, `date -s` and
+//! `hostname NAME` set the machine's clock and name, `ps e` and `printenv`
+//! print the environment, `jobs -x` and `compgen -C` run a command.
+
+use wicket_guest::Effect::*;
+
+use crate::argv::{attached, flag, value, Grammar, Style};
+use crate::read::{Arg, Change, Reach, Reader, Scope};
+
+use super::text::{
+    could_be_option, literal, output, parse_reader, prints_only, read_each, HELP, VERSION,
+};
+use super::{Program, Run, Syntax};
+
+pub const PROGRAMS: &[&Program] = &[
+    &LS,
+    &TREE,
+    &FILE,
+    &STAT,
+    &DU,
+    &DF,
+    &BASENAME,
+    &DIRNAME,
+    &REALPATH,
+    &READLINK,
+    &PWD,
+    &ECHO,
+    &PRINTF,
+    &TRUE,
+    &TEST,
+    &EXPR,
+    &SEQ,
+    &YES,
+    &SLEEP,
+    &DATE,
+    &CAL,
+    &ID,
+    &NAMES,
+    &UNAME,
+    &HOSTNAME,
+    &NPROC,
+    &UPTIME,
+    &FREE,
+    &PS,
+    &PGREP,
+    &PIDOF,
+    &TOP,
+    &WHICH,
+    &WHEREIS,
+    &TYPE,
+    &OBSERVERS,
+    &UMASK,
+    &SHELL_STATE,
+    &JOBS,
+    &COMPGEN,
+    &MAN,
+    &INFO,
+    &UNITS,
+    &NUMFMT,
+    &LOOK,
+    &FACTOR,
+    &STTY,
+    &PRINTENV,
+];
+
+/// Reads nothing but its own arguments and the system; prints.
+fn reports(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    r.note(Read, format!("{} reports and changes nothing", run.shown()));
+}
+
+/// Every operand is a path it looks at (a name, not its contents).
+fn looks_at(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    read_each(r, run.parsed.operands.iter().map(|(_, a)| a), scope, &shown);
+    r.note(Read, format!("{shown} describes what it names"));
+}
+
+// ---------------------------------------------------------------------------
+// Listings.
+
+pub(super) const LS_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("all", "a", &["all"]),
+        flag("almost-all", "A", &["almost-all"]),
+        flag("author", "", &["author"]),
+        flag("escape", "b", &["escape"]),
+        value("block-size", "", &["block-size"]),
+        flag("ignore-backups", "B", &["ignore-backups"]),
+        flag("c", "c", &[]),
+        flag("C", "C", &[]),
+        attached("color", "", &["color"]),
+        flag("directory", "d", &["directory"]),
+        flag("dired", "D", &["dired"]),
+        flag("f", "f", &[]),
+        flag("F", "F", &[]),
+        attached("classify", "", &["classify"]),
+        flag("file-type", "", &["file-type"]),
+        value("format", "", &["format"]),
+        flag("full-time", "", &["full-time"]),
+        flag("g", "g", &[]),
+        flag("group-directories-first", "", &["group-directories-first"]),
+        flag("no-group", "G", &["no-group"]),
+        flag("human-readable", "h", &["human-readable"]),
+        flag("si", "", &["si"]),
+        flag(
+            "dereference-command-line",
+            "H",
+            &["dereference-command-line"],
+        ),
+        flag(
+            "dereference-command-line-symlink-to-dir",
+            "",
+            &["dereference-command-line-symlink-to-dir"],
+        ),
+        value("hide", "", &["hide"]),
+        attached("hyperlink", "", &["hyperlink"]),
+        value("indicator-style", "", &["indicator-style"]),
+        flag("inode", "i", &["inode"]),
+        value("ignore", "I", &["ignore"]),
+        flag("kibibytes", "k", &["kibibytes"]),
+        flag("l", "l", &[]),
+        flag("dereference", "L", &["dereference"]),
+        flag("m", "m", &[]),
+        flag("numeric-uid-gid", "n", &["numeric-uid-gid"]),
+        flag("literal", "N", &["literal"]),
+        flag("o", "o", &[]),
+        flag("p", "p", &[]),
+        flag("hide-control-chars", "q", &["hide-control-chars"]),
+        flag("show-control-chars", "", &["show-control-chars"]),
+        flag("quote-name", "Q", &["quote-name"]),
+        value("quoting-style", "", &["quoting-style"]),
+        flag("reverse", "r", &["reverse"]),
+        flag("recursive", "R", &["recursive"]),
+        flag("size", "s", &["size"]),
+        flag("S", "S", &[]),
+        value("sort", "", &["sort"]),
+        value("time", "", &["time"]),
+        value("time-style", "", &["time-style"]),
+        flag("t", "t", &[]),
+        value("tabsize", "T", &["tabsize"]),
+        flag("u", "u", &[]),
+        flag("U", "U", &[]),
+        flag("v", "v", &[]),
+        value("width", "w", &["width"]),
+        flag("x", "x", &[]),
+        flag("X", "X", &[]),
+        flag("context", "Z", &["context"]),
+        flag("zero", "", &["zero"]),
+        flag("1", "1", &[]),
+        flag("lcontext", "", &["lcontext"]),
+        HELP,
+        VERSION,
+    ],
+};
+
+pub const LS: Program = Program {
+    names: &["ls", "dir", "vdir"],
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
+    output: None,
+    read: looks_at_ls,
+    examples: &[
+        (Read, "ls -la"),
+        (Read, "ls -1"),
+        (Read, "ls --color=auto -lh src"),
+        (
+            Read,
+            "ls -la --time-style=long-iso -I target --hide='*.o' -w 80",
+        ),
+        (Read, "ls -R ../.."),
+        (Read, "ls ../../repo.git"),
+        (Read, "ls src/*.rs | head"),
+        (Secret, "ls -la ~/.ssh"),
+        (Opaque, "ls --bogus"),
+        (Opaque, "ls --c"),
+    ],
+    manual: "ls (GNU coreutils) 9.1: ls --help",
+};
+
+pub const TREE: Program = Program {
+    names: &["tree"],
+    // tree reads its own options: letters bundle, `-P -I -H -T -o` take the
+    // next word, `-L` digits attached or the next word, long options exact
+    // (those with a value take `=VALUE` or the next word).
+    syntax: Syntax::Own,
+    output: None,
+    read: tree,
+    examples: &[
+        (Read, "tree -L 2"),
+        (Read, "tree -a -I 'node_modules|target' -L3 src"),
+        (Read, "tree --dirsfirst --noreport -d"),
+        (TargetWrite, "tree -o tree.txt"),
+        (TargetWrite, "tree -H . -L 1 -R src"),
+        (Destructive, "tree -o ../../.wicket/x"),
+        (Destructive, "tree -ao ../../repo.git/config"),
+        (Destructive, "tree src -o {ws}/repo.git/HEAD"),
+        (Destructive, "tree -L 1 -R ../.."),
+        (OpenWorld, "tree -o /tmp/t.txt"),
+        (Secret, "tree -a ~/.ssh"),
+        (Opaque, "tree --bogus"),
+    ],
+    manual: "tree v2.1.0 (tree --help; later versions' --condense, --compress, --hyperlink, --scheme, --authority, --filesfirst, --opt-toggle too)",
+};
+
+const TREE_LETTERS: &str = "NqQdlshugfFapiCnxAStcrvUXJRD";
+const TREE_LONG_FLAGS: &[&str] = &[
+    "help",
+    "version",
+    "inodes",
+    "device",
+    "noreport",
+    "nolinks",
+    "dirsfirst",
+    "filesfirst",
+    "si",
+    "du",
+    "prune",
+    "ignore-case",
+    "matchdirs",
+    "fromfile",
+    "fromtabfile",
+    "metafirst",
+    "gitignore",
+    "info",
+    "fflinks",
+    "hyperlink",
+    "opt-toggle",
+    "condense",
+    "acl",
+    "selinux",
+];
+const TREE_LONG_VALUES: &[&str] = &[
+    "filelimit",
+    "charset",
+    "timefmt",
+    "sort",
+    "gitfile",
+    "infofile",
+    "hintro",
+    "houtro",
+    "scheme",
+    "authority",
+    "compress",
+];
+
+fn tree(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let mut dirs: Vec<Arg> = Vec::new();
+    let mut out: Option<Arg> = None;
+    let mut level = false;
+    let mut rerun = false;
+    let mut reads: Vec<Arg> = Vec::new();
+    let mut i = 0;
+    let mut options_done = false;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        let Some(word) = arg.text() else {
+            if !options_done && could_be_option(arg) {
+                r.note(
+                    Opaque,
+                    format!("{shown}: tree's word `{}` is only known when it runs, and could be an option", arg.shown),
+                );
+                return;
+            }
+            dirs.push(arg.clone());
+            continue;
+        };
+        if options_done || !word.starts_with('-') || word == "-" {
+            dirs.push(arg.clone());
+            continue;
+        }
+        if word == "--" {
+            options_done = true;
+            continue;
+        }
+        if let Some(long) = word.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(literal(v))),
+                None => (long, None),
+            };
+            if TREE_LONG_FLAGS.contains(&long) {
+                if matches!(long, "help" | "version") {
+                    r.note(Read, format!("{shown} prints its help or version"));
+                    return;
+                }
+                continue;
+            }
+            if TREE_LONG_VALUES.contains(&name) {
+                let value = inline.or_else(|| {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                });
+                if matches!(name, "gitfile" | "infofile" | "hintro" | "houtro") {
+                    reads.extend(value);
+                }
+                continue;
+            }
+            r.note(
+                Opaque,
+                format!(
+                    "{shown}: tree's option `{word}` is not one wicket's description of tree knows"
+                ),
+            );
+            return;
+        }
+        let letters: Vec<char> = word[1..].chars().collect();
+        let mut k = 0;
+        while k < letters.len() {
+            let c = letters[k];
+            k += 1;
+            match c {
+                'P' | 'I' | 'H' | 'T' | 'o' => {
+                    let value = args.get(i).cloned();
+                    i += 1;
+                    if c == 'o' {
+                        out = value;
+                    }
+                }
+                'L' => {
+                    level = true;
+                    if letters.get(k).is_some_and(char::is_ascii_digit) {
+                        while letters.get(k).is_some_and(char::is_ascii_digit) {
+                            k += 1;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                'R' => rerun = true,
+                c if TREE_LETTERS.contains(c) => {}
+                c => {
+                    r.note(
+                        Opaque,
+                        format!("{shown}: tree's option `-{c}` is not one wicket's description of tree knows"),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+    read_each(r, &reads, scope, &shown);
+    if dirs.is_empty() {
+        dirs.push(literal("."));
+    }
+    read_each(r, &dirs, scope, &shown);
+    if let Some(out) = &out {
+        output(r, out, scope, &shown);
+    }
+    if rerun && level {
+        // At the deepest level tree runs itself again with `-o 00Tree.html`
+        // in each directory beneath.
+        for dir in &dirs {
+            r.change(dir, scope, Change::Write, Reach::Tree, &shown);
+        }
+    }
+    r.note(Read, format!("{shown} lists what it finds"));
+}
+
+pub const FILE: Program = Program {
+    names: &["file"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            HELP,
+            flag("version", "v", &["version"]),
+            value("magic-file", "m", &["magic-file"]),
+            flag("uncompress", "z", &["uncompress"]),
+            flag("uncompress-noreport", "Z", &["uncompress-noreport"]),
+            flag("brief", "b", &["brief"]),
+            flag("checking-printout", "c", &["checking-printout"]),
+            value("exclude", "e", &["exclude"]),
+            value("exclude-quiet", "", &["exclude-quiet"]),
+            value("files-from", "f", &["files-from"]),
+            value("separator", "F", &["separator"]),
+            flag("mime", "i", &["mime"]),
+            flag("apple", "", &["apple"]),
+            flag("extension", "", &["extension"]),
+            flag("mime-type", "", &["mime-type"]),
+            flag("mime-encoding", "", &["mime-encoding"]),
+            flag("keep-going", "k", &["keep-going"]),
+            flag("list", "l", &["list"]),
+            flag("dereference", "L", &["dereference"]),
+            flag("no-dereference", "h", &["no-dereference"]),
+            flag("no-buffer", "n", &["no-buffer"]),
+            flag("no-pad", "N", &["no-pad"]),
+            flag("print0", "0", &["print0"]),
+            flag("preserve-date", "p", &["preserve-date"]),
+            value("parameter", "P", &["parameter"]),
+            flag("raw", "r", &["raw"]),
+            flag("special-files", "s", &["special-files"]),
+            flag("no-sandbox", "S", &["no-sandbox"]),
+            flag("compile", "C", &["compile"]),
+            flag("debug", "d", &["debug"]),
+            flag("E", "E", &[]),
+        ],
+    }),
+    output: None,
+    read: file,
+    examples: &[
+        (Read, "file target/release/app"),
+        (Read, "find . -type f | xargs file"),
+        (Read, "file -b --mime-type x.png"),
+        (TargetWrite, "file -C -m my.magic"),
+        (Read, "file -f list.txt"),
+    ],
+    manual: "file-5.44: file --help",
+};
+
+fn file(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    read_each(r, p.values("files-from"), scope, &shown);
+    read_each(r, p.values("magic-file"), scope, &shown);
+    if p.has("compile") {
+        // Compiles each magic file into `NAME.mgc` in the working directory.
+        let magic: Vec<String> = p
+            .values("magic-file")
+            .filter_map(Arg::text)
+            .flat_map(|m| m.split(':').map(str::to_owned).collect::<Vec<_>>())
+            .collect();
+        let names = if magic.is_empty() {
+            vec!["magic".to_owned()]
+        } else {
+            magic
+        };
+        for name in names {
+            let base = name.rsplit('/').next().unwrap_or(&name);
+            output(r, &literal(&format!("{base}.mgc")), scope, &shown);
+        }
+        return;
+    }
+    read_each(r, p.operands.iter().map(|(_, a)| a), scope, &shown);
+    r.note(Read, format!("{shown} describes what it reads"));
+}
+
+pub(super) const STAT_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("dereference", "L", &["dereference"]),
+        flag("file-system", "f", &["file-system"]),
+        value("cached", "", &["cached"]),
+        value("format", "c", &["format"]),
+        value("printf", "", &["printf"]),
+        flag("terse", "t", &["terse"]),
+        HELP,
+        VERSION,
+    ],
+};
+
+pub const STAT: Program = Program {
+    names: &["stat"],
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
+    output: None,
+    read: looks_at_stat,
+    examples: &[
+        (Read, "stat -c '%s %n' src/main.rs"),
+        (Read, "stat --printf='%y\\n' f"),
+        (Read, "stat ../../repo.git/config"),
+    ],
+    manual: "stat (GNU coreutils) 9.1: stat --help",
+};
+
+pub(super) const DU_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("null", "0", &["null"]),
+        flag("all", "a", &["all"]),
+        flag("apparent-size", "", &["apparent-size"]),
+        value("block-size", "B", &["block-size"]),
+        flag("bytes", "b", &["bytes"]),
+        flag("total", "c", &["total"]),
+        flag("dereference-args", "D", &["dereference-args"]),
+        value("max-depth", "d", &["max-depth"]),
+        value("files0-from", "", &["files0-from"]),
+        flag("H", "H", &[]),
+        flag("human-readable", "h", &["human-readable"]),
+        flag("inodes", "", &["inodes"]),
+        flag("k", "k", &[]),
+        flag("dereference", "L", &["dereference"]),
+        flag("count-links", "l", &["count-links"]),
+        flag("m", "m", &[]),
+        flag("no-dereference", "P", &["no-dereference"]),
+        flag("separate-dirs", "S", &["separate-dirs"]),
+        flag("si", "", &["si"]),
+        flag("summarize", "s", &["summarize"]),
+        value("threshold", "t", &["threshold"]),
+        attached("time", "", &["time"]),
+        value("time-style", "", &["time-style"]),
+        value("exclude-from", "X", &["exclude-from"]),
+        value("exclude", "", &["exclude"]),
+        flag("one-file-system", "x", &["one-file-system"]),
+        HELP,
+        VERSION,
+    ],
+};
+
+pub const DU: Program = Program {
+    names: &["du"],
+    // None of its options writes or runs: see `parse_reader`.
+    syntax: Syntax::Own,
+    output: None,
+    read: du_du,
+    examples: &[
+        (Read, "du -sh target"),
+        (Read, "du -sh * | sort -h"),
+        (Read, "du -h --max-depth=1 ."),
+        (Read, "du -sh ~"),
+    ],
+    manual: "du (GNU coreutils) 9.1: du --help",
+};
+
+fn du(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    read_each(r, run.parsed.values("files0-from"), scope, &shown);
+    read_each(r, run.parsed.values("exclude-from"), scope, &shown);
+    read_each(r, run.parsed.operands.iter().map(|(_, a)| a), scope, &shown);
+    r.note(Read, format!("{shown} measures what it names"));
+}
+
+pub const DF: Program = Program {
+    names: &["df"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("all", "a", &["all"]),
+            value("block-size", "B", &["block-size"]),
+            flag("human-readable", "h", &["human-readable"]),
+            flag("si", "H", &["si"]),
+            flag("inodes", "i", &["inodes"]),
+            flag("k", "k", &[]),
+            flag("local", "l", &["local"]),
+            flag("no-sync", "", &["no-sync"]),
+            attached("output", "", &["output"]),
+            flag("portability", "P", &["portability"]),
+            flag("sync", "", &["sync"]),
+            flag("total", "", &["total"]),
+            value("type", "t", &["type"]),
+            flag("print-type", "T", &["print-type"]),
+            value("exclude-type", "x", &["exclude-type"]),
+            flag("v", "v", &[]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: looks_at,
+    examples: &[(Read, "df -h"), (Read, "df -h --output=source,avail .")],
+    manual: "df (GNU coreutils) 9.1: df --help",
+};
+
+pub const BASENAME: Program = Program {
+    names: &["basename"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("multiple", "a", &["multiple"]),
+            value("suffix", "s", &["suffix"]),
+            flag("zero", "z", &["zero"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[
+        (Read, "basename src/main.rs .rs"),
+        (Read, "basename -a a/b c/d"),
+    ],
+    manual: "basename (GNU coreutils) 9.1: basename --help",
+};
+
+pub const DIRNAME: Program = Program {
+    names: &["dirname"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[flag("zero", "z", &["zero"]), HELP, VERSION],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "dirname src/main.rs")],
+    manual: "dirname (GNU coreutils) 9.1: dirname --help",
+};
+
+pub const REALPATH: Program = Program {
+    names: &["realpath"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("canonicalize-existing", "e", &["canonicalize-existing"]),
+            flag("canonicalize-missing", "m", &["canonicalize-missing"]),
+            flag("logical", "L", &["logical"]),
+            flag("physical", "P", &["physical"]),
+            flag("quiet", "q", &["quiet"]),
+            value("relative-to", "", &["relative-to"]),
+            value("relative-base", "", &["relative-base"]),
+            flag("strip", "s", &["strip", "no-symlinks"]),
+            flag("zero", "z", &["zero"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[
+        (Read, "realpath ."),
+        (Read, "realpath --relative-to=.. src"),
+    ],
+    manual: "realpath (GNU coreutils) 9.1: realpath --help",
+};
+
+pub const READLINK: Program = Program {
+    names: &["readlink"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("canonicalize", "f", &["canonicalize"]),
+            flag("canonicalize-existing", "e", &["canonicalize-existing"]),
+            flag("canonicalize-missing", "m", &["canonicalize-missing"]),
+            flag("no-newline", "n", &["no-newline"]),
+            flag("quiet", "q", &["quiet"]),
+            flag("silent", "s", &["silent"]),
+            flag("verbose", "v", &["verbose"]),
+            flag("zero", "z", &["zero"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "readlink -f repo-link")],
+    manual: "readlink (GNU coreutils) 9.1: readlink --help",
+};
+
+pub const PWD: Program = Program {
+    names: &["pwd"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("logical", "L", &["logical"]),
+            flag("physical", "P", &["physical"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "pwd"), (Read, "pwd -P")],
+    manual: "pwd (the shell's builtin; GNU coreutils 9.1): pwd --help",
+};
+
+// ---------------------------------------------------------------------------
+// The shell's printing builtins.
+
+pub const ECHO: Program = Program {
+    names: &["echo"],
+    // dash's echo takes `-n`, bash's `-n -e -E`; anything else is printed.
+    syntax: Syntax::Own,
+    output: None,
+    read: echo,
+    examples: &[
+        (Read, "echo hello"),
+        (Read, "echo -n x"),
+        (Read, "echo -e 'a\\tb'"),
+        (Read, "echo --help"),
+        (TargetWrite, "echo x > out.txt"),
+        (Destructive, "echo x > ../../.wicket/x"),
+    ],
+    manual: "echo (dash and bash builtins): -n, -e, -E; no other options",
+};
+
+fn echo(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    r.note(Read, format!("{} prints its words", run.shown()));
+}
+
+pub const PRINTF: Program = Program {
+    names: &["printf"],
+    // `printf -v VAR` (bash) assigns; the format and arguments are printed.
+    syntax: Syntax::Own,
+    output: None,
+    read: printf,
+    examples: &[
+        (Read, "printf '%s\\n' a b"),
+        (Read, "printf -- '-x\\n'"),
+        (Read, "printf -v x '%s' y"),
+        (Destructive, "printf -v LITANY_CONV_REPO %s x"),
+    ],
+    manual: "printf (dash and bash builtins; bash's -v VAR)",
+};
+
+/// bash evaluates an array index (`a[$(cmd)]`) in a name it assigns
+/// (`printf -v`) or tests (`test -v`): a command substitution there runs.
+fn index_runs_command(r: &mut Reader, run: &Run) -> bool {
+    for arg in run.inv.argv.iter().skip(1) {
+        let Some(values) = &arg.values else { continue };
+        for value in values {
+            let Some(open) = value.find('[') else {
+                continue;
+            };
+            let inside = &value[open..];
+            if inside.contains("$(") || inside.contains('`') {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{} evaluates the array index in `{}`, which runs a command",
+                        run.shown(),
+                        crate::clip(value, 60)
+                    ),
+                );
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn printf(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if index_runs_command(r, run) {
+        return;
+    }
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let shown = run.shown();
+    if args.first().and_then(Arg::text) == Some("-v") {
+        match args.get(1).and_then(Arg::text) {
+            Some(name) => {
+                // The value is the formatted output: known only when it runs.
+                let value = Arg {
+                    values: None,
+                    glob: false,
+                    shown: args.get(2).map(|a| a.shown.clone()).unwrap_or_default(),
+                };
+                r.check_assignment(name, &value);
+                scope.vars.insert(name.to_owned(), None);
+            }
+            None => r.note(
+                Opaque,
+                format!("{shown} assigns a variable named only when it runs"),
+            ),
+        }
+    }
+    r.note(Read, format!("{shown} prints its words"));
+}
+
+pub const TRUE: Program = Program {
+    names: &["true", "false", ":"],
+    syntax: Syntax::Own,
+    output: None,
+    read: nothing,
+    examples: &[
+        (Read, "true"),
+        (Read, "false || true"),
+        (Read, ": > /dev/null"),
+    ],
+    manual: "true, false, : (shell builtins): ignore their arguments",
+};
+
+fn nothing(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    r.note(Read, format!("{} does nothing", run.shown()));
+}
+
+pub const TEST: Program = Program {
+    names: &["test", "["],
+    // Its operands are strings and operators; it changes nothing.
+    syntax: Syntax::Own,
+    output: None,
+    read: test,
+    examples: &[
+        (TargetWrite, "test -d target || mkdir target"),
+        (Read, "test -d target || echo none"),
+        (Read, "test -f package.json && cat package.json || true"),
+        (Read, "'[' -f .env ']' && echo yes"),
+        (Read, "\"[\" -n \"$x\" -a -z \"$y\" \"]\""),
+        (TargetWrite, "test -d target || mkdir target/x"),
+    ],
+    manual: "test, [ (dash and bash builtins; GNU coreutils 9.1)",
+};
+
+fn test(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    if index_runs_command(r, run) {
+        return;
+    }
+    r.note(Read, format!("{} tests and changes nothing", run.shown()));
+}
+
+pub const EXPR: Program = Program {
+    names: &["expr"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "expr 1 + 2"), (Read, "expr length abc")],
+    manual: "expr (GNU coreutils) 9.1: an expression of strings and operators",
+};
+
+/// Whatever its arguments, it only computes and prints.
+fn reports_any(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    r.note(Read, format!("{} reports and changes nothing", run.shown()));
+}
+
+pub const SEQ: Program = Program {
+    names: &["seq"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("format", "f", &["format"]),
+            value("separator", "s", &["separator"]),
+            flag("equal-width", "w", &["equal-width"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "seq 1 10"), (Read, "seq -w 1 10")],
+    manual: "seq (GNU coreutils) 9.1: seq --help",
+};
+
+pub const YES: Program = Program {
+    names: &["yes"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "yes | head -3")],
+    manual: "yes (GNU coreutils) 9.1: prints its words forever",
+};
+
+pub const SLEEP: Program = Program {
+    names: &["sleep"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "sleep 5"), (Read, "sleep 0.5 && echo done")],
+    manual: "sleep (GNU coreutils 9.1 and shells): waits",
+};
+
+pub const DATE: Program = Program {
+    names: &["date"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("date", "d", &["date"]),
+            flag("debug", "", &["debug"]),
+            value("file", "f", &["file"]),
+            attached("iso-8601", "I", &["iso-8601"]),
+            flag("resolution", "", &["resolution"]),
+            flag("rfc-email", "R", &["rfc-email"]),
+            value("rfc-3339", "", &["rfc-3339"]),
+            value("reference", "r", &["reference"]),
+            value("set", "s", &["set"]),
+            flag("utc", "u", &["utc", "universal"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: date,
+    examples: &[
+        (Read, "date"),
+        (Read, "date -u +%Y-%m-%dT%H:%M:%SZ"),
+        (Read, "date -d '2 days ago' +%s"),
+        (Read, "date -r Cargo.toml"),
+        (Destructive, "date -s '2020-01-01'"),
+        (Destructive, "date --set=tomorrow"),
+        (Destructive, "date 010112002025"),
+    ],
+    manual: "date (GNU coreutils) 9.1: date --help",
+};
+
+fn date(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    read_each(r, p.values("file"), scope, &shown);
+    let sets = p.has("set")
+        || p.operand_args()
+            .iter()
+            .any(|a| !a.text().is_some_and(|t| t.starts_with('+')));
+    if sets {
+        r.note(Destructive, format!("{shown} sets the machine's clock"));
+        return;
+    }
+    r.note(Read, format!("{shown} prints the date"));
+}
+
+pub const CAL: Program = Program {
+    names: &["cal", "ncal"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "cal"), (Read, "cal -3")],
+    manual: "cal, ncal (bsdmainutils / util-linux): print calendars",
+};
+
+pub const ID: Program = Program {
+    names: &["id"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("a", "a", &[]),
+            flag("context", "Z", &["context"]),
+            flag("group", "g", &["group"]),
+            flag("groups", "G", &["groups"]),
+            flag("name", "n", &["name"]),
+            flag("real", "r", &["real"]),
+            flag("user", "u", &["user"]),
+            flag("zero", "z", &["zero"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "id -u"), (Read, "id")],
+    manual: "id (GNU coreutils) 9.1: id --help",
+};
+
+pub const NAMES: Program = Program {
+    names: &["whoami", "groups", "logname", "users", "arch", "tty"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[flag("silent", "s", &["silent", "quiet"]), HELP, VERSION],
+    }),
+    output: None,
+    read: reports,
+    examples: &[
+        (Read, "whoami"),
+        (Read, "groups"),
+        (Read, "tty -s || echo no"),
+    ],
+    manual: "whoami, groups, logname, users, arch, tty (GNU coreutils) 9.1: --help",
+};
+
+pub const UNAME: Program = Program {
+    names: &["uname"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("all", "a", &["all"]),
+            flag("kernel-name", "s", &["kernel-name", "sysname"]),
+            flag("nodename", "n", &["nodename"]),
+            flag("kernel-release", "r", &["kernel-release", "release"]),
+            flag("kernel-version", "v", &["kernel-version"]),
+            flag("machine", "m", &["machine"]),
+            flag("processor", "p", &["processor"]),
+            flag("hardware-platform", "i", &["hardware-platform"]),
+            flag("operating-system", "o", &["operating-system"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "uname -a"), (Read, "uname -sm")],
+    manual: "uname (GNU coreutils) 9.1: uname --help",
+};
+
+pub const HOSTNAME: Program = Program {
+    names: &[
+        "hostname",
+        "domainname",
+        "dnsdomainname",
+        "nisdomainname",
+        "ypdomainname",
+    ],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("alias", "a", &["alias"]),
+            flag("all-fqdns", "A", &["all-fqdns"]),
+            flag("boot", "b", &["boot"]),
+            flag("domain", "d", &["domain"]),
+            flag("fqdn", "f", &["fqdn", "long"]),
+            value("file", "F", &["file"]),
+            flag("ip-address", "i", &["ip-address"]),
+            flag("all-ip-addresses", "I", &["all-ip-addresses"]),
+            flag("short", "s", &["short"]),
+            flag("yp", "y", &["yp", "nis"]),
+            flag("help", "h?", &["help"]),
+            flag("version", "V", &["version"]),
+        ],
+    }),
+    output: None,
+    read: hostname,
+    examples: &[
+        (Read, "hostname"),
+        (Read, "hostname -I | awk '{print $1}'"),
+        (Read, "hostname -f"),
+        (Destructive, "hostname evil"),
+        (Destructive, "hostname -F /etc/x"),
+        (Destructive, "hostname -b -- x"),
+    ],
+    manual: "hostname 3.23: hostname --help",
+};
+
+fn hostname(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    if p.has("file") || !p.operands.is_empty() {
+        read_each(r, p.values("file"), scope, &shown);
+        r.note(
+            Destructive,
+            format!("{shown} sets the machine's host or domain name"),
+        );
+        return;
+    }
+    r.note(Read, format!("{shown} prints the machine's name"));
+}
+
+pub const NPROC: Program = Program {
+    names: &["nproc"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("all", "", &["all"]),
+            value("ignore", "", &["ignore"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "nproc"), (Read, "echo -j$(nproc)")],
+    manual: "nproc (GNU coreutils) 9.1: nproc --help",
+};
+
+pub const UPTIME: Program = Program {
+    names: &["uptime"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("pretty", "p", &["pretty"]),
+            flag("since", "s", &["since"]),
+            flag("help", "h", &["help"]),
+            flag("version", "V", &["version"]),
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "uptime"), (Read, "uptime -p")],
+    manual: "uptime (procps-ng 4.0.2): uptime --help",
+};
+
+pub const FREE: Program = Program {
+    names: &["free"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("bytes", "b", &["bytes"]),
+            flag("kilo", "", &["kilo"]),
+            flag("mega", "", &["mega"]),
+            flag("giga", "", &["giga"]),
+            flag("tera", "", &["tera"]),
+            flag("peta", "", &["peta"]),
+            flag("kibi", "k", &["kibi"]),
+            flag("mebi", "m", &["mebi"]),
+            flag("gibi", "g", &["gibi"]),
+            flag("tebi", "", &["tebi"]),
+            flag("pebi", "", &["pebi"]),
+            flag("human", "h", &["human"]),
+            flag("si", "", &["si"]),
+            flag("lohi", "l", &["lohi"]),
+            flag("total", "t", &["total"]),
+            flag("committed", "v", &["committed"]),
+            value("seconds", "s", &["seconds"]),
+            value("count", "c", &["count"]),
+            flag("wide", "w", &["wide"]),
+            HELP,
+            flag("version", "V", &["version"]),
+        ],
+    }),
+    output: None,
+    read: reports,
+    examples: &[(Read, "free -h")],
+    manual: "free (procps-ng 4.0.2): free --help",
+};
+
+// ---------------------------------------------------------------------------
+// Processes.
+
+pub const PS: Program = Program {
+    names: &["ps"],
+    // UNIX options (`-ef`), BSD options without a dash (`aux`), GNU long
+    // options; BSD `e` prints every process's environment.
+    syntax: Syntax::Own,
+    output: None,
+    read: ps,
+    examples: &[
+        (Read, "ps aux"),
+        (Read, "ps -ef"),
+        (Read, "ps aux | grep node"),
+        (Read, "ps -eo pid,etime,cmd"),
+        (Read, "ps axo pid,user,etime"),
+        (Read, "ps -p 1 -o comm="),
+        (Read, "ps --forest -e"),
+        (Secret, "ps e"),
+        (Secret, "ps eww"),
+        (Secret, "ps auxe"),
+        (Secret, "ps -ef e"),
+        (Opaque, "ps -Q"),
+    ],
+    manual: "ps (procps-ng 4.0.2): ps --help all",
+};
+
+/// ps's UNIX letters: (letter, takes a value).
+const PS_UNIX: &[(char, bool)] = &[
+    ('A', false),
+    ('a', false),
+    ('C', true),
+    ('c', false),
+    ('d', false),
+    ('e', false),
+    ('F', false),
+    ('f', false),
+    ('G', true),
+    ('g', true),
+    ('H', false),
+    ('j', false),
+    ('L', false),
+    ('l', false),
+    ('M', false),
+    ('m', false),
+    ('N', false),
+    ('O', true),
+    ('o', true),
+    ('P', false),
+    ('p', true),
+    ('q', true),
+    ('s', true),
+    ('T', false),
+    ('t', true),
+    ('U', true),
+    ('u', true),
+    ('V', false),
+    ('w', false),
+    ('y', false),
+    ('Z', false),
+    ('x', false),
+    ('k', true),
+    ('n', true),
+    ('W', true),
+    ('X', false),
+];
+/// ps's BSD letters: (letter, takes a value).
+const PS_BSD: &[(char, bool)] = &[
+    ('a', false),
+    ('c', false),
+    ('e', false),
+    ('f', false),
+    ('g', false),
+    ('h', false),
+    ('j', false),
+    ('k', true),
+    ('L', false),
+    ('l', false),
+    ('m', false),
+    ('n', false),
+    ('O', true),
+    ('o', true),
+    ('p', true),
+    ('q', true),
+    ('r', false),
+    ('S', false),
+    ('s', false),
+    ('T', false),
+    ('t', true),
+    ('U', true),
+    ('u', false),
+    ('V', false),
+    ('v', false),
+    ('w', false),
+    ('X', false),
+    ('x', false),
+    ('Z', false),
+    ('H', false),
+    ('C', false),
+    ('N', true),
+];
+const PS_LONG: &[(&str, bool)] = &[
+    ("Group", true),
+    ("User", true),
+    ("cols", true),
+    ("columns", true),
+    ("context", false),
+    ("cumulative", false),
+    ("deselect", false),
+    ("format", true),
+    ("forest", false),
+    ("group", true),
+    ("headers", false),
+    ("help", false),
+    ("info", false),
+    ("lines", true),
+    ("no-headers", false),
+    ("noheaders", false),
+    ("pid", true),
+    ("ppid", true),
+    ("quick-pid", true),
+    ("rows", true),
+    ("sid", true),
+    ("sort", true),
+    ("tty", true),
+    ("user", true),
+    ("version", false),
+    ("width", true),
+];
+
+fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    let shown = run.shown();
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let mut i = 0;
+    let unknown = |r: &mut Reader, w: &str| {
+        r.note(
+            Opaque,
+            format!("{shown}: ps's option `{w}` is not one wicket's description of ps knows"),
+        );
+    };
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        let Some(word) = arg.text() else {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown}: ps's word `{}` is only known when it runs",
+                    arg.shown
+                ),
+            );
+            return;
+        };
+        if let Some(long) = word.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or("");
+            match PS_LONG.iter().find(|(n, _)| *n == name) {
+                Some((_, takes)) => {
+                    if *takes && !long.contains('=') {
+                        i += 1;
+                    }
+                }
+                None => {
+                    unknown(r, word);
+                    return;
+                }
+            }
+            continue;
+        }
+        let (letters, table) = match word.strip_prefix('-') {
+            Some(rest) => (rest, PS_UNIX),
+            None if word.chars().all(|c| c.is_ascii_digit() || c == ',') => continue,
+            None => (word, PS_BSD),
+        };
+        for (k, c) in letters.char_indices() {
+            let Some((_, takes)) = table.iter().find(|(l, _)| *l == c) else {
+                unknown(
+                    r,
+                    &format!("{}{c}", if table == PS_UNIX { "-" } else { "" }),
+                );
+                return;
+            };
+            if table == PS_BSD && c == 'e' {
+                r.guard(
+                    Secret,
+                    format!("{shown} prints every process's environment (ps's `e`)"),
+                );
+            }
+            if *takes {
+                if k + c.len_utf8() == letters.len() {
+                    i += 1;
+                }
+                break;
+            }
+        }
+    }
+    r.note(Read, format!("{shown} lists processes"));
+}
+
+pub const PGREP: Program = Program {
+    names: &["pgrep"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("delimiter", "d", &["delimiter"]),
+            flag("list-name", "l", &["list-name"]),
+            flag("list-full", "a", &["list-full"]),
+            flag("inverse", "v", &["inverse"]),
+            flag("lightweight", "w", &["lightweight"]),
+            flag("count", "c", &["count"]),
+            flag("full", "f", &["full"]),
+            value("pgroup", "g", &["pgroup"]),
+            value("group", "G", &["group"]),
+            flag("ignore-case", "i", &["ignore-case"]),
+            flag("newest", "n", &["newest"]),
+            flag("oldest", "o", &["oldest"]),
+            value("older", "O", &["older"]),
+            value("parent", "P", &["parent"]),
+            value("session", "s", &["session"]),
+            value("terminal", "t", &["terminal"]),
+            value("euid", "u", &["euid"]),
+            value("uid", "U", &["uid"]),
+            flag("exact", "x", &["exact"]),
+            value("pidfile", "F", &["pidfile"]),
+            flag("logpidfile", "L", &["logpidfile"]),
+            value("runstates", "r", &["runstates"]),
+            flag("ignore-ancestors", "A", &["ignore-ancestors"]),
+            value("cgroup", "", &["cgroup"]),
+            value("ns", "", &["ns"]),
+            value("nslist", "", &["nslist"]),
+            value("env", "", &["env"]),
+            flag("help", "h", &["help"]),
+            flag("version", "V", &["version"]),
+        ],
+    }),
+    output: None,
+    read: pgrep,
+    examples: &[(Read, "pgrep -f node"), (Read, "pgrep -a cargo")],
+    manual: "pgrep (procps-ng 4.0.2): pgrep --help",
+};
+
+fn pgrep(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let shown = run.shown();
+    read_each(r, run.parsed.values("pidfile"), scope, &shown);
+    if run.parsed.has("env") {
+        r.guard(
+            Secret,
+            format!("{shown} matches processes by the values of their environment variables"),
+        );
+    }
+    r.note(Read, format!("{shown} lists processes"));
+}
+
+pub const PIDOF: Program = Program {
+    names: &["pidof"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "pidof node")],
+    manual: "pidof (procps-ng 4.0.2): -s -c -q -w -x -o PID -S SEP",
+};
+
+pub const TOP: Program = Program {
+    names: &["top", "htop", "btop"],
+    syntax: Syntax::Own,
+    output: None,
+    read: top,
+    examples: &[(Read, "top -b -n1 | head -20"), (Read, "top -bn1 -o %MEM")],
+    manual: "top (procps-ng 4.0.2): top --help; without a terminal it runs in batch mode",
+};
+
+/// top without a terminal runs in batch mode and takes no commands; its
+/// options only choose what it shows.
+fn top(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    r.note(Read, format!("{} shows processes", run.shown()));
+}
+
+// ---------------------------------------------------------------------------
+// Looking names up.
+
+pub const WHICH: Program = Program {
+    names: &["which"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "which cargo"), (Read, "which -a python3")],
+    manual: "which (debianutils 5.7): -a -s",
+};
+
+pub const WHEREIS: Program = Program {
+    names: &["whereis"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "whereis gcc")],
+    manual: "whereis (util-linux 2.38.1): -b -B -m -M -s -S -f -u -l",
+};
+
+pub const TYPE: Program = Program {
+    names: &["type", "hash"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "type -a cargo"), (Read, "type -t ls")],
+    manual: "type, hash (shell builtins)",
+};
+
+/// Programs that show facts of the machine, its users and its terminal and
+/// have no option that writes or runs anything.
+pub const OBSERVERS: Program = Program {
+    names: &[
+        "lscpu", "lsblk", "lsof", "locale", "getconf", "tput", "clear", "reset", "who", "w",
+        "last", "lastb", "vmstat", "iostat", "mpstat", "dirs", "times", "help", "caller",
+        "ulimit", "apropos", "whatis", "lsmod", "lspci", "lsusb",
+    ],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[
+        (Read, "lscpu"),
+        (Read, "lsof -i :8080"),
+        (Read, "locale -a"),
+        (Read, "getconf PAGE_SIZE"),
+        (Read, "tput cols"),
+        (Read, "who"),
+        (Read, "vmstat 1 3"),
+        (Read, "ulimit -n"),
+        (Read, "ulimit -n 4096"),
+        (Read, "apropos socket"),
+    ],
+    manual: "lscpu, lsblk, lsof, locale, getconf, tput, who, w, last, vmstat, iostat, and the builtins dirs, times, help, caller, ulimit",
+};
+
+pub const UMASK: Program = Program {
+    names: &["umask"],
+    syntax: Syntax::Own,
+    output: None,
+    read: umask,
+    examples: &[(Read, "umask"), (Read, "umask 022")],
+    manual: "umask (shell builtin)",
+};
+
+fn umask(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    let shown = run.shown();
+    if run.inv.argv.len() > 1
+        && !run
+            .inv
+            .argv
+            .iter()
+            .skip(1)
+            .all(|a| a.text() == Some("-S") || a.text() == Some("-p"))
+    {
+        r.note(
+            Read,
+            format!("{shown} changes the shell's file-creation mask, for this call only"),
+        );
+    } else {
+        r.note(Read, format!("{shown} prints the file-creation mask"));
+    }
+}
+
+/// Builtins that change only the shell's own bookkeeping for this call.
+pub const SHELL_STATE: Program = Program {
+    names: &["complete", "compopt"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "complete -p")],
+    manual: "complete, compopt (bash builtins): register completions, run only interactively",
+};
+
+pub const JOBS: Program = Program {
+    names: &["jobs"],
+    syntax: Syntax::Own,
+    output: None,
+    read: jobs,
+    examples: &[(Read, "jobs -l"), (Destructive, "jobs -x rm -rf /etc")],
+    manual: "jobs (shell builtin; bash's -x COMMAND runs COMMAND)",
+};
+
+fn jobs(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let argv = &run.inv.argv;
+    if let Some(at) = argv.iter().position(|a| a.text() == Some("-x")) {
+        if argv.len() > at + 1 {
+            r.read_invocation(&run.inv.tail(at + 1), scope);
+            return;
+        }
+    }
+    r.note(Read, format!("{} lists the shell's jobs", run.shown()));
+}
+
+pub const COMPGEN: Program = Program {
+    names: &["compgen"],
+    syntax: Syntax::Own,
+    output: None,
+    read: compgen,
+    examples: &[
+        (Read, "compgen -c | head"),
+        (Destructive, "compgen -C 'rm -rf /etc' x"),
+        (Opaque, "compgen -F f x"),
+    ],
+    manual: "compgen (bash builtin): -C COMMAND runs it, -F FUNCTION calls it",
+};
+
+fn compgen(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let shown = run.shown();
+    for (k, arg) in args.iter().enumerate() {
+        match arg.text() {
+            Some("-C") => match args.get(k + 1) {
+                Some(command) => super::text::runs_text(r, command, scope, &shown, "a command"),
+                None => r.note(Read, format!("{shown}: -C with no command")),
+            },
+            Some("-F") => r.note(
+                Opaque,
+                format!("{shown} calls a shell function wicket cannot see"),
+            ),
+            _ => {}
+        }
+    }
+    r.note(Read, format!("{shown} lists completions"));
+}
+
+pub const MAN: Program = Program {
+    names: &["man"],
+    syntax: Syntax::Own,
+    output: None,
+    read: man,
+    examples: &[
+        (Read, "man ls | cat"),
+        (Read, "man -k socket"),
+        (Destructive, "man -P 'rm -rf /etc' ls"),
+        (Destructive, "man --pager='rm -rf /etc' ls"),
+        (Opaque, "man -H ls"),
+    ],
+    manual:
+        "man 2.11.2: -P/--pager and -H/--html run programs; the rest only finds and formats pages",
+};
+
+fn man(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let shown = run.shown();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        match arg.text() {
+            Some("-P" | "--pager") => {
+                if let Some(pager) = args.get(i) {
+                    super::text::runs_text(r, pager, scope, &shown, "a pager");
+                }
+                i += 1;
+            }
+            Some(w) if w.starts_with("--pager=") || w.starts_with("-P") && w.len() > 2 => {
+                let pager = w.strip_prefix("--pager=").unwrap_or(&w[2..]);
+                super::text::runs_text(r, &literal(pager), scope, &shown, "a pager");
+            }
+            Some(w)
+                if w.starts_with("-H")
+                    || w.starts_with("--html")
+                    || w.starts_with("-X")
+                    || w.starts_with("--gxditview") =>
+            {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown} shows the page in a browser or viewer named by the environment"
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+    r.note(Read, format!("{shown} shows manual pages"));
+}
+
+pub const INFO: Program = Program {
+    names: &["info"],
+    syntax: Syntax::Own,
+    output: None,
+    read: info,
+    examples: &[
+        (Read, "info coreutils | head"),
+        (TargetWrite, "info -o out.txt ls"),
+        (Destructive, "info --output=../../.wicket/x ls"),
+    ],
+    manual: "info (GNU texinfo 6.8): -o/--output FILE writes the node",
+};
+
+fn info(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let shown = run.shown();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].text() {
+            Some("-o" | "--output") => {
+                if let Some(file) = args.get(i + 1) {
+                    output(r, file, scope, &shown);
+                }
+                i += 1;
+            }
+            Some(w) if w.starts_with("--output=") => {
+                output(r, &literal(&w["--output=".len()..]), scope, &shown);
+            }
+            Some("--dribble" | "--restore") => {
+                r.note(
+                    Opaque,
+                    format!("{shown} records or replays keystrokes from a file"),
+                );
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    r.note(Read, format!("{shown} shows manual pages"));
+}
+
+pub const UNITS: Program = Program {
+    names: &["units"],
+    syntax: Syntax::Own,
+    output: None,
+    read: units,
+    examples: &[
+        (Read, "units '2 miles' km"),
+        (TargetWrite, "units -H hist.txt"),
+    ],
+    manual: "GNU units 2.22: -H/--history FILE writes its history; -f FILE reads definitions",
+};
+
+fn units(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let shown = run.shown();
+    for (k, arg) in args.iter().enumerate() {
+        match arg.text() {
+            Some("-H" | "--history") => {
+                if let Some(file) = args.get(k + 1) {
+                    r.change(file, scope, Change::Write, Reach::Path, &shown);
+                }
+            }
+            Some(w) if w.starts_with("--history=") => {
+                r.change(
+                    &literal(&w["--history=".len()..]),
+                    scope,
+                    Change::Write,
+                    Reach::Path,
+                    &shown,
+                );
+            }
+            Some("-f" | "--file") => {
+                if let Some(file) = args.get(k + 1) {
+                    r.reads_file(file, scope, &shown);
+                }
+            }
+            _ => {}
+        }
+    }
+    r.note(Read, format!("{shown} converts units"));
+}
+
+pub const NUMFMT: Program = Program {
+    names: &["numfmt"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "numfmt --to=iec 1048576")],
+    manual: "numfmt (GNU coreutils) 9.1: reads numbers, prints them",
+};
+
+pub const LOOK: Program = Program {
+    names: &["look"],
+    syntax: Syntax::Own,
+    output: None,
+    read: look,
+    examples: &[(Read, "look abc"), (Secret, "look a ~/.netrc")],
+    manual: "look (util-linux 2.38.1): look [-bdf] [-t char] string [file]",
+};
+
+fn look(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let words: Vec<&Arg> = run
+        .inv
+        .argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.text().is_some_and(|t| t.starts_with('-')))
+        .collect();
+    if let Some(file) = words.get(1) {
+        r.reads_file(file, scope, &shown);
+    }
+    r.note(
+        Read,
+        format!("{shown} prints the lines that start with a string"),
+    );
+}
+
+pub const FACTOR: Program = Program {
+    names: &["factor"],
+    syntax: Syntax::Own,
+    output: None,
+    read: reports_any,
+    examples: &[(Read, "factor 42")],
+    manual: "factor (GNU coreutils) 9.1: factors numbers",
+};
+
+pub const STTY: Program = Program {
+    names: &["stty"],
+    syntax: Syntax::Own,
+    output: None,
+    read: stty,
+    examples: &[
+        (Read, "stty size"),
+        (Read, "stty -a"),
+        (OpenWorld, "stty -echo"),
+        (OpenWorld, "stty -F /dev/ttyS0 9600"),
+    ],
+    manual: "stty (GNU coreutils) 9.1: with settings it changes the terminal",
+};
+
+fn stty(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    let shown = run.shown();
+    let shows = run.inv.argv.iter().skip(1).all(|a| {
+        matches!(
+            a.text(),
+            Some("-a" | "--all" | "-g" | "--save" | "size" | "speed" | "--help" | "--version")
+        )
+    });
+    if shows {
+        r.note(Read, format!("{shown} shows the terminal's settings"));
+    } else {
+        r.note(OpenWorld, format!("{shown} changes a terminal's settings"));
+    }
+}
+
+pub const PRINTENV: Program = Program {
+    names: &["printenv"],
+    syntax: Syntax::Own,
+    output: None,
+    read: printenv,
+    examples: &[(Secret, "printenv"), (Secret, "printenv HOME")],
+    manual: "printenv (GNU coreutils) 9.1: prints the environment",
+};
+
+fn printenv(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    r.guard(Secret, format!("{} prints the environment", run.shown()));
+}
+
+fn looks_at_ls(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &LS_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        looks_at(r, &run, scope);
+    }
+}
+
+fn du_du(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &DU_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        du(r, &run, scope);
+    }
+}
+
+fn looks_at_stat(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if let Some(parsed) = parse_reader(r, run, &STAT_GRAMMAR, 1) {
+        let run = Run {
+            name: run.name,
+            inv: run.inv,
+            parsed,
+        };
+        looks_at(r, &run, scope);
+    }
+}

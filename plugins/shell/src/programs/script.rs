@@ -1,0 +1,982 @@
+//! Text processors programmed by a script on their command line: `sed`,
+//! `awk` (gawk 5.2 and mawk 1.3.4, whichever `awk` is) and the jq family
+//! (`jq` 1.6, `gojq`, `jaq`, and `yq`, kislyuk's jq wrapper 3.1). What the
+//! script does beyond printing — sed's `e`, `w` and `r`, awk's `system()`,
+//! pipes, redirections and `ENVIRON`, jq's `env` — is read from its text
+//! (`crate::scripts`); a script in a file wicket cannot read is opaque.
+
+use wicket_guest::Effect::*;
+use wicket_guest::PathKind;
+
+use crate::argv::{attached, flag, value, Grammar, Style};
+use crate::read::{Arg, Change, Reach, Reader, Scope};
+use crate::scripts;
+
+use super::text::{
+    could_be_option, literal, output, plain_variable, prints_only, read_each, HELP, VERSION,
+};
+use super::{Program, Run, Syntax};
+
+pub const PROGRAMS: &[&Program] = &[&SED, &AWK, &JQ];
+
+// ---------------------------------------------------------------------------
+// sed.
+
+pub const SED: Program = Program {
+    names: &["sed", "gsed"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("quiet", "n", &["quiet", "silent"]),
+            flag("debug", "", &["debug"]),
+            value("expression", "e", &["expression"]),
+            value("file", "f", &["file"]),
+            flag("follow-symlinks", "", &["follow-symlinks"]),
+            attached("in-place", "i", &["in-place"]),
+            value("line-length", "l", &["line-length"]),
+            flag("posix", "", &["posix"]),
+            flag("regexp-extended", "Er", &["regexp-extended"]),
+            flag("separate", "s", &["separate"]),
+            flag("sandbox", "", &["sandbox"]),
+            flag("unbuffered", "u", &["unbuffered"]),
+            flag("null-data", "z", &["null-data"]),
+            flag("binary", "b", &["binary"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    read: sed,
+    examples: &[
+        (Read, "sed -n '1,80p' src/main.rs"),
+        (Read, "sed 's/a/b/g' f"),
+        (Read, "sed -E -e 's/x/y/' -e '/^$/d' f"),
+        (TargetWrite, "sed -i 's/a/b/g' src/main.rs"),
+        (TargetWrite, "sed -i.bak 's/a/b/' src/main.rs"),
+        (TargetWrite, "sed --in-place=.orig -e s/a/b/ README.md"),
+        (TargetWrite, "sed -ni '/x/p' f"),
+        (TargetWrite, "sed --in-pl 's/a/b/' f"),
+        (TargetWrite, "sed -i -- 's/a/b/' f"),
+        (OpenWorld, "sed -i 's/a/b/' /etc/hosts"),
+        (Destructive, "sed -i 's/a/b/' ../../repo.git/config"),
+        (Destructive, "sed -i'../../.wicket/*' s/a/b/ f"),
+        (Destructive, "sed '--in-place=../../repo.git/*' s/a/b/ f"),
+        (TargetWrite, "sed --in-place=../../repo.git/x s/a/b/ f"),
+        (
+            Destructive,
+            "sed -s -i -e s/a/b/ f ../../.wicket/trail.jsonl",
+        ),
+        (Destructive, "sed -n 'w ../../.wicket/x' f"),
+        (Destructive, "sed 's/a/b/w ../../repo.git/config' f"),
+        (Destructive, "sed '1e rm -rf /etc' f"),
+        (Opaque, "sed 's/.*/date/e' f"),
+        (Read, "sed --sandbox 's/.*/date/e' f"),
+        (Opaque, "sed -f script.sed f"),
+        (Secret, "sed 'r ~/.ssh/id_rsa' f"),
+        (Secret, "sed '' ~/.aws/credentials"),
+        (Opaque, "sed \"$SCRIPT\" f"),
+        (Opaque, "sed --bogus f"),
+        (Opaque, "xargs sed -i s/a/b/"),
+    ],
+    manual: "sed (GNU sed) 4.9: sed --help",
+};
+
+fn sed(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    let mut operands = p.operand_args();
+    if p.has("file") {
+        read_each(r, p.values("file"), scope, &shown);
+        r.note(
+            Opaque,
+            format!("{shown} runs a sed script from a file wicket cannot read"),
+        );
+        return;
+    }
+    let script: Vec<Arg> = if p.has("expression") {
+        p.values("expression").cloned().collect()
+    } else if operands.is_empty() {
+        r.note(Read, format!("{shown}: sed with no script does nothing"));
+        return;
+    } else {
+        vec![operands.remove(0)]
+    };
+    let mut texts: Vec<&str> = Vec::new();
+    for part in &script {
+        match part.text() {
+            Some(text) => texts.push(text),
+            None => {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown} runs a script only known when it runs (`{}`)",
+                        part.shown
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    let effects = scripts::sed(&texts.join("\n"));
+    if let Some(why) = &effects.unreadable {
+        r.note(Opaque, format!("{shown}: {why}"));
+    }
+    let acts =
+        !effects.commands.is_empty() || !effects.writes.is_empty() || !effects.reads.is_empty();
+    if p.has("sandbox") && acts {
+        r.note(
+            Read,
+            format!(
+                "{shown}: in its sandbox sed refuses a script that runs, writes or reads files"
+            ),
+        );
+        return;
+    }
+    for command in &effects.commands {
+        match command {
+            Some(c) => r.read_text(c, &mut scope.clone()),
+            None => r.note(
+                Opaque,
+                format!("{shown} runs the pattern space as a command"),
+            ),
+        }
+    }
+    for path in &effects.writes {
+        // Opened (and emptied) before the first line is read.
+        output(r, &literal(path), scope, &shown);
+    }
+    for path in &effects.reads {
+        r.reads_file(&literal(path), scope, &shown);
+    }
+    read_each(r, &operands, scope, &shown);
+    if p.has("in-place") {
+        if operands.is_empty() && run.inv.extra_operands {
+            r.note(
+                Opaque,
+                format!("{shown} edits files that arrive at run time"),
+            );
+        }
+        let suffix = p
+            .last("in-place")
+            .and_then(Arg::text)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned);
+        if p.last("in-place").is_some_and(|s| s.text().is_none()) {
+            r.note(
+                Opaque,
+                format!("{shown} keeps backups under a name only known when it runs"),
+            );
+        }
+        for file in &operands {
+            r.change(file, scope, Change::Write, Reach::Path, &shown);
+            if let Some(suffix) = &suffix {
+                // The backup: `*` in the suffix is the file as named, else
+                // the suffix follows the file's name.
+                let backup = Arg {
+                    values: file.values.as_ref().map(|vs| {
+                        vs.iter()
+                            .map(|v| {
+                                if suffix.contains('*') {
+                                    suffix.replace('*', v)
+                                } else {
+                                    format!("{v}{suffix}")
+                                }
+                            })
+                            .collect()
+                    }),
+                    glob: file.glob,
+                    shown: format!("{}{suffix}", file.shown),
+                };
+                r.change(&backup, scope, Change::Overwrite, Reach::Path, &shown);
+            }
+        }
+    } else {
+        r.note(Read, format!("{shown} prints what it edits"));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// awk.
+
+pub const AWK: Program = Program {
+    names: &["awk", "gawk", "mawk", "nawk"],
+    // gawk's and mawk's options (awk is either), mawk's comma-separated
+    // `-W` list, gawk's optional attached values: read by hand.
+    syntax: Syntax::Own,
+    output: None,
+    read: awk,
+    examples: &[
+        (Read, "awk '{print $1}' f"),
+        (Read, "awk -F: '{print $1}' /etc/passwd"),
+        (Read, "awk -v n=3 'NR<=n' f"),
+        (Read, "ps aux | awk '{print $2}'"),
+        (Read, "awk '/a|b/ {print $2}' log"),
+        (Read, "awk 'BEGIN{print ENVIRON[\"HOME\"]}'"),
+        (Read, "gawk -e 'BEGIN{print 1}'"),
+        (Read, "mawk -W interactive '{print}'"),
+        (Read, "awk -- '{print}' -x"),
+        (TargetWrite, "awk '{print > \"out.txt\"}' in.txt"),
+        (TargetWrite, "gawk -p 'BEGIN{}'"),
+        (Destructive, "awk '{print > \"../../.wicket/x\"}' f"),
+        (Destructive, "awk 'BEGIN{system(\"rm -rf /etc\")}'"),
+        (
+            Destructive,
+            "gawk --dump-variables=../../repo.git/config 'BEGIN{}'",
+        ),
+        (Destructive, "awk -d../../.wicket/v 'BEGIN{}'"),
+        (Read, "gawk --sandbox 'BEGIN{system(\"rm -rf /etc\")}'"),
+        (Opaque, "awk '{system($0)}'"),
+        (Opaque, "awk '{print | \"sh\"}'"),
+        (Opaque, "awk -f prog.awk data"),
+        (Opaque, "mawk -W exec prog.awk"),
+        (Opaque, "mawk -Wi,e prog.awk"),
+        (Opaque, "gawk -l ./ext.so 'BEGIN{}'"),
+        (Opaque, "gawk '@include \"x.awk\"; BEGIN{}'"),
+        (Opaque, "awk \"$PROG\" f"),
+        (Opaque, "gawk --bogus 'BEGIN{}'"),
+        (Secret, "awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'"),
+        (Secret, "awk 'BEGIN{print ENVIRON[\"GITHUB_TOKEN\"]}'"),
+        (Secret, "awk '{print}' ~/.ssh/id_rsa"),
+        (
+            Secret,
+            "awk 'BEGIN{while((getline l < \"/home/u/.aws/credentials\")>0) print l}'",
+        ),
+    ],
+    manual: "GNU Awk 5.2.1 (gawk --help) and mawk 1.3.4 20200120 (man mawk)",
+};
+
+/// gawk's options: (short letter, long name, takes: 0 none, 1 value, 2 attached-only).
+const AWK_OPTIONS: &[(char, &str, u8)] = &[
+    ('f', "file", 1),
+    ('F', "field-separator", 1),
+    ('v', "assign", 1),
+    ('b', "characters-as-bytes", 0),
+    ('c', "traditional", 0),
+    ('C', "copyright", 0),
+    ('d', "dump-variables", 2),
+    ('D', "debug", 2),
+    ('e', "source", 1),
+    ('E', "exec", 1),
+    ('g', "gen-pot", 0),
+    ('h', "help", 0),
+    ('i', "include", 1),
+    ('I', "trace", 0),
+    ('k', "csv", 0),
+    ('l', "load", 1),
+    ('L', "lint", 2),
+    ('M', "bignum", 0),
+    ('N', "use-lc-numeric", 0),
+    ('n', "non-decimal-data", 0),
+    ('o', "pretty-print", 2),
+    ('O', "optimize", 0),
+    ('p', "profile", 2),
+    ('P', "posix", 0),
+    ('r', "re-interval", 0),
+    ('s', "no-optimize", 0),
+    ('S', "sandbox", 0),
+    ('t', "lint-old", 0),
+    ('V', "version", 0),
+    ('W', "", 1),
+    ('\0', "persist", 2),
+];
+
+/// mawk's `-W` words (and gawk's, which are its long options).
+const AWK_W_HARMLESS: &[&str] = &[
+    "dump",
+    "help",
+    "interactive",
+    "posix_space",
+    "random",
+    "sprintf",
+    "usage",
+    "version",
+    "sandbox",
+    "lint",
+    "lint-old",
+    "posix",
+    "traditional",
+    "re-interval",
+    "characters-as-bytes",
+    "copyright",
+    "non-decimal-data",
+    "use-lc-numeric",
+    "optimize",
+    "no-optimize",
+    "bignum",
+    "gen-pot",
+    "trace",
+    "csv",
+    "repetitions",
+];
+
+fn awk(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let mut sources: Vec<Arg> = Vec::new();
+    let mut from_file = false;
+    let mut sandbox = false;
+    let mut writes: Vec<(Arg, &str)> = Vec::new();
+    let mut i = 0;
+    let unknown = |r: &mut Reader, word: &str| {
+        r.note(
+            Opaque,
+            format!("{shown}: awk's option `{word}` is not one wicket's description of awk knows"),
+        );
+    };
+    // (long name, value) of each option, in order.
+    let mut given: Vec<(&'static str, Option<Arg>)> = Vec::new();
+    while i < args.len() {
+        let arg = &args[i];
+        let Some(word) = arg.text() else {
+            if could_be_option(arg) {
+                r.note(
+                    Opaque,
+                    format!("{shown}: awk's word `{}` is only known when it runs, and could be an option", arg.shown),
+                );
+                return;
+            }
+            break;
+        };
+        if word == "--" {
+            i += 1;
+            break;
+        }
+        if !word.starts_with('-') || word == "-" {
+            break;
+        }
+        i += 1;
+        if let Some(long) = word.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(literal(v))),
+                None => (long, None),
+            };
+            let hits: Vec<&(char, &str, u8)> = AWK_OPTIONS
+                .iter()
+                .filter(|(_, l, _)| !l.is_empty() && l.starts_with(name))
+                .collect();
+            let hit = hits
+                .iter()
+                .find(|(_, l, _)| *l == name)
+                .or(match hits.as_slice() {
+                    [one] => Some(one),
+                    _ => None,
+                });
+            let Some((_, long, takes)) = hit else {
+                unknown(r, word);
+                return;
+            };
+            let value = match (takes, inline) {
+                (0, Some(_)) => {
+                    unknown(r, word);
+                    return;
+                }
+                (1, None) => {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                }
+                (_, v) => v,
+            };
+            given.push((long, value));
+            continue;
+        }
+        // A bundle of short options.
+        let letters: Vec<(usize, char)> = word.char_indices().skip(1).collect();
+        for (k, &(at, c)) in letters.iter().enumerate() {
+            let Some((_, long, takes)) = AWK_OPTIONS.iter().find(|(s, _, _)| *s == c) else {
+                unknown(r, &format!("-{c}"));
+                return;
+            };
+            let rest = &word[at + c.len_utf8()..];
+            match takes {
+                0 => {
+                    given.push((long, None));
+                    let _ = k;
+                    continue;
+                }
+                1 => {
+                    let value = if rest.is_empty() {
+                        i += 1;
+                        args.get(i - 1).cloned()
+                    } else {
+                        Some(literal(rest))
+                    };
+                    given.push((if c == 'W' { "W" } else { long }, value));
+                }
+                _ => given.push((long, (!rest.is_empty()).then(|| literal(rest)))),
+            }
+            break;
+        }
+    }
+    for (long, value) in &given {
+        match *long {
+            "help" | "version" | "copyright" | "gen-pot" => {
+                r.note(Read, format!("{shown} prints and exits"));
+                return;
+            }
+            "file" | "exec" | "include" => {
+                from_file = true;
+                if let Some(v) = value {
+                    r.reads_file(v, scope, &shown);
+                }
+            }
+            "load" => {
+                r.note(
+                    Opaque,
+                    format!("{shown} loads a compiled extension into awk"),
+                );
+                return;
+            }
+            "debug" => {
+                r.note(
+                    Opaque,
+                    format!("{shown} runs awk's debugger, which takes its commands from its input"),
+                );
+                return;
+            }
+            "source" => sources.extend(value.clone()),
+            "sandbox" => sandbox = true,
+            "dump-variables" => writes.push((
+                value.clone().unwrap_or_else(|| literal("awkvars.out")),
+                "dump-variables",
+            )),
+            "pretty-print" | "profile" => writes.push((
+                value.clone().unwrap_or_else(|| literal("awkprof.out")),
+                long,
+            )),
+            "persist" => writes.push((value.clone().unwrap_or_else(|| literal("/dev/null")), long)),
+            "W" => {
+                let Some(text) = value.as_ref().and_then(Arg::text) else {
+                    r.note(Opaque, format!("{shown}: a -W only known when it runs"));
+                    return;
+                };
+                for part in text.split(',') {
+                    let name = part.split('=').next().unwrap_or("");
+                    if name.starts_with('e') {
+                        // mawk's `-W exec FILE` (gawk's --exec): the program is a file.
+                        from_file = true;
+                        if !part.contains('=') {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    if name.is_empty() || !AWK_W_HARMLESS.iter().any(|h| h.starts_with(name)) {
+                        r.note(
+                            Opaque,
+                            format!("{shown}: awk's `-W {part}` is not one wicket's description of awk knows"),
+                        );
+                        return;
+                    }
+                    if "sandbox".starts_with(name) && name.len() > 1 {
+                        sandbox = true;
+                    }
+                    if ["version", "help", "usage"]
+                        .iter()
+                        .any(|h| h.starts_with(name))
+                    {
+                        r.note(Read, format!("{shown} prints and exits"));
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (file, _) in &writes {
+        output(r, file, scope, &shown);
+    }
+    let mut operands: Vec<Arg> = args[i.min(args.len())..].to_vec();
+    if from_file {
+        r.note(
+            Opaque,
+            format!("{shown} runs awk code from a file wicket cannot read"),
+        );
+        return;
+    }
+    if sources.is_empty() {
+        if operands.is_empty() {
+            r.note(Read, format!("{shown}: awk with no program does nothing"));
+            return;
+        }
+        sources.push(operands.remove(0));
+    }
+    let mut texts: Vec<&str> = Vec::new();
+    for source in &sources {
+        match source.text() {
+            Some(t) => texts.push(t),
+            None => {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown} runs a program only known when it runs (`{}`)",
+                        source.shown
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    let effects = scripts::awk(&texts.join("\n"));
+    if effects.loads_code {
+        r.note(
+            Opaque,
+            format!("{shown} loads awk code or an extension from a file wicket cannot read"),
+        );
+    }
+    if !sandbox {
+        for command in &effects.commands {
+            match command {
+                Some(c) => r.read_text(c, &mut scope.clone()),
+                None => r.note(Opaque, format!("{shown} runs a command built at run time")),
+            }
+        }
+        for (target, truncates) in &effects.writes {
+            match target {
+                Some(path) => {
+                    let change = if *truncates {
+                        Change::Overwrite
+                    } else {
+                        Change::Write
+                    };
+                    r.change(&literal(path), scope, change, Reach::Path, &shown);
+                }
+                None => r.note(Opaque, format!("{shown} writes a file named at run time")),
+            }
+        }
+        for path in &effects.reads {
+            r.reads_file(&literal(path), scope, &shown);
+        }
+        if effects.network {
+            r.note(OpenWorld, format!("{shown} opens a network connection"));
+        }
+    }
+    for name in &effects.environ {
+        match name {
+            Some(n) if plain_variable(n) => {}
+            Some(n) => {
+                r.guard(
+                    Secret,
+                    format!("{shown} prints the environment variable {n}"),
+                );
+            }
+            None => {
+                r.guard(Secret, format!("{shown} reads the environment (ENVIRON)"));
+            }
+        }
+    }
+    // The rest: files read, or `var=value` assignments.
+    for operand in &operands {
+        let assignment = operand.text().is_some_and(|t| {
+            t.split_once('=').is_some_and(|(name, _)| {
+                !name.is_empty()
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !name.starts_with(|c: char| c.is_ascii_digit())
+            })
+        });
+        if !assignment {
+            r.reads_file(operand, scope, &shown);
+        }
+    }
+    r.note(Read, format!("{shown}: awk reads and prints"));
+}
+
+// ---------------------------------------------------------------------------
+// jq and its kin.
+
+pub const JQ: Program = Program {
+    names: &["jq", "gojq", "jaq", "yq"],
+    // jq's own parser: letters stack, long options only exact, `--arg`
+    // takes two words, and the filter is the first operand wherever it is.
+    syntax: Syntax::Own,
+    output: None,
+    read: jq,
+    examples: &[
+        (Read, "jq '.x' f.json"),
+        (Read, "jq -r '.dependencies | keys[]' package.json"),
+        (Read, "cat f.json | jq -c ."),
+        (Read, "jq -n --arg v 1 '{v: $v}'"),
+        (Read, "jq -n '$ENV.HOME'"),
+        (Read, "jq -n 'env.PATH'"),
+        (Read, "jq '.env' f.json"),
+        (Read, "jq --args -n '$ARGS' a b"),
+        (Read, "yq -y .a f.yaml"),
+        (TargetWrite, "yq -i -y '.a = 1' f.yaml"),
+        (TargetWrite, "jaq -i '.a = 1' f.json"),
+        (Destructive, "yq -yi '.a = 1' ../../.wicket/x.yaml"),
+        (Secret, "jq -n env"),
+        (Secret, "jq -n '$ENV'"),
+        (Secret, "jq -n 'env | keys'"),
+        (Secret, "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'"),
+        (Secret, "jq -n --rawfile k ~/.ssh/id_rsa '$k'"),
+        (Secret, "jq -n --slurpfile c ~/.aws/credentials '$c'"),
+        (Opaque, "jq -f filter.jq f.json"),
+        (Opaque, "jq 'include \"m\"; f' f.json"),
+        (Opaque, "jq \"$FILTER\" f.json"),
+        (Opaque, "jq --bogus . f"),
+    ],
+    manual: "jq 1.6 (jq --help, man jq); yq 3.1.0 (kislyuk, yq --help); gojq 0.12 and jaq 1.x from their manuals",
+};
+
+/// jq's short letters that take no value.
+const JQ_LETTERS: &str = "sRrjacCMSnehVb0";
+/// jq's long options that take no value.
+const JQ_FLAGS: &[&str] = &[
+    "slurp",
+    "raw-input",
+    "raw-output",
+    "join-output",
+    "ascii-output",
+    "compact-output",
+    "color-output",
+    "monochrome-output",
+    "sort-keys",
+    "null-input",
+    "exit-status",
+    "help",
+    "version",
+    "tab",
+    "unbuffered",
+    "stream",
+    "stream-errors",
+    "seq",
+    "debug-dump-disasm",
+    "debug-trace",
+    "debug-trace=all",
+    "args",
+    "jsonargs",
+    "raw-output0",
+    "binary",
+    "nul-output",
+    "build-configuration",
+    "yaml-input",
+    "yaml-output",
+    "from-file",
+    // yq's own.
+    "yaml-output",
+    "yml-output",
+    "yaml-roundtrip",
+    "yml-roundtrip",
+    "indentless-lists",
+    "indentless",
+    "in-place",
+    "explicit-start",
+    "explicit-end",
+    "xml-output",
+    "toml-output",
+];
+
+fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let mut operands: Vec<Arg> = Vec::new();
+    let mut from_file = false;
+    let mut in_place = false;
+    let mut positional = false;
+    let mut i = 0;
+    let mut options_done = false;
+    let unknown = |r: &mut Reader, w: &str| {
+        r.note(
+            Opaque,
+            format!(
+                "{shown}: {}'s option `{w}` is not one wicket's description of {} knows",
+                run.name, run.name
+            ),
+        );
+    };
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        let Some(word) = arg.text() else {
+            if !options_done && could_be_option(arg) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: the word `{}` is only known when it runs, and could be an option",
+                        arg.shown
+                    ),
+                );
+                return;
+            }
+            operands.push(arg.clone());
+            continue;
+        };
+        if options_done || !word.starts_with('-') || word == "-" {
+            operands.push(arg.clone());
+            continue;
+        }
+        if word == "--" {
+            options_done = true;
+            continue;
+        }
+        if let Some(long) = word.strip_prefix("--") {
+            match long {
+                "arg" | "argjson" | "slurpfile" | "rawfile" | "argfile" => {
+                    let value = args.get(i + 1).cloned();
+                    i += 2;
+                    if matches!(long, "slurpfile" | "rawfile" | "argfile") {
+                        if let Some(file) = &value {
+                            r.reads_file(file, scope, &shown);
+                        }
+                    }
+                }
+                "indent"
+                | "library-path"
+                | "width"
+                | "yaml-output-grammar-version"
+                | "yml-out-ver" => i += 1,
+                "run-tests" => {
+                    r.note(Read, format!("{shown} runs jq's own tests"));
+                    return;
+                }
+                "in-place" | "inplace" => in_place = true,
+                "from-file" => from_file = true,
+                "args" | "jsonargs" => positional = true,
+                l if JQ_FLAGS.contains(&l) => {
+                    if matches!(l, "help" | "version" | "build-configuration") {
+                        r.note(Read, format!("{shown} prints and exits"));
+                        return;
+                    }
+                }
+                _ => {
+                    unknown(r, word);
+                    return;
+                }
+            }
+            continue;
+        }
+        // Letters stack; `-L` takes the rest or the next word; yq's `-w`
+        // takes the next word.
+        let body = &word[1..];
+        if let Some(rest) = body.strip_prefix('L') {
+            if rest.is_empty() {
+                i += 1;
+            }
+            continue;
+        }
+        for c in body.chars() {
+            match c {
+                'f' => from_file = true,
+                'i' if run.name != "jq" && run.name != "gojq" => in_place = true,
+                'y' | 'Y' if run.name == "yq" => {}
+                'w' if run.name == "yq" => i += 1,
+                'h' | 'V' => {
+                    r.note(Read, format!("{shown} prints and exits"));
+                    return;
+                }
+                c if JQ_LETTERS.contains(c) => {}
+                _ => {
+                    unknown(r, &format!("-{c}"));
+                    return;
+                }
+            }
+        }
+    }
+    if !operands.is_empty() || from_file {
+        // jq loads `~/.jq` when it is a file: definitions wicket cannot read.
+        let home = scope.home(r.ctx);
+        if !home.is_empty() && r.take_resolve() {
+            let rc = format!("{}/.jq", home.trim_end_matches('/'));
+            if r.ctx.resolve(&rc).kind == PathKind::File {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: {} loads {rc}, definitions wicket cannot read",
+                        run.name
+                    ),
+                );
+            }
+        }
+    }
+    if from_file {
+        if let Some(file) = operands.first() {
+            r.reads_file(file, scope, &shown);
+        }
+        r.note(
+            Opaque,
+            format!("{shown} runs a filter from a file wicket cannot read"),
+        );
+        return;
+    }
+    let Some(filter) = (!operands.is_empty()).then(|| operands.remove(0)) else {
+        r.note(Read, format!("{shown} prints its input"));
+        return;
+    };
+    let Some(text) = filter.text() else {
+        r.note(
+            Opaque,
+            format!(
+                "{shown} runs a filter only known when it runs (`{}`)",
+                filter.shown
+            ),
+        );
+        return;
+    };
+    let reading = jq_filter(text);
+    if reading.modules {
+        r.note(
+            Opaque,
+            format!("{shown} imports jq modules from files wicket cannot read"),
+        );
+    }
+    for name in &reading.env {
+        match name {
+            Some(n) if plain_variable(n) => {}
+            Some(n) => r.guard(
+                Secret,
+                format!("{shown} prints the environment variable {n}"),
+            ),
+            None => r.guard(
+                Secret,
+                format!("{shown} reads the whole environment (`env`, `$ENV`)"),
+            ),
+        }
+    }
+    if !positional {
+        read_each(r, &operands, scope, &shown);
+        if in_place {
+            for file in &operands {
+                r.change(file, scope, Change::Write, Reach::Path, &shown);
+            }
+        }
+    }
+    r.note(Read, format!("{shown}: {} filters what it reads", run.name));
+}
+
+/// What a jq filter reaches beyond its input.
+#[derive(Debug, Default, PartialEq)]
+struct JqReading {
+    /// Environment reads: a variable's name, or `None` for the whole of it.
+    env: Vec<Option<String>>,
+    /// `import` or `include`.
+    modules: bool,
+}
+
+/// Scan a jq filter (strings set apart, except their `\(…)` interpolations).
+fn jq_filter(text: &str) -> JqReading {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = JqReading::default();
+    let mut code = String::with_capacity(text.len());
+    // Blank out string literals (keeping interpolated code).
+    let mut i = 0;
+    let mut in_string = false;
+    let mut interpolation = 0usize;
+    let mut stack: Vec<usize> = Vec::new();
+    while i < chars.len() {
+        let c = chars[i];
+        if in_string {
+            match c {
+                '\\' if chars.get(i + 1) == Some(&'(') => {
+                    in_string = false;
+                    stack.push(interpolation);
+                    interpolation = 1;
+                    code.push_str(" (");
+                    i += 2;
+                    continue;
+                }
+                '\\' => {
+                    code.push_str("  ");
+                    i += 2;
+                    continue;
+                }
+                '"' => {
+                    in_string = false;
+                    code.push('"');
+                }
+                _ => code.push(' '),
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' if !stack.is_empty() => interpolation += 1,
+            ')' if !stack.is_empty() => {
+                interpolation -= 1;
+                if interpolation == 0 {
+                    interpolation = stack.pop().unwrap_or(0);
+                    in_string = true;
+                }
+            }
+            '#' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        code.push(c);
+        i += 1;
+    }
+    let bytes: Vec<char> = code.chars().collect();
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut k = 0;
+    while k < bytes.len() {
+        let word_start =
+            k == 0 || !(ident(bytes[k - 1]) || bytes[k - 1] == '.' || bytes[k - 1] == '$');
+        let rest: String = bytes[k..bytes.len().min(k + 8)].iter().collect();
+        let (len, is_env) = if rest.starts_with("$ENV") && (k == 0 || !ident(bytes[k - 1])) {
+            (4, true)
+        } else if word_start && rest.starts_with("env") {
+            (3, true)
+        } else if word_start && (rest.starts_with("import") || rest.starts_with("include")) {
+            let n = if rest.starts_with("import") { 6 } else { 7 };
+            if bytes.get(k + n).is_none_or(|c| !ident(*c)) {
+                out.modules = true;
+            }
+            (n, false)
+        } else {
+            (1, false)
+        };
+        if is_env && bytes.get(k + len).is_none_or(|c| !ident(*c)) {
+            // `env.NAME`, `env["NAME"]` (strings were blanked: read from the text).
+            let after: String = bytes[k + len..].iter().collect();
+            let original: String = chars[k + len..].iter().collect();
+            let trimmed = after.trim_start();
+            let name = if let Some(field) = trimmed.strip_prefix('.') {
+                let name: String = field.chars().take_while(|c| ident(*c)).collect();
+                (!name.is_empty()).then_some(name).or_else(|| {
+                    // `.["NAME"]`
+                    quoted_key(original.trim_start().strip_prefix('.').unwrap_or(""))
+                })
+            } else {
+                quoted_key(original.trim_start())
+            };
+            out.env.push(name);
+        }
+        k += len;
+    }
+    out
+}
+
+/// `["NAME"]` at the start of `text`: the name.
+fn quoted_key(text: &str) -> Option<String> {
+    let inner = text.strip_prefix("[\"")?;
+    let end = inner.find('"')?;
+    let name = &inner[..end];
+    (!name.is_empty() && inner[end + 1..].trim_start().starts_with(']')).then(|| name.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jq_filters_read_the_environment_by_name_or_whole() {
+        assert_eq!(jq_filter(".a.b").env, Vec::<Option<String>>::new());
+        assert_eq!(jq_filter("env").env, [None]);
+        assert_eq!(jq_filter("$ENV").env, [None]);
+        assert_eq!(jq_filter("env.HOME").env, [Some("HOME".to_owned())]);
+        assert_eq!(jq_filter("$ENV.PATH").env, [Some("PATH".to_owned())]);
+        assert_eq!(jq_filter("env[\"X\"]").env, [Some("X".to_owned())]);
+        assert_eq!(jq_filter("env | keys").env, [None]);
+        assert_eq!(jq_filter(".env").env, Vec::<Option<String>>::new());
+        assert_eq!(jq_filter("\"env\"").env, Vec::<Option<String>>::new());
+        assert_eq!(jq_filter("\"\\(env)\"").env, [None]);
+        assert_eq!(jq_filter("environment").env, Vec::<Option<String>>::new());
+        assert!(jq_filter("import \"m\" as m; m::f").modules);
+        assert!(!jq_filter(".imports").modules);
+    }
+}
