@@ -8,7 +8,6 @@
 //! guest SDK, and embedded in the `wicket` binary.
 
 pub mod argv;
-pub mod git;
 pub mod place;
 pub mod programs;
 pub mod read;

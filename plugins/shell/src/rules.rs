@@ -35,7 +35,9 @@ pub struct Row {
 
 const NONE: &[&[&str]] = &[&[]];
 
-/// RULES.md's shipped ruleset, in order.
+/// RULES.md's shipped ruleset, in order. git's rows (its irreversible
+/// forms, its transfers, the rest as work inside the root) are read by git's
+/// own description (`programs::git`), subcommand by subcommand.
 pub const SHIPPED: &[Row] = &[
     Row {
         programs: &[
@@ -54,23 +56,6 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["git"],
-        qualifiers: &[
-            &["push", "--force"],
-            &["push", "-f"],
-            &["push", "--force-with-lease"],
-            &["reset", "--hard"],
-            &["clean", "-f"],
-            &["branch", "-D"],
-            &["update-ref", "-d"],
-            &["filter-branch"],
-            &["gc", "--prune"],
-        ],
-        inside: Destructive,
-        outside: Destructive,
-        op: Op::Fixed,
-    },
-    Row {
         programs: &["shred", "mkfs", "dd"],
         qualifiers: NONE,
         inside: Destructive,
@@ -83,13 +68,6 @@ pub const SHIPPED: &[Row] = &[
         inside: TargetWrite,
         outside: Destructive,
         op: Op::Delete,
-    },
-    Row {
-        programs: &["git"],
-        qualifiers: &[&["push"], &["fetch"], &["pull"], &["clone"], &["remote"]],
-        inside: OpenWorld,
-        outside: OpenWorld,
-        op: Op::Fixed,
     },
     Row {
         programs: &[
@@ -115,7 +93,7 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["git", "cargo", "make"],
+        programs: &["cargo", "make"],
         qualifiers: NONE,
         inside: TargetWrite,
         outside: TargetWrite,
@@ -286,13 +264,12 @@ mod tests {
 
     #[test]
     fn first_match_wins() {
-        let (row, q) = shipped_row("git", &words("push --force origin main")).unwrap();
-        assert_eq!(row.inside, Destructive);
-        assert_eq!(q, ["push", "--force"]);
-        let (row, _) = shipped_row("git", &words("push origin main")).unwrap();
+        let (row, q) = shipped_row("cargo", &words("publish --dry-run")).unwrap();
         assert_eq!(row.inside, OpenWorld);
-        let (row, _) = shipped_row("git", &words("status")).unwrap();
+        assert_eq!(q, ["publish"]);
+        let (row, _) = shipped_row("cargo", &words("build")).unwrap();
         assert_eq!(row.inside, TargetWrite);
+        assert!(shipped_row("git", &words("push --force")).is_none());
         let (row, _) = shipped_row("rm", &words("-rf x")).unwrap();
         assert_eq!((row.inside, row.outside), (TargetWrite, Destructive));
         let (row, _) = shipped_row("nice", &words("x")).unwrap();

@@ -6,7 +6,6 @@
 
 use wicket_guest::Effect;
 
-use crate::git;
 use crate::read::{Arg, Invocation, Reader, Scope, Stdin};
 use crate::rules::Op;
 
@@ -54,7 +53,6 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "cd" | "pushd" | "popd" => cd(r, program, inv, scope),
         "export" | "declare" | "typeset" | "local" | "readonly" => declare(r, program, inv, scope),
         "set" => set(r, inv, scope),
-        "git" => git::read(r, inv, scope),
         "litany" => litany(r, inv, scope),
         "wicket" => wicket(r, inv),
         "tar" | "gtar" | "bsdtar" => tar(r, inv, scope),
@@ -447,6 +445,11 @@ fn env(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
             w if w.contains('=') && !w.starts_with('=') => {
                 let (name, value) = w.split_once('=').unwrap_or((w, ""));
                 r.check_assignment(name, &Arg::literal(value));
+                // The program runs with it (GIT_DIR, say), as a prefix
+                // assignment's program does.
+                inner
+                    .vars
+                    .insert(name.to_owned(), Some(vec![value.to_owned()]));
                 i += 1;
             }
             _ => break,

@@ -11,6 +11,7 @@
 //! an option could stand) makes the call opaque: never a guess.
 
 mod files;
+pub mod git;
 mod info;
 mod legacy;
 mod script;
@@ -83,6 +84,7 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .chain(search::PROGRAMS)
         .chain(script::PROGRAMS)
         .chain(info::PROGRAMS)
+        .chain(git::PROGRAMS)
         .copied()
 }
 
