@@ -10,8 +10,10 @@
 //! it does not know, an ambiguous prefix, a word known only at run time where
 //! an option could stand) makes the call opaque: never a guess.
 
+mod archive;
 mod files;
 mod legacy;
+mod transfer;
 
 pub use legacy::{scan_code, wicket, Language};
 
@@ -68,7 +70,7 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().copied()
+    files::PROGRAMS.iter().chain(archive::PROGRAMS).copied()
 }
 
 /// The description of the program `name`, if wicket has one.
