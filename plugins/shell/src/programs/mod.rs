@@ -13,6 +13,7 @@
 mod archive;
 mod files;
 mod legacy;
+mod net;
 mod transfer;
 
 pub use legacy::{scan_code, wicket, Language};
@@ -70,7 +71,11 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().chain(archive::PROGRAMS).copied()
+    files::PROGRAMS
+        .iter()
+        .chain(archive::PROGRAMS)
+        .chain(net::PROGRAMS)
+        .copied()
 }
 
 /// The description of the program `name`, if wicket has one.
