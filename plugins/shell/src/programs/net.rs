@@ -1329,28 +1329,148 @@ fn ssh_keyword(key: &str) -> Option<SshKey> {
     })
 }
 
-/// Fill ssh's `%` tokens with stand-ins, so the text reads as a command.
-fn ssh_tokens(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '%' {
-            out.push(c);
-            continue;
+/// What ssh's `%` tokens expand to for one run: the destination as
+/// written (`%n`), the host it connects to (`%h`), the remote user (`%r`),
+/// the port (`%p`) and the local home (`%d`). The host and user come from
+/// the command line, so the agent chooses them: a command or path is read
+/// with them filled in, and is unknown when they are.
+struct SshTarget {
+    original: Option<String>,
+    hostname: Option<String>,
+    user: Option<String>,
+    port: String,
+    home: String,
+}
+
+impl SshTarget {
+    fn of(destination: Option<&Arg>, p: &Parsed, home: String) -> SshTarget {
+        let option = |key: &str| -> Option<String> {
+            p.values("o").filter_map(Arg::text).find_map(|o| {
+                let cut = o.find(['=', ' ', '\t'])?;
+                o[..cut].eq_ignore_ascii_case(key).then(|| {
+                    o[cut..]
+                        .trim_start_matches([' ', '\t', '='])
+                        .trim_matches('"')
+                        .to_owned()
+                })
+            })
+        };
+        let (mut user, original, mut port) = match destination.and_then(Arg::text) {
+            Some(dest) => {
+                let dest = dest.strip_prefix("ssh://").unwrap_or(dest);
+                let (user, rest) = match dest.rsplit_once('@') {
+                    Some((u, h)) => (Some(u.to_owned()), h),
+                    None => (None, dest),
+                };
+                let (host, port) = match rest.rsplit_once(':') {
+                    Some((h, p)) if p.chars().all(|c| c.is_ascii_digit()) && !h.is_empty() => {
+                        (h, Some(p.to_owned()))
+                    }
+                    _ => (rest, None),
+                };
+                (user, Some(host.to_owned()), port)
+            }
+            None => (None, None, None),
+        };
+        if let Some(l) = p.last("l").and_then(Arg::text) {
+            user = Some(l.to_owned());
         }
-        match chars.next() {
-            Some('%') => out.push('%'),
-            Some('p') => out.push_str("22"),
-            Some(_) => out.push_str("host"),
-            None => out.push('%'),
+        if let Some(u) = option("user") {
+            user = Some(u);
+        }
+        if let Some(pp) = p.last("p").or_else(|| p.last("P")).and_then(Arg::text) {
+            port = Some(pp.to_owned());
+        }
+        SshTarget {
+            hostname: option("hostname").or_else(|| original.clone()),
+            original,
+            user: user.or_else(|| Some("user".to_owned())),
+            port: port.unwrap_or_else(|| "22".to_owned()),
+            home,
         }
     }
-    out
+
+    /// `text` with its tokens filled in; `None` when one is not known.
+    fn expand(&self, text: &str) -> Option<String> {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            match chars.next()? {
+                '%' => out.push('%'),
+                'n' | 'k' => out.push_str(self.original.as_deref()?),
+                'h' => out.push_str(self.hostname.as_deref()?),
+                'r' => out.push_str(self.user.as_deref()?),
+                'p' => out.push_str(&self.port),
+                'd' => out.push_str(&self.home),
+                'u' => out.push_str("user"),
+                'l' | 'L' => out.push_str("localhost"),
+                'C' | 'H' | 'I' => out.push_str("0123abcd"),
+                'i' => out.push_str("1000"),
+                'j' | 'T' | 'f' | 'K' | 't' => out.push_str("x"),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// The token-filled text as an argument (unknown when it cannot be).
+    fn arg(&self, text: &str) -> Arg {
+        match self.expand(text) {
+            Some(t) => Arg::literal(&t),
+            None => Arg {
+                values: None,
+                glob: false,
+                shown: text.to_owned(),
+            },
+        }
+    }
+}
+
+/// A command ssh runs here: with `$SHELL -c` (the SHELL this command sets,
+/// if it sets one).
+fn ssh_runs(r: &mut Reader, shown: &str, what: &str, command: &Arg, scope: &Scope) {
+    match env_var(scope, "SHELL") {
+        None => r.runs_text(command, scope, &format!("{shown}: ssh's {what}")),
+        Some(shell) => {
+            let shell = shell.map_or(
+                Arg {
+                    values: None,
+                    glob: false,
+                    shown: "$SHELL".into(),
+                },
+                |s| Arg::literal(&s),
+            );
+            if shell.text().is_none() || command.text().is_none() {
+                r.note(
+                    Opaque,
+                    format!("{shown}: ssh runs its {what} with a shell only known when it runs"),
+                );
+                return;
+            }
+            let inv = Invocation {
+                argv: vec![shell, Arg::literal("-c"), command.clone()],
+                stdin: Stdin::Inherited,
+                extra_operands: false,
+            };
+            r.read_invocation(&inv, &mut scope.clone());
+        }
+    }
 }
 
 /// Read `-o` options (and the options ssh's own flags stand for) for what
 /// they do here. `master` says whether this run creates a control socket.
-fn ssh_options(r: &mut Reader, shown: &str, options: &[Arg], master: bool, scope: &Scope) {
+fn ssh_options(
+    r: &mut Reader,
+    shown: &str,
+    options: &[Arg],
+    master: bool,
+    target: &SshTarget,
+    scope: &Scope,
+) {
     for option in options {
         let Some(text) = option.text() else {
             r.note(
@@ -1393,11 +1513,7 @@ fn ssh_options(r: &mut Reader, shown: &str, options: &[Arg], master: bool, scope
             }
             Some(SshKey::Command) if none || value == "-" => {}
             Some(SshKey::Command) => {
-                r.runs_text(
-                    &Arg::literal(&ssh_tokens(value)),
-                    scope,
-                    &format!("{shown}: ssh's {key}"),
-                );
+                ssh_runs(r, shown, &key, &target.arg(value), scope);
             }
             Some(SshKey::Program) => {
                 let inv = Invocation {
@@ -1415,26 +1531,20 @@ fn ssh_options(r: &mut Reader, shown: &str, options: &[Arg], master: bool, scope
             Some(SshKey::Reads) if none => {}
             Some(SshKey::Reads) => {
                 for file in value.split_whitespace() {
-                    r.reads(&Arg::literal(&ssh_tokens(file)), scope, shown);
+                    r.reads(&target.arg(file), scope, shown);
                 }
             }
             Some(SshKey::Writes) if none => {}
             Some(SshKey::Writes) => {
                 for file in value.split_whitespace() {
-                    r.change(
-                        &Arg::literal(&ssh_tokens(file)),
-                        scope,
-                        Change::Write,
-                        Reach::Path,
-                        shown,
-                    );
+                    r.change(&target.arg(file), scope, Change::Write, Reach::Path, shown);
                 }
             }
             Some(SshKey::Socket) if none => {}
             Some(SshKey::Socket) => {
                 if master {
                     r.change(
-                        &Arg::literal(&ssh_tokens(value)),
+                        &target.arg(value),
                         scope,
                         Change::Overwrite,
                         Reach::Path,
@@ -1608,7 +1718,8 @@ fn ssh(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
-    ssh_common(r, &shown, &p, scope);
+    let destination = p.operand_args().first().cloned();
+    ssh_common(r, &shown, &p, destination.as_ref(), scope);
     for key in ["L", "R", "D"] {
         for spec in p.values(key) {
             ssh_forward(r, &shown, spec, scope);
@@ -1638,7 +1749,8 @@ fn ssh(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 /// What ssh, scp and sftp share: `-F`, `-o`, `-i`, `-E`, `-S`, `-A`, `-I`.
-fn ssh_common(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scope) {
+fn ssh_common(r: &mut Reader, shown: &str, p: &Parsed, destination: Option<&Arg>, scope: &Scope) {
+    let target = SshTarget::of(destination, p, scope.home(r.ctx));
     for config in p.values("F") {
         config_file(r, config, scope, shown);
     }
@@ -1650,7 +1762,7 @@ fn ssh_common(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scope) {
                 t.starts_with("controlmaster") && !t.ends_with("no")
             })
         });
-    ssh_options(r, shown, &options, master, scope);
+    ssh_options(r, shown, &options, master, &target, scope);
     for identity in p.values("i") {
         r.reads(identity, scope, shown);
     }
@@ -1659,7 +1771,8 @@ fn ssh_common(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scope) {
     }
     for socket in p.values("S") {
         if master && socket.text() != Some("none") {
-            r.change(socket, scope, Change::Overwrite, Reach::Path, shown);
+            let socket = socket.text().map_or(socket.clone(), |s| target.arg(s));
+            r.change(&socket, scope, Change::Overwrite, Reach::Path, shown);
         }
     }
     for library in p.values("I") {
@@ -1760,7 +1873,19 @@ pub const SCP: Program = Program {
 fn scp(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let p = &run.parsed;
     let shown = run.shown();
-    ssh_common(r, &shown, p, scope);
+    let remote = p
+        .operand_args()
+        .into_iter()
+        .find(|a| a.text().is_some_and(remote_operand))
+        .map(|a| {
+            let t = a.text().unwrap_or_default();
+            let t = t
+                .strip_prefix("scp://")
+                .or_else(|| t.strip_prefix("sftp://"))
+                .unwrap_or(t);
+            Arg::literal(t.split([':', '/']).next().unwrap_or(t))
+        });
+    ssh_common(r, &shown, p, remote.as_ref(), scope);
     for key in ["S", "D"] {
         for program in p.values(key) {
             r.runs_text(program, scope, &format!("{shown}: scp's -{key}"));
@@ -1863,7 +1988,19 @@ pub const SFTP: Program = Program {
 fn sftp(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let p = &run.parsed;
     let shown = run.shown();
-    ssh_common(r, &shown, p, scope);
+    let remote = p
+        .operand_args()
+        .into_iter()
+        .find(|a| a.text().is_some_and(remote_operand))
+        .map(|a| {
+            let t = a.text().unwrap_or_default();
+            let t = t
+                .strip_prefix("scp://")
+                .or_else(|| t.strip_prefix("sftp://"))
+                .unwrap_or(t);
+            Arg::literal(t.split([':', '/']).next().unwrap_or(t))
+        });
+    ssh_common(r, &shown, p, remote.as_ref(), scope);
     for key in ["S", "D"] {
         for program in p.values(key) {
             r.runs_text(program, scope, &format!("{shown}: sftp's -{key}"));
@@ -3206,8 +3343,12 @@ fn gh(r: &mut Reader, run: &Run, scope: &mut Scope) {
             return;
         }
         ("config", "set") => {
-            let key = rest.first().and_then(Arg::text).unwrap_or("");
-            if matches!(key, "editor" | "pager" | "browser") {
+            let key = rest
+                .iter()
+                .filter_map(Arg::text)
+                .find(|k| matches!(*k, "editor" | "pager" | "browser"))
+                .unwrap_or("");
+            if !key.is_empty() {
                 r.note(
                     Opaque,
                     format!("{shown} sets the program gh runs as its {key}, later"),
