@@ -72,7 +72,8 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["shred", "mkfs", "dd"],
+        // dd is read for where it writes (programs/archive.rs).
+        programs: &["shred", "mkfs"],
         qualifiers: NONE,
         inside: Destructive,
         outside: Destructive,
@@ -107,9 +108,9 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &[
-            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo", "gh",
-        ],
+        // curl, wget, nc, ssh, scp, sftp, rsync and gh are described in
+        // programs/net.rs.
+        programs: &["sudo"],
         qualifiers: NONE,
         inside: OpenWorld,
         outside: OpenWorld,
@@ -238,12 +239,7 @@ pub const SHIPPED: &[Row] = &[
             "sha512sum",
             "b2sum",
             "cksum",
-            "base64",
-            "base32",
-            "zcat",
             "zgrep",
-            "bzcat",
-            "xzcat",
             "zless",
             "ag",
             "ack",

@@ -21,8 +21,8 @@ use super::transfer::{env_var, parse_or_hold, prints_only, relative_to, split_wo
 use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
-    &TAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4, &DD,
-    &SPLIT, &CSPLIT, &BASE64, &BASENC,
+    &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
+    &DD, &SPLIT, &CSPLIT, &BASE64, &BASENC,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -279,6 +279,32 @@ pub const TAR: Program = Program {
     ],
     manual: "tar (GNU tar) 1.34: tar --help",
 };
+
+pub const BSDTAR: Program = Program {
+    names: &["bsdtar"],
+    syntax: Syntax::Own,
+    output: None,
+    read: bsdtar,
+    examples: &[
+        (Read, "bsdtar --version"),
+        (Opaque, "bsdtar -xf a.tar -C ../.."),
+    ],
+    manual: "bsdtar (libarchive): its options differ from GNU tar's (-s, -U, --chroot, --options) and are not described",
+};
+
+/// bsdtar's grammar is not GNU tar's: every run but `--version` is held.
+fn bsdtar(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    let shown = run.shown();
+    let words: Vec<Option<&str>> = run.inv.argv.iter().skip(1).map(Arg::text).collect();
+    if matches!(words.as_slice(), [Some("--version" | "--help" | "-h")]) {
+        r.note(Read, format!("{shown} prints its help or version"));
+        return;
+    }
+    r.note(
+        Opaque,
+        format!("{shown}: bsdtar's options are not ones wicket has a description of"),
+    );
+}
 
 /// The words tar reads: the first word exploded when it is an old-style
 /// bundle (`xzfC a.tgz dir` is `-x -z -f a.tgz -C dir`), then `TAR_OPTIONS`
