@@ -1696,13 +1696,10 @@ fn ar(r: &mut Reader, run: &Run, scope: &mut Scope) {
             positional.push(arg.clone());
             continue;
         };
-        if text.starts_with('@') {
+        if let Some(file) = text.strip_prefix('@') {
             r.note(
                 Opaque,
-                format!(
-                    "{shown} reads more options from {}, which wicket cannot see",
-                    &text[1..]
-                ),
+                format!("{shown} reads more options from {file}, which wicket cannot see"),
             );
             return;
         }

@@ -1410,7 +1410,7 @@ impl SshTarget {
                 'l' | 'L' => out.push_str("localhost"),
                 'C' | 'H' | 'I' => out.push_str("0123abcd"),
                 'i' => out.push_str("1000"),
-                'j' | 'T' | 'f' | 'K' | 't' => out.push_str("x"),
+                'j' | 'T' | 'f' | 'K' | 't' => out.push('x'),
                 _ => return None,
             }
         }

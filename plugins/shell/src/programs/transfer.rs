@@ -105,9 +105,7 @@ pub fn split_words(text: &str) -> Option<Vec<String>> {
 /// `dir/name` as an argument (unknown when the directory is).
 pub fn under(dir: &Arg, name: &str) -> Arg {
     let join = |d: &str| {
-        if name.starts_with('/') {
-            name.to_owned()
-        } else if d.is_empty() || d == "." {
+        if name.starts_with('/') || d.is_empty() || d == "." {
             name.to_owned()
         } else {
             format!("{}/{name}", d.trim_end_matches('/'))
