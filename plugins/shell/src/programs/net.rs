@@ -428,6 +428,9 @@ pub const CURL: Program = Program {
             "curl -w '%output{../../.wicket/trail.jsonl}x' https://x.org",
         ),
         (Destructive, "curl -T README.md file://{ws}/repo.git/config"),
+        (Destructive, "curl -O 'https://x.org/{README.md,.git}'"),
+        (Opaque, "curl -o '#1' 'https://x.org/{a,.git}'"),
+        (OpenWorld, "curl -g -O 'https://x.org/{a}'"),
         (Opaque, "curl -K c.cfg https://x.org"),
         (Opaque, "curl --outp x https://x.org"),
         (Opaque, "CURL_HOME=. curl https://x.org"),
@@ -662,6 +665,7 @@ fn curl(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if urls.is_empty() && !remote_names {
         r.note(Read, format!("{shown} names no URL"));
     }
+    let globs = !p.has("globoff");
     for url in &urls {
         let Some(text) = url.text() else {
             r.note(
@@ -676,26 +680,137 @@ fn curl(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             continue;
         };
-        match file_url(text) {
-            Some(path) => {
-                let path = Arg::literal(&path);
-                if uploads {
-                    r.change(&path, scope, Change::Overwrite, Reach::Path, &shown);
-                } else {
-                    r.reads(&path, scope, &shown);
-                }
-            }
-            None => r.note(OpenWorld, format!("{shown} reaches {}", url_host(text))),
+        // curl's own URL patterns (`{a,b}`, `[1-3]`) make several URLs.
+        let expanded = if globs {
+            curl_glob(text)
+        } else {
+            Some(vec![text.to_owned()])
+        };
+        let Some(expanded) = expanded else {
+            r.note(
+                Opaque,
+                format!("{shown}: curl's URL pattern `{text}` gives more URLs than wicket follows"),
+            );
+            continue;
+        };
+        if expanded.len() > 1
+            && p.values("output")
+                .any(|o| o.text().is_none_or(|t| t.contains('#')))
+        {
+            r.note(
+                Opaque,
+                format!("{shown} names its outputs after the parts of a URL pattern (#N)"),
+            );
         }
-        if remote_names {
-            let target = dir.clone().unwrap_or_else(|| Arg::literal("."));
-            match url_file_name(text).filter(|_| !p.has("remote-header-name")) {
-                Some(name) => r.change(&under(&target, &name), scope, change, Reach::Path, &shown),
-                // The server names the file, inside the directory.
-                None => r.change(&target, scope, change, Reach::Path, &shown),
+        for each in &expanded {
+            match file_url(each) {
+                Some(path) => {
+                    let path = Arg::literal(&path);
+                    if uploads {
+                        r.change(&path, scope, Change::Overwrite, Reach::Path, &shown);
+                    } else {
+                        r.reads(&path, scope, &shown);
+                    }
+                }
+                None => r.note(OpenWorld, format!("{shown} reaches {}", url_host(each))),
+            }
+            if remote_names {
+                let target = dir.clone().unwrap_or_else(|| Arg::literal("."));
+                match url_file_name(each).filter(|_| !p.has("remote-header-name")) {
+                    Some(name) => {
+                        r.change(&under(&target, &name), scope, change, Reach::Path, &shown)
+                    }
+                    // The server names the file, inside the directory.
+                    None => r.change(&target, scope, change, Reach::Path, &shown),
+                }
             }
         }
     }
+}
+
+/// curl's URL globbing: `{a,b,c}` alternatives and `[1-10]`, `[a-z]`,
+/// `[001-100:2]` ranges, with backslash escapes; the host part of a URL is
+/// left alone (`[::1]` is an address). `None` past 64 URLs or when a pattern
+/// does not close.
+fn curl_glob(url: &str) -> Option<Vec<String>> {
+    let host_end = match url.find("://") {
+        Some(at) => {
+            let rest = &url[at + 3..];
+            at + 3 + rest.find('/').unwrap_or(rest.len())
+        }
+        None => 0,
+    };
+    let (head, tail) = url.split_at(host_end);
+    let chars: Vec<char> = tail.chars().collect();
+    let mut outs = vec![head.to_owned()];
+    let cross = |outs: &mut Vec<String>, pieces: &[String]| -> bool {
+        let mut next = Vec::new();
+        for o in outs.iter() {
+            for piece in pieces {
+                next.push(format!("{o}{piece}"));
+            }
+        }
+        *outs = next;
+        outs.len() <= 64
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' if i + 1 < chars.len() => {
+                let c = chars[i + 1];
+                outs.iter_mut().for_each(|o| o.push(c));
+                i += 2;
+            }
+            '{' => {
+                let close = chars[i..].iter().position(|c| *c == '}')? + i;
+                let inner: String = chars[i + 1..close].iter().collect();
+                let pieces: Vec<String> = inner.split(',').map(str::to_owned).collect();
+                if !cross(&mut outs, &pieces) {
+                    return None;
+                }
+                i = close + 1;
+            }
+            '[' => {
+                let close = chars[i..].iter().position(|c| *c == ']')? + i;
+                let inner: String = chars[i + 1..close].iter().collect();
+                let (range, step) = match inner.split_once(':') {
+                    Some((r, s)) => (r.to_owned(), s.parse::<usize>().ok()?.max(1)),
+                    None => (inner.clone(), 1),
+                };
+                let (from, to) = range.split_once('-')?;
+                let pieces: Vec<String> = match (from.parse::<u64>(), to.parse::<u64>()) {
+                    (Ok(a), Ok(b)) if a <= b => {
+                        if (b - a) / step as u64 > 64 {
+                            return None;
+                        }
+                        let width = from.len();
+                        (a..=b)
+                            .step_by(step)
+                            .map(|n| format!("{n:0width$}"))
+                            .collect()
+                    }
+                    _ => {
+                        let (mut x, mut y) = (from.chars(), to.chars());
+                        match (x.next(), x.next(), y.next(), y.next()) {
+                            (Some(a), None, Some(b), None) if a <= b => {
+                                (a..=b).step_by(step).map(|c| c.to_string()).collect()
+                            }
+                            _ => return None,
+                        }
+                    }
+                };
+                if !cross(&mut outs, &pieces) {
+                    return None;
+                }
+                i = close + 1;
+            }
+            c => {
+                outs.iter_mut().for_each(|o| o.push(c));
+                i += 1;
+            }
+        }
+    }
+    Some(outs)
 }
 
 // ----------------------------------------------------------------- wget
@@ -4133,6 +4248,26 @@ mod tests {
         assert!(remote_operand("user@host:/x"));
         assert!(!remote_operand("./a:b"));
         assert!(!remote_operand("/abs/a:b"));
+    }
+
+    #[test]
+    fn curl_patterns_expand_as_curl_expands_them() {
+        assert_eq!(
+            curl_glob("https://x.org/{.git,b}/[1-2]").unwrap(),
+            [
+                "https://x.org/.git/1",
+                "https://x.org/.git/2",
+                "https://x.org/b/1",
+                "https://x.org/b/2"
+            ]
+        );
+        assert_eq!(curl_glob("http://[::1]/a").unwrap(), ["http://[::1]/a"]);
+        assert_eq!(
+            curl_glob("https://x.org/f[08-10:2]").unwrap(),
+            ["https://x.org/f08", "https://x.org/f10"]
+        );
+        assert!(curl_glob("https://x.org/[1-100000]").is_none());
+        assert!(curl_glob("https://x.org/{a").is_none());
     }
 
     #[test]
