@@ -2818,6 +2818,67 @@ fn lz4(r: &mut Reader, run: &Run, scope: &mut Scope) {
     squeeze(r, run, &how, &pressed, &files, scope);
 }
 
+const BROTLI_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("level", "0123456789", &[]),
+        flag("stdout", "c", &["stdout"]),
+        flag("decompress", "d", &["decompress"]),
+        flag("force", "f", &["force"]),
+        flag("help", "h", &["help"]),
+        flag("rm", "j", &["rm"]),
+        flag("keep", "k", &["keep"]),
+        flag("no-copy-stat", "n", &["no-copy-stat"]),
+        value("output", "o", &["output"]),
+        value("quality", "q", &["quality"]),
+        flag("test", "t", &["test"]),
+        flag("verbose", "v", &["verbose"]),
+        value("lgwin", "w", &["lgwin"]),
+        value("large_window", "", &["large_window"]),
+        value("suffix", "S", &["suffix"]),
+        flag("version", "V", &["version"]),
+        flag("best", "Z", &["best"]),
+    ],
+};
+
+pub const BROTLI: Program = Program {
+    names: &["brotli", "unbrotli"],
+    syntax: Syntax::Grammar(BROTLI_GRAMMAR),
+    output: None,
+    read: brotli,
+    examples: &[
+        (TargetWrite, "brotli -q 11 dist/app.js"),
+        (Read, "brotli -dc x.br | head"),
+        (Destructive, "brotli -j ../../repo.git/config"),
+        (Destructive, "brotli README.md -o ../../repo.git/config"),
+    ],
+    manual: "brotli 1.0.9: brotli --help; not installed here",
+};
+
+fn brotli(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let p = &run.parsed;
+    if prints_only(r, run, p, &["help", "version"]) {
+        return;
+    }
+    let pressed = Pressed {
+        decompress: p.has("decompress") || run.name == "unbrotli",
+        to_stdout: p.has("stdout"),
+        only_reads: p.has("test"),
+        keep: !p.has("rm"),
+        remove: p.has("rm"),
+        force: p.has("force"),
+        suffix: p.last("suffix").cloned(),
+        output: p.last("output").cloned(),
+        ..Pressed::default()
+    };
+    let how = Squeeze {
+        suffix: ".br",
+        strips: &[".br"],
+        removes: false,
+    };
+    squeeze(r, run, &how, &pressed, &p.operand_args(), scope);
+}
+
 // ----------------------------------------------------------------- dd
 
 pub const DD: Program = Program {
