@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &DD, &SPLIT, &CSPLIT, &BASE64, &BASENC,
+    &BROTLI, &DD, &SPLIT, &CSPLIT, &BASE64, &BASENC,
 ];
 
 // ---------------------------------------------------------------- tar
