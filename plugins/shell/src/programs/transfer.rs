@@ -261,3 +261,25 @@ mod tests {
         assert_eq!(relative_to(&dir, &Arg::literal("-")).text(), Some("-"));
     }
 }
+
+#[cfg(test)]
+mod family {
+    /// Every program of the network and archive family has a description
+    /// (a description written but left out of a `PROGRAMS` list reads as an
+    /// unknown program).
+    #[test]
+    fn every_name_of_the_family_is_described() {
+        for name in [
+            "curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "netcat", "ncat", "socat", "gh",
+            "http", "https", "aria2c", "ftp", "tar", "gtar", "bsdtar", "zip", "unzip", "funzip",
+            "zipinfo", "7z", "7za", "cpio", "ar", "gzip", "gunzip", "zcat", "bzip2", "bunzip2",
+            "bzcat", "xz", "unxz", "xzcat", "lzma", "zstd", "unzstd", "zstdcat", "lz4", "unlz4",
+            "lz4cat", "brotli", "dd", "split", "csplit", "base64", "base32", "basenc",
+        ] {
+            assert!(
+                super::super::find(name).is_some(),
+                "{name} has no description"
+            );
+        }
+    }
+}
