@@ -2908,6 +2908,8 @@ pub const DD: Program = Program {
         (OpenWorld, "dd if=/dev/zero of=/tmp/disk.img bs=1M count=1"),
         (Secret, "dd if=/home/u/.ssh/id_rsa"),
         (Opaque, "dd if=x $OUT"),
+        (Opaque, "dd if=x of=$OUT"),
+        (TargetWrite, "dd if=$IMG of=copy.img bs=4M"),
         (Opaque, "dd if=x oof=y"),
     ],
     manual: "dd (coreutils) 9.1: dd --help",
@@ -2921,6 +2923,16 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut append = false;
     for arg in run.inv.argv.iter().skip(1) {
         let Some(text) = arg.text() else {
+            // `if=$F` reads a file named at run time; anything else unknown
+            // (`of=$F`, `$OPERAND`) could write anywhere.
+            if let Some(rest) = arg.shown.strip_prefix("if=") {
+                input = Some(Arg {
+                    values: None,
+                    glob: false,
+                    shown: rest.to_owned(),
+                });
+                continue;
+            }
             r.note(
                 Opaque,
                 format!(
