@@ -56,7 +56,8 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["shred", "mkfs", "dd"],
+        // dd is read for where it writes (programs/archive.rs).
+        programs: &["shred", "mkfs"],
         qualifiers: NONE,
         inside: Destructive,
         outside: Destructive,
@@ -70,9 +71,9 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Delete,
     },
     Row {
-        programs: &[
-            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo", "gh",
-        ],
+        // curl, wget, nc, ssh, scp, sftp, rsync and gh are described in
+        // programs/net.rs.
+        programs: &["sudo"],
         qualifiers: NONE,
         inside: OpenWorld,
         outside: OpenWorld,

@@ -1399,7 +1399,7 @@ pub const WHEREIS: Program = Program {
 };
 
 pub const TYPE: Program = Program {
-    names: &["type", "hash"],
+    names: &["type"],
     syntax: Syntax::Own,
     output: None,
     read: reports_any,

@@ -10,14 +10,17 @@
 //! it does not know, an ambiguous prefix, a word known only at run time where
 //! an option could stand) makes the call opaque: never a guess.
 
+mod archive;
 mod files;
 pub mod git;
 mod info;
 mod legacy;
+mod net;
 mod script;
 mod search;
 mod shell;
 mod text;
+mod transfer;
 
 pub use legacy::{scan_code, wicket, Language};
 pub use shell::arithmetic;
@@ -85,6 +88,8 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .chain(script::PROGRAMS)
         .chain(info::PROGRAMS)
         .chain(git::PROGRAMS)
+        .chain(archive::PROGRAMS)
+        .chain(net::PROGRAMS)
         .copied()
 }
 

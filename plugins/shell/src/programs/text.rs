@@ -937,7 +937,7 @@ pub const SORT: Program = Program {
         (Destructive, "sort -T ../../.wicket x"),
         (TargetWrite, "sort -T target/tmp big.txt"),
         (Opaque, "sort --compress-program=sh x"),
-        (OpenWorld, "sort --compress-program=gzip x"),
+        (Read, "sort --compress-program=gzip x"),
         (Secret, "sort ~/.aws/credentials"),
         (Opaque, "sort --bogus x"),
     ],
