@@ -174,6 +174,9 @@ pub struct Invocation {
     pub stdin: Stdin,
     /// More operands arrive at run time (`xargs`).
     pub extra_operands: bool,
+    /// Its stdin is the output of a command that only prints paths under
+    /// this directory (as those paths spell it; `.` for relative paths).
+    pub stdin_paths: Option<String>,
 }
 
 impl Invocation {
@@ -212,6 +215,7 @@ impl Invocation {
             argv: self.argv[at.min(self.argv.len())..].to_vec(),
             stdin: self.stdin,
             extra_operands: self.extra_operands,
+            stdin_paths: self.stdin_paths.clone(),
         }
     }
 }
@@ -268,6 +272,9 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// What the previous pipeline element prints, when it only prints paths
+    /// under one directory (taken by the next simple command read).
+    piped_paths: Option<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -279,6 +286,7 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            piped_paths: None,
         }
     }
 
@@ -390,8 +398,13 @@ impl<'a> Reader<'a> {
                 }
             }
             Node::Pipeline(elements) => {
+                let mut feeding = None;
                 for n in elements {
+                    let listed = programs::launch::listed_paths(self, n, scope, feeding.clone());
+                    self.piped_paths = feeding;
                     self.read_node(n, &mut scope.clone(), script);
+                    self.piped_paths = None;
+                    feeding = listed;
                 }
             }
             Node::Background(inner) => {
@@ -468,6 +481,11 @@ impl<'a> Reader<'a> {
     }
 
     fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
+        let mut stdin_paths = if cmd.piped_in {
+            self.piped_paths.take()
+        } else {
+            None
+        };
         for word in cmd
             .assigns
             .iter()
@@ -500,13 +518,14 @@ impl<'a> Reader<'a> {
             ) && redirect.fd.unwrap_or(0) == 0
             {
                 stdin = Stdin::Fed;
+                stdin_paths = None;
             }
             self.read_redirect(redirect, scope);
             self.open_descriptor(redirect, scope);
         }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
-        let result = self.read_simple_words(cmd, scope, stdin);
+        let result = self.read_simple_words(cmd, scope, stdin, stdin_paths);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
@@ -547,7 +566,13 @@ impl<'a> Reader<'a> {
         scope.fds.insert(fd, what);
     }
 
-    fn read_simple_words(&mut self, cmd: &Simple, scope: &mut Scope, stdin: Stdin) {
+    fn read_simple_words(
+        &mut self,
+        cmd: &Simple,
+        scope: &mut Scope,
+        stdin: Stdin,
+        stdin_paths: Option<String>,
+    ) {
         let assigns: Vec<(String, Arg, bool)> = cmd
             .assigns
             .iter()
@@ -575,6 +600,7 @@ impl<'a> Reader<'a> {
             argv,
             stdin,
             extra_operands: false,
+            stdin_paths,
         };
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);

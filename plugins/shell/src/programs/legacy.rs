@@ -13,26 +13,6 @@ use crate::{git, scripts};
 /// Read one program run.
 pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
     match program {
-        "env" => env(r, inv, scope),
-        "sudo" | "doas" => privileged(r, program, inv, scope),
-        "xargs" => xargs(r, inv, scope),
-        "parallel" => parallel(r, inv, scope),
-        "watch" => watch(r, inv, scope),
-        "flock" => flock(r, inv, scope),
-        "su" | "runuser" => switch_user(r, program, inv, scope),
-        "script" => typescript(r, inv, scope),
-        "chroot" => r.note(
-            Effect::Opaque,
-            format!(
-                "{} runs a command inside another root, where paths mean other things",
-                inv.shown()
-            ),
-        ),
-        "hyperfine" => hyperfine(r, inv, scope),
-        "busybox" | "toybox" => match inv.argv.get(1).and_then(Arg::text) {
-            Some(_) => r.read_invocation(&inv.tail(1), scope),
-            None => r.note(Effect::Read, format!("{} lists its applets", inv.shown())),
-        },
         "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "yash" | "posh" | "rbash"
         | "lksh" | "pdksh" => shell(r, program, inv, scope),
         "fish" | "csh" | "tcsh" | "pwsh" | "powershell" | "nu" | "elvish" | "xonsh" | "rc"
@@ -67,86 +47,6 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "jq" | "gojq" | "jaq" | "yq" => jq(r, program, inv, scope),
         "sort" | "uniq" | "split" | "csplit" | "xxd" => output_file(r, program, inv, scope),
         "zip" | "unzip" | "7z" | "7za" => archive_other(r, program, inv, scope),
-        "kill" | "pkill" | "killall" => kill(r, program, inv),
-        "crontab" => {
-            if inv.words().iter().any(|w| w == "-l") {
-                r.note(Effect::Read, "crontab -l lists the scheduled commands");
-            } else {
-                r.note(
-                    Effect::Destructive,
-                    format!(
-                        "{} replaces the commands cron runs later, beyond the call",
-                        inv.shown()
-                    ),
-                );
-            }
-        }
-        "at" | "batch" => {
-            if inv.words().iter().any(|w| w == "-l") {
-                r.note(Effect::Read, "at -l lists pending jobs");
-            } else {
-                r.note(
-                    Effect::Opaque,
-                    format!("{} schedules commands from stdin to run later", inv.shown()),
-                );
-            }
-        }
-        "tmux" | "screen" => multiplexer(r, program, inv),
-        "gdb" | "lldb" => {
-            if inv.words().iter().all(|w| w == "--version" || w == "-v") && !inv.words().is_empty()
-            {
-                r.note(Effect::Read, format!("{} prints its version", inv.shown()));
-            } else {
-                r.note(
-                    Effect::Opaque,
-                    format!(
-                        "{} runs a debugger, which runs commands wicket cannot follow",
-                        inv.shown()
-                    ),
-                );
-            }
-        }
-        "systemctl" | "service" => service(r, program, inv),
-        "ip" => {
-            let words = inv.words();
-            let changes = words.iter().any(|w| {
-                matches!(
-                    w.as_str(),
-                    "add" | "del" | "delete" | "set" | "flush" | "change" | "replace" | "append"
-                )
-            });
-            if changes {
-                r.note(
-                    Effect::Destructive,
-                    format!("{} changes the machine's network", inv.shown()),
-                );
-            } else {
-                r.note(
-                    Effect::Read,
-                    format!("{} shows the machine's network", inv.shown()),
-                );
-            }
-        }
-        "sysctl" => {
-            if inv.words().iter().any(|w| w == "-w" || w.contains('=')) {
-                r.note(
-                    Effect::Destructive,
-                    format!("{} changes the kernel's settings", inv.shown()),
-                );
-            } else {
-                r.note(
-                    Effect::Read,
-                    format!("{} reads the kernel's settings", inv.shown()),
-                );
-            }
-        }
-        "mount" | "umount" | "reboot" | "shutdown" | "halt" | "poweroff" | "wipefs" | "fdisk"
-        | "sfdisk" | "parted" | "mkswap" | "swapoff" | "swapon" | "userdel" | "passwd"
-        | "chpasswd" | "visudo" | "modprobe" | "insmod" | "rmmod" | "iptables" | "ip6tables"
-        | "nft" | "killall5" | "init" | "telinit" | "losetup" | "cryptsetup" => r.note(
-            Effect::Destructive,
-            format!("{} changes the machine itself", inv.shown()),
-        ),
         "printf" | "read" | "test" | "[" | "let" | "unset" | "mapfile" | "readarray" | "wait"
         | "getopts" => {
             if !subscript_runs_command(r, inv) {
@@ -165,12 +65,17 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
                 }
             }
         }
+        // What is left of `time -o FILE cmd` when `time` was read as bash's
+        // keyword: under dash it is the program.
+        _ if program.len() > 1 && program.starts_with('-') => {
+            super::launch::after_time_keyword(r, inv, scope)
+        }
         _ => {
             if let Some(language) = Language::of(program) {
                 return interpreter(r, program, language, inv, scope);
             }
-            if let Some(spec) = launcher(program) {
-                return launch(r, program, spec, inv, scope);
+            if let Some(value_options) = launcher(program) {
+                return launch(r, program, value_options, inv, scope);
             }
             if !r.apply_row(program, inv, scope) {
                 r.note(
@@ -186,165 +91,19 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
     }
 }
 
-/// A launcher's grammar: which options take a value, how many positional
-/// words precede the program, and what the launcher itself does.
-struct Launcher {
-    value_options: &'static [&'static str],
-    positionals: usize,
-    own: Option<(Effect, &'static str)>,
-    /// What running with no program does.
-    bare: Bare,
-}
-
-#[derive(Clone, Copy)]
-enum Bare {
-    Nothing,
-    /// Looks the name up (`command -v`).
-    Read,
-}
-
-fn launcher(program: &str) -> Option<Launcher> {
-    let l = |value_options, positionals, own, bare| {
-        Some(Launcher {
-            value_options,
-            positionals,
-            own,
-            bare,
-        })
-    };
+/// `command`, `builtin` and `exec`: the shell runs the program after their
+/// options (which of those take a value). The launcher programs are
+/// described in `launch.rs`.
+fn launcher(program: &str) -> Option<&'static [&'static str]> {
     match program {
-        "nice" => l(&["-n", "--adjustment"], 0, None, Bare::Read),
-        "nohup" => l(
-            &[],
-            0,
-            Some((Effect::Process, "keeps running after the call ends")),
-            Bare::Nothing,
-        ),
-        "timeout" => l(
-            &["-s", "--signal", "-k", "--kill-after"],
-            1,
-            None,
-            Bare::Nothing,
-        ),
-        "stdbuf" => l(
-            &["-i", "-o", "-e", "--input", "--output", "--error"],
-            0,
-            None,
-            Bare::Nothing,
-        ),
-        "time" => l(&["-f", "--format"], 0, None, Bare::Nothing),
-        "command" | "builtin" => l(&[], 0, None, Bare::Nothing),
-        "exec" => l(&["-a"], 0, None, Bare::Nothing),
-        "setsid" => l(
-            &[],
-            0,
-            Some((Effect::Process, "starts a session that outlives the call")),
-            Bare::Nothing,
-        ),
-        "ionice" => l(
-            &["-c", "--class", "-n", "--classdata", "-p", "-P", "-u"],
-            0,
-            None,
-            Bare::Read,
-        ),
-        "chrt" => l(&[], 1, None, Bare::Read),
-        "taskset" => l(&[], 1, None, Bare::Read),
-        "numactl" => l(
-            &[
-                "-N",
-                "-m",
-                "-C",
-                "-p",
-                "-i",
-                "--cpunodebind",
-                "--membind",
-                "--physcpubind",
-                "--preferred",
-                "--interleave",
-            ],
-            0,
-            None,
-            Bare::Read,
-        ),
-        "unbuffer" | "nocache" | "catchsegv" | "fakeroot" | "dbus-run-session" | "eatmydata"
-        | "unshare" | "tsp" => l(&[], 0, None, Bare::Nothing),
-        "proxychains" | "proxychains4" | "torsocks" => l(
-            &["-f"],
-            0,
-            Some((Effect::OpenWorld, "routes it through a network proxy")),
-            Bare::Nothing,
-        ),
-        "nsenter" => l(
-            &["-t", "--target", "-S", "-G", "--setuid", "--setgid"],
-            0,
-            Some((Effect::OpenWorld, "enters another process's namespaces")),
-            Bare::Nothing,
-        ),
-        "firejail" => l(&[], 0, None, Bare::Nothing),
-        "systemd-run" => l(
-            &[
-                "-p",
-                "--property",
-                "-u",
-                "--unit",
-                "-E",
-                "--setenv",
-                "--description",
-                "--slice",
-                "-M",
-                "--machine",
-            ],
-            0,
-            Some((Effect::Process, "runs it as a service beyond the call")),
-            Bare::Nothing,
-        ),
-        "strace" | "ltrace" => l(
-            &[
-                "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-b", "-I", "-O", "-X", "-S",
-            ],
-            0,
-            None,
-            Bare::Nothing,
-        ),
-        "valgrind" => l(&[], 0, None, Bare::Nothing),
-        "prlimit" => l(&["-p", "--pid"], 0, None, Bare::Read),
-        "cpulimit" => l(
-            &["-l", "--limit", "-p", "--pid", "-e", "--exe"],
-            0,
-            None,
-            Bare::Nothing,
-        ),
-        "caffeinate" => l(&["-t", "-w"], 0, None, Bare::Nothing),
-        "rlwrap" => l(
-            &[
-                "-a", "-b", "-C", "-D", "-f", "-F", "-g", "-H", "-l", "-O", "-p", "-P", "-q", "-s",
-                "-S", "-w", "-z",
-            ],
-            0,
-            None,
-            Bare::Nothing,
-        ),
-        "perf" => l(
-            &[
-                "-e", "-p", "-t", "-C", "-F", "-c", "-m", "-r", "-G", "-x", "-I", "--event",
-                "--pid",
-            ],
-            1,
-            None,
-            Bare::Nothing,
-        ),
-        "daemonize" | "start-stop-daemon" => l(
-            &[],
-            0,
-            Some((Effect::Process, "starts a daemon that outlives the call")),
-            Bare::Nothing,
-        ),
+        "command" | "builtin" => Some(&[]),
+        "exec" => Some(&["-a"]),
         _ => None,
     }
 }
 
-/// Skip a launcher's options and positional words; the program's index.
-fn program_index(inv: &Invocation, value_options: &[&str], positionals: usize) -> Option<usize> {
+/// Skip a launcher's options; the program's index.
+fn program_index(inv: &Invocation, value_options: &[&str]) -> Option<usize> {
     let mut i = 1;
     while i < inv.argv.len() {
         let Some(word) = inv.argv[i].text() else {
@@ -365,469 +124,24 @@ fn program_index(inv: &Invocation, value_options: &[&str], positionals: usize) -
         }
         break;
     }
-    let at = i + positionals;
-    (at < inv.argv.len()).then_some(at)
+    (i < inv.argv.len()).then_some(i)
 }
 
-fn launch(r: &mut Reader, program: &str, spec: Launcher, inv: &Invocation, scope: &mut Scope) {
-    if let Some((effect, what)) = spec.own {
-        r.note(effect, format!("{program} {what}"));
-    }
+fn launch(
+    r: &mut Reader,
+    program: &str,
+    value_options: &[&str],
+    inv: &Invocation,
+    scope: &mut Scope,
+) {
     // `command -v`, `command -V`: a lookup, not a run.
     if program == "command" && inv.words().iter().any(|w| w == "-v" || w == "-V") {
         r.note(Effect::Read, format!("{} looks a name up", inv.shown()));
         return;
     }
-    // `time -o FILE`, `strace -o FILE`, `perf … -o FILE` write that file.
-    if matches!(program, "time" | "strace" | "ltrace" | "perf") {
-        let mut skip = false;
-        for (i, arg) in inv.argv.iter().enumerate().skip(1) {
-            if skip {
-                skip = false;
-                continue;
-            }
-            match arg.first() {
-                Some("-o") | Some("--output") => {
-                    if let Some(file) = inv.argv.get(i + 1) {
-                        r.write_places(file, scope, Op::Write, true, &inv.shown());
-                    }
-                    skip = true;
-                }
-                Some(w) if !w.starts_with('-') => break,
-                _ => {}
-            }
-        }
-    }
-    let mut options = spec.value_options.to_vec();
-    if matches!(program, "time" | "strace" | "ltrace" | "perf") {
-        options.extend(["-o", "--output"]);
-    }
-    match program_index(inv, &options, spec.positionals) {
+    match program_index(inv, value_options) {
         Some(at) => r.read_invocation(&inv.tail(at), scope),
-        None => match spec.bare {
-            Bare::Nothing => r.note(Effect::Read, format!("{} runs nothing", inv.shown())),
-            Bare::Read => r.note(Effect::Read, format!("{} only reports", inv.shown())),
-        },
-    }
-}
-
-fn env(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let mut i = 1;
-    let mut inner = scope.clone();
-    while i < inv.argv.len() {
-        let arg = &inv.argv[i];
-        let Some(word) = arg.text() else {
-            // A word that may be an option, an assignment or the program.
-            r.note(
-                Effect::Opaque,
-                format!("env's word `{}` is only known when it runs", arg.shown),
-            );
-            return;
-        };
-        match word {
-            "--" => {
-                i += 1;
-                break;
-            }
-            "-i" | "--ignore-environment" | "-0" | "--null" | "-v" | "--debug" | "-" => i += 1,
-            "-u" | "--unset" => i += 2,
-            "-C" | "--chdir" => {
-                if let Some(dir) = inv.argv.get(i + 1) {
-                    chdir(r, dir, &mut inner);
-                }
-                i += 2;
-            }
-            "-S" | "--split-string" => {
-                // The string is split into the program and its words.
-                match inv.argv.get(i + 1).and_then(Arg::text) {
-                    Some(text) => {
-                        let rest: Vec<String> =
-                            inv.argv[i + 2..].iter().map(|a| a.shown.clone()).collect();
-                        r.read_text(&format!("{text} {}", rest.join(" ")), &mut inner);
-                    }
-                    None => r.note(
-                        Effect::Opaque,
-                        "env -S splits a string only known when it runs",
-                    ),
-                }
-                return;
-            }
-            w if w.starts_with("--unset=")
-                || w.starts_with("--chdir=")
-                || (w.starts_with("-u") && w.len() > 2) =>
-            {
-                i += 1
-            }
-            w if w.starts_with('-') && w.len() > 1 => i += 1,
-            w if w.contains('=') && !w.starts_with('=') => {
-                let (name, value) = w.split_once('=').unwrap_or((w, ""));
-                r.check_assignment(name, &Arg::literal(value));
-                i += 1;
-            }
-            _ => break,
-        }
-    }
-    if i >= inv.argv.len() {
-        r.note(Effect::Secret, "env with no program prints the environment");
-        return;
-    }
-    r.read_invocation(&inv.tail(i), &mut inner);
-}
-
-fn privileged(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
-    r.note(
-        Effect::OpenWorld,
-        format!("{program} runs it as another user (root, usually)"),
-    );
-    let words = inv.words();
-    if program == "sudo" && words.first().is_some_and(|w| w == "-e" || w == "--edit") {
-        for file in inv.argv.iter().skip(2) {
-            r.write_places(file, scope, Op::Write, false, &inv.shown());
-        }
-        return;
-    }
-    let values = [
-        "-u",
-        "-g",
-        "-h",
-        "-p",
-        "-C",
-        "-D",
-        "-r",
-        "-t",
-        "-U",
-        "-T",
-        "--user",
-        "--group",
-        "--host",
-        "--prompt",
-        "--chdir",
-        "--role",
-        "--type",
-        "--other-user",
-        "--command-timeout",
-        "--close-from",
-    ];
-    match program_index(inv, &values, 0) {
-        Some(at) => r.read_invocation(&inv.tail(at), scope),
-        None => {
-            if words
-                .iter()
-                .any(|w| w == "-s" || w == "-i" || w == "--shell" || w == "--login")
-            {
-                r.note(
-                    Effect::Opaque,
-                    format!(
-                        "{} opens a root shell that reads commands wicket cannot see",
-                        inv.shown()
-                    ),
-                );
-            } else {
-                r.note(
-                    Effect::OpenWorld,
-                    format!("{} uses root credentials", inv.shown()),
-                );
-            }
-        }
-    }
-}
-
-fn xargs(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let values = [
-        "-a",
-        "--arg-file",
-        "-d",
-        "--delimiter",
-        "-E",
-        "-I",
-        "-L",
-        "-n",
-        "--max-args",
-        "-P",
-        "--max-procs",
-        "-s",
-        "--max-chars",
-        "--process-slot-var",
-        "--eof",
-        "--max-lines",
-        "--replace",
-    ];
-    let mut replace: Option<String> = None;
-    let mut i = 1;
-    while i < inv.argv.len() {
-        let Some(word) = inv.argv[i].text() else {
-            break;
-        };
-        if word == "--" {
-            i += 1;
-            break;
-        }
-        if !word.starts_with('-') || word.len() == 1 {
-            break;
-        }
-        if word == "-I" || word == "--replace" {
-            replace = inv.argv.get(i + 1).and_then(Arg::text).map(str::to_owned);
-            i += 2;
-            continue;
-        }
-        if let Some(r) = word.strip_prefix("--replace=") {
-            replace = Some(r.to_owned());
-        } else if word == "-i" {
-            replace = Some("{}".into());
-        } else if let Some(r) = word.strip_prefix("-i") {
-            replace = Some(r.to_owned());
-        }
-        let flag = word.split_once('=').map_or(word, |(f, _)| f);
-        i += if values.contains(&flag) && !word.contains('=') {
-            2
-        } else {
-            1
-        };
-    }
-    if i >= inv.argv.len() {
-        r.note(Effect::Read, "xargs runs echo on its input");
-        return;
-    }
-    let mut inner = inv.tail(i);
-    // With a replace string the input lands only where the string is.
-    inner.extra_operands = replace.is_none();
-    inner.stdin = Stdin::Fed;
-    if let Some(token) = replace {
-        for arg in inner.argv.iter_mut().skip(1) {
-            if arg.shown.contains(&token) {
-                arg.values = None;
-            }
-        }
-    }
-    r.read_invocation(&inner, scope);
-}
-
-fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let values = [
-        "-j",
-        "--jobs",
-        "-S",
-        "--sshlogin",
-        "--joblog",
-        "--results",
-        "-a",
-        "--arg-file",
-        "--delay",
-        "--timeout",
-        "-n",
-        "-N",
-        "-L",
-        "--colsep",
-        "-d",
-        "--delimiter",
-        "-I",
-        "--tmpdir",
-        "--workdir",
-        "--halt",
-    ];
-    let Some(at) = program_index(inv, &values, 0) else {
-        r.note(
-            Effect::Opaque,
-            "parallel with no command runs the commands it reads from stdin",
-        );
-        return;
-    };
-    let end = inv.argv[at..]
-        .iter()
-        .position(|a| a.first().is_some_and(|w| w.starts_with(":::")))
-        .map_or(inv.argv.len(), |p| at + p);
-    let mut command = inv.argv[at..end].to_vec();
-    let placeholders = command.iter().any(|a| a.shown.contains('{'));
-    for arg in command.iter_mut() {
-        if arg.shown.contains('{') {
-            arg.values = None;
-        }
-    }
-    // Without a placeholder, the `:::` values are appended as operands.
-    if !placeholders && end < inv.argv.len() {
-        command.extend(
-            inv.argv[end..]
-                .iter()
-                .filter(|a| !a.first().is_some_and(|w| w.starts_with(":::")))
-                .cloned(),
-        );
-    }
-    if command.len() == 1 && command[0].text().is_some_and(|t| t.contains(' ')) {
-        let text = command[0].text().unwrap_or_default().to_owned();
-        r.read_text(&text, &mut scope.clone());
-        return;
-    }
-    let inner = Invocation {
-        argv: command,
-        stdin: inv.stdin,
-        extra_operands: end == inv.argv.len(),
-    };
-    r.read_invocation(&inner, scope);
-}
-
-fn watch(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let values = [
-        "-n",
-        "--interval",
-        "-d",
-        "--differences",
-        "-q",
-        "--equexit",
-        "--chgexit",
-    ];
-    let exec = inv.words().iter().any(|w| w == "-x" || w == "--exec");
-    let Some(at) = program_index(inv, &values, 0) else {
-        r.note(Effect::Read, "watch with no command");
-        return;
-    };
-    if exec {
-        r.read_invocation(&inv.tail(at), scope);
-        return;
-    }
-    // watch joins its words and hands them to `sh -c`.
-    let parts: Option<Vec<&str>> = inv.argv[at..].iter().map(Arg::text).collect();
-    match parts {
-        Some(parts) => r.read_text(&parts.join(" "), &mut scope.clone()),
-        None => r.note(
-            Effect::Opaque,
-            format!("{} runs text only known when it runs", inv.shown()),
-        ),
-    }
-}
-
-fn flock(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let words = inv.words();
-    if let Some(pos) = words.iter().position(|w| w == "-c" || w == "--command") {
-        match inv.argv.get(pos + 2).and_then(Arg::text) {
-            Some(text) => r.read_text(text, &mut scope.clone()),
-            None => r.note(Effect::Opaque, "flock -c runs text only known when it runs"),
-        }
-        return;
-    }
-    match program_index(inv, &["-w", "--timeout", "-E", "--conflict-exit-code"], 1) {
-        Some(at) => r.read_invocation(&inv.tail(at), scope),
-        None => r.note(Effect::Read, format!("{} takes a lock", inv.shown())),
-    }
-}
-
-fn switch_user(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
-    r.note(Effect::OpenWorld, format!("{program} runs as another user"));
-    let words = inv.words();
-    if let Some(pos) = words.iter().position(|w| w == "-c" || w == "--command") {
-        match inv.argv.get(pos + 2).and_then(Arg::text) {
-            Some(text) => r.read_text(text, &mut scope.clone()),
-            None => r.note(
-                Effect::Opaque,
-                format!("{program} -c runs text only known when it runs"),
-            ),
-        }
-        return;
-    }
-    if program == "runuser" {
-        if let Some(at) = program_index(inv, &["-u", "--user", "-g", "--group", "-G"], 0) {
-            if words.iter().any(|w| w == "-u" || w == "--user") {
-                return r.read_invocation(&inv.tail(at), scope);
-            }
-        }
-    }
-    r.note(
-        Effect::Opaque,
-        format!(
-            "{} opens a shell that reads commands wicket cannot see",
-            inv.shown()
-        ),
-    );
-}
-
-fn typescript(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let words = inv.words();
-    match words.iter().position(|w| w == "-c" || w == "--command") {
-        Some(pos) => match inv.argv.get(pos + 2).and_then(Arg::text) {
-            Some(text) => r.read_text(text, &mut scope.clone()),
-            None => r.note(
-                Effect::Opaque,
-                "script -c runs text only known when it runs",
-            ),
-        },
-        None => r.note(
-            Effect::Opaque,
-            "script opens a shell that reads commands wicket cannot see",
-        ),
-    }
-}
-
-fn hyperfine(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
-    let texts = [
-        "-p",
-        "--prepare",
-        "-c",
-        "--cleanup",
-        "-s",
-        "--setup",
-        "--conclude",
-    ];
-    let values = [
-        "-w",
-        "--warmup",
-        "-r",
-        "--runs",
-        "-m",
-        "--min-runs",
-        "-M",
-        "--max-runs",
-        "-S",
-        "--shell",
-        "-n",
-        "--command-name",
-        "--export-json",
-        "--export-csv",
-        "--export-markdown",
-        "--export-asciidoc",
-        "--export-orgmode",
-        "-L",
-        "--parameter-list",
-        "-P",
-        "--parameter-scan",
-        "--style",
-        "--time-unit",
-        "-u",
-    ];
-    let mut i = 1;
-    while i < inv.argv.len() {
-        let arg = &inv.argv[i];
-        let word = arg.first().unwrap_or("");
-        if texts.contains(&word) || values.contains(&word) {
-            if texts.contains(&word) {
-                if let Some(text) = inv.argv.get(i + 1) {
-                    hyperfine_text(r, text, scope);
-                }
-            }
-            i += if matches!(word, "-L" | "--parameter-list") {
-                3
-            } else if matches!(word, "-P" | "--parameter-scan") {
-                4
-            } else {
-                2
-            };
-            continue;
-        }
-        if !word.starts_with('-') || arg.values.is_none() {
-            hyperfine_text(r, arg, scope);
-        }
-        i += 1;
-    }
-}
-
-fn hyperfine_text(r: &mut Reader, text: &Arg, scope: &Scope) {
-    match text.text() {
-        Some(t) if !t.contains('{') => r.read_text(t, &mut scope.clone()),
-        _ => r.note(
-            Effect::Opaque,
-            format!(
-                "hyperfine runs `{}`, text only known when it runs",
-                text.shown
-            ),
-        ),
+        None => r.note(Effect::Read, format!("{} runs nothing", inv.shown())),
     }
 }
 
@@ -1754,6 +1068,7 @@ fn find(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
                         argv,
                         stdin: Stdin::Inherited,
                         extra_operands: false,
+                        stdin_paths: None,
                     };
                     r.read_invocation(&inner, &mut inner_scope);
                 }
@@ -2315,79 +1630,4 @@ fn archive_other(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Sc
         })
         .unwrap_or_else(|| Arg::literal("."));
     r.write_places(&dest, scope, Op::Write, false, &shown);
-}
-
-fn kill(r: &mut Reader, program: &str, inv: &Invocation) {
-    let words = inv.words();
-    let harness = words
-        .iter()
-        .any(|w| ["litany", "wicket", "bz"].iter().any(|h| w.contains(h)));
-    if program != "kill" && harness {
-        r.guard(
-            Effect::Destructive,
-            format!(
-                "{} stops the harness that adjudicates the agent",
-                inv.shown()
-            ),
-        );
-    } else if words
-        .first()
-        .is_some_and(|w| w == "-0" || w == "-l" || w == "-L")
-    {
-        r.note(
-            Effect::Read,
-            format!("{} only checks or lists", inv.shown()),
-        );
-    } else {
-        r.note(
-            Effect::OpenWorld,
-            format!("{} signals processes beyond the call", inv.shown()),
-        );
-    }
-}
-
-fn multiplexer(r: &mut Reader, program: &str, inv: &Invocation) {
-    let words = inv.words();
-    let lists = words.iter().all(|w| {
-        w.starts_with("list")
-            || w == "ls"
-            || w == "-ls"
-            || w == "-list"
-            || w == "has-session"
-            || w.starts_with('-')
-    });
-    if lists && !words.iter().any(|w| w == "-dm" || w == "-d") {
-        r.note(Effect::Read, format!("{} lists sessions", inv.shown()));
-    } else {
-        r.note(
-            Effect::Opaque,
-            format!("{program} drives a terminal session whose commands wicket cannot follow"),
-        );
-    }
-}
-
-fn service(r: &mut Reader, program: &str, inv: &Invocation) {
-    let words = inv.words();
-    let verb = if program == "service" {
-        words.get(1)
-    } else {
-        words.iter().find(|w| !w.starts_with('-'))
-    };
-    let shown = inv.shown();
-    match verb.map(String::as_str) {
-        None
-        | Some(
-            "status" | "show" | "cat" | "list-units" | "list-unit-files" | "list-timers"
-            | "list-sockets" | "is-active" | "is-enabled" | "is-failed" | "--status-all",
-        ) => r.note(Effect::Read, format!("{shown} reports services")),
-        Some("start" | "restart" | "reload" | "enable" | "try-restart" | "reload-or-restart") => r
-            .note(
-                Effect::OpenWorld,
-                format!("{shown} changes the machine's services"),
-            ),
-        Some(_) => r.note(
-            Effect::Destructive,
-            format!("{shown} stops or changes the machine's services"),
-        ),
-    }
 }

@@ -11,6 +11,7 @@
 //! an option could stand) makes the call opaque: never a guess.
 
 mod files;
+pub(crate) mod launch;
 mod legacy;
 
 pub use legacy::{scan_code, wicket, Language};
@@ -41,6 +42,11 @@ pub struct Program {
     /// before it runs (`mktemp -d` prints a new name under the temporary
     /// directory, `git rev-parse --show-toplevel` the worktree).
     pub output: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
+    /// When every line it prints is a path under one directory (`find src
+    /// -name '*.py'`, `grep -rl foo src`, `git ls-files`): that directory as
+    /// the paths spell it (`.` for paths relative to where it runs), so a
+    /// program fed its output (`… | xargs sed -i …`) is read as acting there.
+    pub lists_paths_under: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
     /// What it does, given its arguments.
     pub read: fn(&mut Reader, &Run, &mut Scope),
     /// Commands and the class each must read as (placeholders as in the case
@@ -68,7 +74,10 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().copied()
+    files::PROGRAMS
+        .iter()
+        .chain(launch::PROGRAMS)
+        .copied()
 }
 
 /// The description of the program `name`, if wicket has one.
