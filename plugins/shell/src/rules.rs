@@ -40,7 +40,6 @@ pub const SHIPPED: &[Row] = &[
     Row {
         programs: &[
             "bz",
-            "env",
             "printenv",
             "gpg",
             "gpg2",
@@ -108,7 +107,7 @@ pub const SHIPPED: &[Row] = &[
     },
     Row {
         programs: &[
-            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo", "gh",
+            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "gh",
         ],
         qualifiers: NONE,
         inside: OpenWorld,

@@ -672,7 +672,11 @@ fn inside(dir: &Arg, source: &Arg) -> Arg {
         // A source only known at run time still lands as one name inside
         // a known directory (xargs -I{} cp {} dest/).
         (Some(ds), None) if ds.len() <= crate::read::MAX_VALUES => Arg {
-            values: Some(ds.iter().map(|d| format!("{}/*", d.trim_end_matches('/'))).collect()),
+            values: Some(
+                ds.iter()
+                    .map(|d| format!("{}/*", d.trim_end_matches('/')))
+                    .collect(),
+            ),
             glob: true,
             shown: join(&dir.shown, &source.shown),
         },

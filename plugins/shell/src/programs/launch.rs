@@ -134,12 +134,6 @@ fn launch_words(r: &mut Reader, inv: &Invocation, argv: Vec<Arg>, scope: &mut Sc
     r.read_invocation(&inner, scope);
 }
 
-/// The scope a program started by a launcher runs in: the launcher's
-/// directory and environment, whatever the launcher changes on top.
-fn program_scope(scope: &Scope) -> Scope {
-    scope.clone()
-}
-
 /// The scope of a new `sh -c TEXT`: the same directory; variables the
 /// shell only knew (not exported) are gone, so every variable is unknown.
 fn shell_scope(scope: &Scope) -> Scope {
@@ -170,7 +164,9 @@ fn run_text_with_user_shell(r: &mut Reader, who: &str, text: &Arg, scope: &Scope
     if let Some(shell) = unusual_shell(scope) {
         r.note(
             Opaque,
-            format!("{who} runs its text with $SHELL, set here to `{shell}`, which wicket cannot read"),
+            format!(
+                "{who} runs its text with $SHELL, set here to `{shell}`, which wicket cannot read"
+            ),
         );
         return;
     }
@@ -191,7 +187,10 @@ fn unusual_shell(scope: &Scope) -> Option<String> {
 fn is_system_shell(path: &str) -> bool {
     let (dir, base) = path.rsplit_once('/').unwrap_or(("/bin", path));
     matches!(dir, "/bin" | "/usr/bin")
-        && matches!(base, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash")
+        && matches!(
+            base,
+            "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash"
+        )
 }
 
 /// The directory a launcher runs its program in (`env -C DIR`, `unshare
@@ -341,7 +340,7 @@ pub const ENV: Program = Program {
 fn env(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let mut pending: Vec<Arg> = run.inv.argv.get(1..).unwrap_or(&[]).to_vec();
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     let mut chdir: Option<Arg> = None;
     let mut splits = 0;
     let operands = loop {
@@ -387,7 +386,9 @@ fn env(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Some(Err(why)) => {
                 r.note(
                     Opaque,
-                    format!("{shown}: env -S would not split its string as wicket reads it ({why})"),
+                    format!(
+                        "{shown}: env -S would not split its string as wicket reads it ({why})"
+                    ),
                 );
                 return;
             }
@@ -822,8 +823,14 @@ pub const TIME: Program = Program {
         (Destructive, "time rm -rf /etc"),
         (Destructive, "/usr/bin/time -o ../../.wicket/x true"),
         (Destructive, "/usr/bin/time -o../../.wicket/x true"),
-        (Destructive, "/usr/bin/time --out=../../repo.git/config true"),
-        (Destructive, "/usr/bin/time -ao ../../.wicket/trail.jsonl true"),
+        (
+            Destructive,
+            "/usr/bin/time --out=../../repo.git/config true",
+        ),
+        (
+            Destructive,
+            "/usr/bin/time -ao ../../.wicket/trail.jsonl true",
+        ),
         (OpenWorld, "/usr/bin/time -o /tmp/t true"),
     ],
     manual: "GNU time 1.9: /usr/bin/time --help (dash has no `time` keyword: \
@@ -1114,7 +1121,10 @@ pub const NUMACTL: Program = Program {
         (TargetWrite, "numactl --interleave=all cargo bench"),
         (Destructive, "numactl -N 0 rm -rf /etc"),
         (Read, "numactl --hardware"),
-        (Destructive, "numactl --length 1g --file ../../.wicket/x --localalloc"),
+        (
+            Destructive,
+            "numactl --length 1g --file ../../.wicket/x --localalloc",
+        ),
     ],
     manual: "numactl 2.0.16 (Debian 12, not installed here): numactl's usage",
 };
@@ -1198,9 +1208,10 @@ fn prlimit(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let p = &run.parsed;
     if p.has("pid") {
-        let sets = p.options.iter().any(|g| {
-            g.value.is_some() && !matches!(g.opt.key, "pid" | "output")
-        });
+        let sets = p
+            .options
+            .iter()
+            .any(|g| g.value.is_some() && !matches!(g.opt.key, "pid" | "output"));
         if sets {
             r.note(
                 OpenWorld,
@@ -1291,12 +1302,14 @@ fn unshare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     // `--mount=FILE` (and the other namespaces) bind-mounts the new
     // namespace on FILE, which must exist.
-    for key in ["mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time"] {
+    for key in [
+        "mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time",
+    ] {
         for file in p.values(key) {
             writes(r, run, file, Change::Write, scope);
         }
     }
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     if let Some(root) = p.last("root") {
         if root.text() != Some("/") {
             r.note(
@@ -1317,7 +1330,9 @@ fn unshare(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Some(at) => launch(r, run, at, &mut inner),
         None => r.note(
             Opaque,
-            format!("{shown} runs a shell that reads its commands from stdin, which wicket cannot see"),
+            format!(
+                "{shown} runs a shell that reads its commands from stdin, which wicket cannot see"
+            ),
         ),
     }
 }
@@ -1392,7 +1407,7 @@ fn nsenter(r: &mut Reader, run: &Run, scope: &mut Scope) {
             ),
         );
     }
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     for given in p.options.iter().filter(|g| g.opt.key == "wd") {
         match &given.value {
             Some(dir) => enter(r, &shown, dir, &mut inner),
@@ -1404,7 +1419,9 @@ fn nsenter(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Some(at) => launch(r, run, at, &mut inner),
         None => r.note(
             Opaque,
-            format!("{shown} runs a shell that reads its commands from stdin, which wicket cannot see"),
+            format!(
+                "{shown} runs a shell that reads its commands from stdin, which wicket cannot see"
+            ),
         ),
     }
 }
@@ -1431,14 +1448,17 @@ pub const FIREJAIL: Program = Program {
 fn firejail(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let argv = &run.inv.argv;
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     let mut i = 1;
     while i < argv.len() {
         let arg = &argv[i];
         let Some(word) = arg.text() else {
             r.note(
                 Opaque,
-                format!("{shown}: firejail's word `{}` is only known when it runs", arg.shown),
+                format!(
+                    "{shown}: firejail's word `{}` is only known when it runs",
+                    arg.shown
+                ),
             );
             return;
         };
@@ -1605,7 +1625,10 @@ pub const SYSTEMD_RUN: Program = Program {
     read: systemd_run,
     examples: &[
         (Process, "systemd-run --user cargo run"),
-        (TargetWrite, "systemd-run --user --scope -p MemoryMax=2G cargo build"),
+        (
+            TargetWrite,
+            "systemd-run --user --scope -p MemoryMax=2G cargo build",
+        ),
         (Destructive, "systemd-run rm -rf /etc"),
         (Destructive, "systemd-run rm -rf etc"),
         (Destructive, "systemd-run --scope -d rm -rf ../../.wicket"),
@@ -1651,7 +1674,7 @@ fn systemd_run(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some(at) = program_at(run, 0) else {
         return runs_nothing(r, run, "has no program to run");
     };
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     // A service starts in / (the user's home for --user) unless told;
     // a scope runs where systemd-run runs.
     if !(p.has("scope") || p.has("same-dir")) {
@@ -1676,7 +1699,10 @@ fn systemd_run(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 _ => {
                     r.note(
                         Opaque,
-                        format!("{shown} sets a variable named at run time ({})", setting.shown),
+                        format!(
+                            "{shown} sets a variable named at run time ({})",
+                            setting.shown
+                        ),
                     );
                     return;
                 }
@@ -1688,7 +1714,16 @@ fn systemd_run(r: &mut Reader, run: &Run, scope: &mut Scope) {
             return;
         }
     }
-    let later = ["on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "on-timezone-change", "on-clock-change"];
+    let later = [
+        "on-active",
+        "on-boot",
+        "on-startup",
+        "on-unit-active",
+        "on-unit-inactive",
+        "on-calendar",
+        "on-timezone-change",
+        "on-clock-change",
+    ];
     if later.iter().any(|k| p.has(k)) || p.has("path-property") || p.has("socket-property") {
         r.note(
             Process,
@@ -1709,7 +1744,10 @@ fn unit_property(r: &mut Reader, shown: &str, property: &Arg, inner: &mut Scope)
     let Some((name, value)) = property.text().and_then(|t| t.split_once('=')) else {
         r.note(
             Opaque,
-            format!("{shown}: the unit property `{}` is only known when it runs", property.shown),
+            format!(
+                "{shown}: the unit property `{}` is only known when it runs",
+                property.shown
+            ),
         );
         return false;
     };
@@ -1733,7 +1771,12 @@ fn unit_property(r: &mut Reader, shown: &str, property: &Arg, inner: &mut Scope)
             true
         }
         "WorkingDirectory" => {
-            enter(r, shown, &Arg::literal(value.trim_start_matches('-')), inner);
+            enter(
+                r,
+                shown,
+                &Arg::literal(value.trim_start_matches('-')),
+                inner,
+            );
             true
         }
         "Environment" => {
@@ -1831,7 +1874,11 @@ pub const STRACE: Program = Program {
             flag("stack-traces", "k", &["stack-traces"]),
             flag("syscall-number", "n", &["syscall-number"]),
             value("output", "o", &["output"]),
-            value("summary-syscall-overhead", "O", &["summary-syscall-overhead"]),
+            value(
+                "summary-syscall-overhead",
+                "O",
+                &["summary-syscall-overhead"],
+            ),
             value("attach", "p", &["attach"]),
             value("trace-path", "P", &["trace-path"]),
             flag("quiet", "q", &[]),
@@ -1841,7 +1888,11 @@ pub const STRACE: Program = Program {
             value("string-limit", "s", &["string-limit"]),
             value("summary-sort-by", "S", &["summary-sort-by"]),
             flag("absolute-timestamps", "t", &[]),
-            attached("absolute-timestamps", "", &["absolute-timestamps", "timestamps"]),
+            attached(
+                "absolute-timestamps",
+                "",
+                &["absolute-timestamps", "timestamps"],
+            ),
             flag("syscall-times", "T", &[]),
             attached("syscall-times", "", &["syscall-times"]),
             value("user", "u", &["user"]),
@@ -1913,9 +1964,10 @@ fn strace(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let tampers = p.has("inject")
         || p.has("fault")
-        || p
-            .values("expression")
-            .any(|e| e.text().map_or(true, |t| t.starts_with("inject") || t.starts_with("fault")));
+        || p.values("expression").any(|e| {
+            e.text()
+                .is_none_or(|t| t.starts_with("inject") || t.starts_with("fault"))
+        });
     if tampers {
         r.note(
             Opaque,
@@ -1923,7 +1975,7 @@ fn strace(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     for setting in p.values("env") {
         match assignment(setting) {
             Some((name, value)) => set_variable(r, &mut inner, &name, &value),
@@ -1931,7 +1983,10 @@ fn strace(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     if p.has("user") {
-        r.note(OpenWorld, format!("{shown} runs its program as another user"));
+        r.note(
+            OpenWorld,
+            format!("{shown} runs its program as another user"),
+        );
     }
     if let Some(file) = p.last("output") {
         trace_output(r, run, file, scope);
@@ -1956,7 +2011,11 @@ fn trace_output(r: &mut Reader, run: &Run, file: &Arg, scope: &Scope) {
         return;
     }
     let separately = p.has("output-separately")
-        || p.options.iter().filter(|g| g.opt.key == "follow-forks").count() >= 2;
+        || p.options
+            .iter()
+            .filter(|g| g.opt.key == "follow-forks")
+            .count()
+            >= 2;
     let change = if p.has("output-append-mode") {
         Change::Write
     } else {
@@ -1972,11 +2031,10 @@ fn trace_output(r: &mut Reader, run: &Run, file: &Arg, scope: &Scope) {
 /// `FILE.<number>`: the files a program names after a process or a count.
 fn numbered(file: &Arg, separator: &str) -> Arg {
     Arg {
-        values: file.values.as_ref().map(|vs| {
-            vs.iter()
-                .map(|v| format!("{v}{separator}[0-9]*"))
-                .collect()
-        }),
+        values: file
+            .values
+            .as_ref()
+            .map(|vs| vs.iter().map(|v| format!("{v}{separator}[0-9]*")).collect()),
         glob: true,
         shown: format!("{}{separator}<pid>", file.shown),
     }
@@ -2054,198 +2112,201 @@ fn ltrace(r: &mut Reader, run: &Run, scope: &mut Scope) {
 const PERF_RECORD: Grammar = Grammar {
     style: POSIX,
     options: &[
-            flag("help", "h", &["help"]),
-            flag("all-cpus", "a", &["all-cpus"]),
-            flag("branch-any", "b", &["branch-any"]),
-            flag("no-buildid", "B", &["no-buildid"]),
-            value("count", "c", &["count"]),
-            value("cpu", "C", &["cpu"]),
-            flag("data", "d", &["data"]),
-            value("delay", "D", &["delay"]),
-            value("event", "e", &["event"]),
-            value("freq", "F", &["freq"]),
-            flag("g", "g", &[]),
-            value("cgroup", "G", &["cgroup"]),
-            attached("intr-regs", "I", &["intr-regs"]),
-            flag("no-inherit", "i", &["no-inherit"]),
-            value("branch-filter", "j", &["branch-filter"]),
-            value("clockid", "k", &["clockid"]),
-            value("mmap-pages", "m", &["mmap-pages"]),
-            flag("no-buildid-cache", "N", &["no-buildid-cache"]),
-            flag("no-samples", "n", &["no-samples"]),
-            value("output", "o", &["output"]),
-            flag("period", "P", &["period"]),
-            value("pid", "p", &["pid"]),
-            flag("quiet", "q", &["quiet"]),
-            flag("raw-samples", "R", &["raw-samples"]),
-            value("realtime", "r", &["realtime"]),
-            attached("snapshot", "S", &["snapshot"]),
-            flag("stat", "s", &["stat"]),
-            value("tid", "t", &["tid"]),
-            flag("timestamp", "T", &["timestamp"]),
-            value("uid", "u", &["uid"]),
-            flag("verbose", "v", &["verbose"]),
-            flag("weight", "W", &["weight"]),
-            attached("compression-level", "z", &["compression-level"]),
-            value("affinity", "", &["affinity"]),
-            attached("aio", "", &["aio"]),
-            flag("all-cgroups", "", &["all-cgroups"]),
-            flag("all-kernel", "", &["all-kernel"]),
-            flag("all-user", "", &["all-user"]),
-            attached("aux-sample", "", &["aux-sample"]),
-            flag("buildid-all", "", &["buildid-all"]),
-            flag("buildid-mmap", "", &["buildid-mmap"]),
-            value("call-graph", "", &["call-graph"]),
-            value("clang-opt", "", &["clang-opt"]),
-            value("clang-path", "", &["clang-path"]),
-            flag("code-page-size", "", &["code-page-size"]),
-            value("control", "", &["control"]),
-            flag("data-page-size", "", &["data-page-size"]),
-            attached("debuginfod", "", &["debuginfod"]),
-            flag("dry-run", "", &["dry-run"]),
-            flag("exclude-perf", "", &["exclude-perf"]),
-            value("filter", "", &["filter"]),
-            flag("group", "", &["group"]),
-            flag("kcore", "", &["kcore"]),
-            flag("kernel-callchains", "", &["kernel-callchains"]),
-            value("max-size", "", &["max-size"]),
-            value("mmap-flush", "", &["mmap-flush"]),
-            flag("namespaces", "", &["namespaces"]),
-            flag("no-bpf-event", "", &["no-bpf-event"]),
-            flag("no-buffering", "", &["no-buffering"]),
-            value("num-thread-synthesize", "", &["num-thread-synthesize"]),
-            flag("off-cpu", "", &["off-cpu"]),
-            flag("overwrite", "", &["overwrite"]),
-            flag("per-thread", "", &["per-thread"]),
-            flag("phys-data", "", &["phys-data"]),
-            value("proc-map-timeout", "", &["proc-map-timeout"]),
-            flag("running-time", "", &["running-time"]),
-            flag("sample-cpu", "", &["sample-cpu"]),
-            flag("sample-identifier", "", &["sample-identifier"]),
-            flag("strict-freq", "", &["strict-freq"]),
-            flag("switch-events", "", &["switch-events"]),
-            value("switch-max-files", "", &["switch-max-files"]),
-            attached("switch-output", "", &["switch-output"]),
-            value("switch-output-event", "", &["switch-output-event"]),
-            value("synth", "", &["synth"]),
-            flag("tail-synthesize", "", &["tail-synthesize"]),
-            attached("threads", "", &["threads"]),
-            flag("timestamp-boundary", "", &["timestamp-boundary"]),
-            flag("timestamp-filename", "", &["timestamp-filename"]),
-            flag("transaction", "", &["transaction"]),
-            flag("user-callchains", "", &["user-callchains"]),
-            attached("user-regs", "", &["user-regs"]),
-            value("vmlinux", "", &["vmlinux"]),
+        flag("help", "h", &["help"]),
+        flag("all-cpus", "a", &["all-cpus"]),
+        flag("branch-any", "b", &["branch-any"]),
+        flag("no-buildid", "B", &["no-buildid"]),
+        value("count", "c", &["count"]),
+        value("cpu", "C", &["cpu"]),
+        flag("data", "d", &["data"]),
+        value("delay", "D", &["delay"]),
+        value("event", "e", &["event"]),
+        value("freq", "F", &["freq"]),
+        flag("g", "g", &[]),
+        value("cgroup", "G", &["cgroup"]),
+        attached("intr-regs", "I", &["intr-regs"]),
+        flag("no-inherit", "i", &["no-inherit"]),
+        value("branch-filter", "j", &["branch-filter"]),
+        value("clockid", "k", &["clockid"]),
+        value("mmap-pages", "m", &["mmap-pages"]),
+        flag("no-buildid-cache", "N", &["no-buildid-cache"]),
+        flag("no-samples", "n", &["no-samples"]),
+        value("output", "o", &["output"]),
+        flag("period", "P", &["period"]),
+        value("pid", "p", &["pid"]),
+        flag("quiet", "q", &["quiet"]),
+        flag("raw-samples", "R", &["raw-samples"]),
+        value("realtime", "r", &["realtime"]),
+        attached("snapshot", "S", &["snapshot"]),
+        flag("stat", "s", &["stat"]),
+        value("tid", "t", &["tid"]),
+        flag("timestamp", "T", &["timestamp"]),
+        value("uid", "u", &["uid"]),
+        flag("verbose", "v", &["verbose"]),
+        flag("weight", "W", &["weight"]),
+        attached("compression-level", "z", &["compression-level"]),
+        value("affinity", "", &["affinity"]),
+        attached("aio", "", &["aio"]),
+        flag("all-cgroups", "", &["all-cgroups"]),
+        flag("all-kernel", "", &["all-kernel"]),
+        flag("all-user", "", &["all-user"]),
+        attached("aux-sample", "", &["aux-sample"]),
+        flag("buildid-all", "", &["buildid-all"]),
+        flag("buildid-mmap", "", &["buildid-mmap"]),
+        value("call-graph", "", &["call-graph"]),
+        value("clang-opt", "", &["clang-opt"]),
+        value("clang-path", "", &["clang-path"]),
+        flag("code-page-size", "", &["code-page-size"]),
+        value("control", "", &["control"]),
+        flag("data-page-size", "", &["data-page-size"]),
+        attached("debuginfod", "", &["debuginfod"]),
+        flag("dry-run", "", &["dry-run"]),
+        flag("exclude-perf", "", &["exclude-perf"]),
+        value("filter", "", &["filter"]),
+        flag("group", "", &["group"]),
+        flag("kcore", "", &["kcore"]),
+        flag("kernel-callchains", "", &["kernel-callchains"]),
+        value("max-size", "", &["max-size"]),
+        value("mmap-flush", "", &["mmap-flush"]),
+        flag("namespaces", "", &["namespaces"]),
+        flag("no-bpf-event", "", &["no-bpf-event"]),
+        flag("no-buffering", "", &["no-buffering"]),
+        value("num-thread-synthesize", "", &["num-thread-synthesize"]),
+        flag("off-cpu", "", &["off-cpu"]),
+        flag("overwrite", "", &["overwrite"]),
+        flag("per-thread", "", &["per-thread"]),
+        flag("phys-data", "", &["phys-data"]),
+        value("proc-map-timeout", "", &["proc-map-timeout"]),
+        flag("running-time", "", &["running-time"]),
+        flag("sample-cpu", "", &["sample-cpu"]),
+        flag("sample-identifier", "", &["sample-identifier"]),
+        flag("strict-freq", "", &["strict-freq"]),
+        flag("switch-events", "", &["switch-events"]),
+        value("switch-max-files", "", &["switch-max-files"]),
+        attached("switch-output", "", &["switch-output"]),
+        value("switch-output-event", "", &["switch-output-event"]),
+        value("synth", "", &["synth"]),
+        flag("tail-synthesize", "", &["tail-synthesize"]),
+        attached("threads", "", &["threads"]),
+        flag("timestamp-boundary", "", &["timestamp-boundary"]),
+        flag("timestamp-filename", "", &["timestamp-filename"]),
+        flag("transaction", "", &["transaction"]),
+        flag("user-callchains", "", &["user-callchains"]),
+        attached("user-regs", "", &["user-regs"]),
+        value("vmlinux", "", &["vmlinux"]),
     ],
 };
 
 const PERF_STAT: Grammar = Grammar {
     style: POSIX,
     options: &[
-            flag("help", "h", &["help"]),
-            flag("all-cpus", "a", &["all-cpus"]),
-            flag("no-aggr", "A", &["no-aggr"]),
-            flag("big-num", "B", &["big-num"]),
-            value("cpu", "C", &["cpu"]),
-            value("delay", "D", &["delay"]),
-            flag("detailed", "d", &["detailed"]),
-            value("event", "e", &["event"]),
-            value("cgroup", "G", &["cgroup"]),
-            flag("group", "g", &["group"]),
-            value("interval-print", "I", &["interval-print"]),
-            flag("no-inherit", "i", &["no-inherit"]),
-            flag("json-output", "j", &["json-output"]),
-            value("metrics", "M", &["metrics"]),
-            flag("null", "n", &["null"]),
-            value("output", "o", &["output"]),
-            value("pid", "p", &["pid"]),
-            value("repeat", "r", &["repeat"]),
-            flag("sync", "S", &["sync"]),
-            value("tid", "t", &["tid"]),
-            flag("transaction", "T", &["transaction"]),
-            flag("verbose", "v", &["verbose"]),
-            value("field-separator", "x", &["field-separator"]),
-            flag("all-kernel", "", &["all-kernel"]),
-            flag("all-user", "", &["all-user"]),
-            flag("append", "", &["append"]),
-            value("control", "", &["control"]),
-            value("cputype", "", &["cputype"]),
-            value("filter", "", &["filter"]),
-            value("for-each-cgroup", "", &["for-each-cgroup"]),
-            flag("hybrid-merge", "", &["hybrid-merge"]),
-            flag("interval-clear", "", &["interval-clear"]),
-            value("interval-count", "", &["interval-count"]),
-            attached("iostat", "", &["iostat"]),
-            value("log-fd", "", &["log-fd"]),
-            flag("metric-no-group", "", &["metric-no-group"]),
-            flag("metric-no-merge", "", &["metric-no-merge"]),
-            flag("metric-only", "", &["metric-only"]),
-            flag("no-csv-summary", "", &["no-csv-summary"]),
-            flag("no-merge", "", &["no-merge"]),
-            flag("per-core", "", &["per-core"]),
-            flag("per-die", "", &["per-die"]),
-            flag("per-node", "", &["per-node"]),
-            flag("per-socket", "", &["per-socket"]),
-            flag("per-thread", "", &["per-thread"]),
-            flag("percore-show-thread", "", &["percore-show-thread"]),
-            value("post", "", &["post"]),
-            value("pre", "", &["pre"]),
-            flag("quiet", "", &["quiet"]),
-            flag("scale", "", &["scale"]),
-            flag("smi-cost", "", &["smi-cost"]),
-            flag("summary", "", &["summary"]),
-            flag("table", "", &["table"]),
-            value("td-level", "", &["td-level"]),
-            value("timeout", "", &["timeout"]),
-            flag("topdown", "", &["topdown"]),
+        flag("help", "h", &["help"]),
+        flag("all-cpus", "a", &["all-cpus"]),
+        flag("no-aggr", "A", &["no-aggr"]),
+        flag("big-num", "B", &["big-num"]),
+        value("cpu", "C", &["cpu"]),
+        value("delay", "D", &["delay"]),
+        flag("detailed", "d", &["detailed"]),
+        value("event", "e", &["event"]),
+        value("cgroup", "G", &["cgroup"]),
+        flag("group", "g", &["group"]),
+        value("interval-print", "I", &["interval-print"]),
+        flag("no-inherit", "i", &["no-inherit"]),
+        flag("json-output", "j", &["json-output"]),
+        value("metrics", "M", &["metrics"]),
+        flag("null", "n", &["null"]),
+        value("output", "o", &["output"]),
+        value("pid", "p", &["pid"]),
+        value("repeat", "r", &["repeat"]),
+        flag("sync", "S", &["sync"]),
+        value("tid", "t", &["tid"]),
+        flag("transaction", "T", &["transaction"]),
+        flag("verbose", "v", &["verbose"]),
+        value("field-separator", "x", &["field-separator"]),
+        flag("all-kernel", "", &["all-kernel"]),
+        flag("all-user", "", &["all-user"]),
+        flag("append", "", &["append"]),
+        value("control", "", &["control"]),
+        value("cputype", "", &["cputype"]),
+        value("filter", "", &["filter"]),
+        value("for-each-cgroup", "", &["for-each-cgroup"]),
+        flag("hybrid-merge", "", &["hybrid-merge"]),
+        flag("interval-clear", "", &["interval-clear"]),
+        value("interval-count", "", &["interval-count"]),
+        attached("iostat", "", &["iostat"]),
+        value("log-fd", "", &["log-fd"]),
+        flag("metric-no-group", "", &["metric-no-group"]),
+        flag("metric-no-merge", "", &["metric-no-merge"]),
+        flag("metric-only", "", &["metric-only"]),
+        flag("no-csv-summary", "", &["no-csv-summary"]),
+        flag("no-merge", "", &["no-merge"]),
+        flag("per-core", "", &["per-core"]),
+        flag("per-die", "", &["per-die"]),
+        flag("per-node", "", &["per-node"]),
+        flag("per-socket", "", &["per-socket"]),
+        flag("per-thread", "", &["per-thread"]),
+        flag("percore-show-thread", "", &["percore-show-thread"]),
+        value("post", "", &["post"]),
+        value("pre", "", &["pre"]),
+        flag("quiet", "", &["quiet"]),
+        flag("scale", "", &["scale"]),
+        // perf's parse-options takes `--no-` before any flag; the help
+        // names this one.
+        flag("no-scale", "", &["no-scale"]),
+        flag("smi-cost", "", &["smi-cost"]),
+        flag("summary", "", &["summary"]),
+        flag("table", "", &["table"]),
+        value("td-level", "", &["td-level"]),
+        value("timeout", "", &["timeout"]),
+        flag("topdown", "", &["topdown"]),
     ],
 };
 
 const PERF_TRACE: Grammar = Grammar {
     style: POSIX,
     options: &[
-            flag("help", "h", &["help"]),
-            flag("all-cpus", "a", &["all-cpus"]),
-            value("cpu", "C", &["cpu"]),
-            value("delay", "D", &["delay"]),
-            value("event", "e", &["event"]),
-            flag("force", "f", &["force"]),
-            value("pf", "F", &["pf"]),
-            value("cgroup", "G", &["cgroup"]),
-            value("input", "i", &["input"]),
-            value("mmap-pages", "m", &["mmap-pages"]),
-            value("output", "o", &["output"]),
-            value("pid", "p", &["pid"]),
-            flag("summary", "s", &["summary"]),
-            flag("with-summary", "S", &["with-summary"]),
-            value("tid", "t", &["tid"]),
-            flag("time", "T", &["time"]),
-            value("uid", "u", &["uid"]),
-            flag("verbose", "v", &["verbose"]),
-            value("call-graph", "", &["call-graph"]),
-            flag("comm", "", &["comm"]),
-            value("duration", "", &["duration"]),
-            flag("errno-summary", "", &["errno-summary"]),
-            value("expr", "", &["expr"]),
-            flag("failure", "", &["failure"]),
-            value("filter", "", &["filter"]),
-            value("filter-pids", "", &["filter-pids"]),
-            flag("kernel-syscall-graph", "", &["kernel-syscall-graph"]),
-            flag("libtraceevent_print", "", &["libtraceevent_print"]),
-            value("map-dump", "", &["map-dump"]),
-            value("max-events", "", &["max-events"]),
-            value("max-stack", "", &["max-stack"]),
-            value("min-stack", "", &["min-stack"]),
-            flag("no-inherit", "", &["no-inherit"]),
-            flag("print-sample", "", &["print-sample"]),
-            value("proc-map-timeout", "", &["proc-map-timeout"]),
-            flag("sched", "", &["sched"]),
-            flag("show-on-off-events", "", &["show-on-off-events"]),
-            flag("sort-events", "", &["sort-events"]),
-            value("switch-off", "", &["switch-off"]),
-            value("switch-on", "", &["switch-on"]),
-            flag("syscalls", "", &["syscalls"]),
-            flag("tool_stats", "", &["tool_stats"]),
+        flag("help", "h", &["help"]),
+        flag("all-cpus", "a", &["all-cpus"]),
+        value("cpu", "C", &["cpu"]),
+        value("delay", "D", &["delay"]),
+        value("event", "e", &["event"]),
+        flag("force", "f", &["force"]),
+        value("pf", "F", &["pf"]),
+        value("cgroup", "G", &["cgroup"]),
+        value("input", "i", &["input"]),
+        value("mmap-pages", "m", &["mmap-pages"]),
+        value("output", "o", &["output"]),
+        value("pid", "p", &["pid"]),
+        flag("summary", "s", &["summary"]),
+        flag("with-summary", "S", &["with-summary"]),
+        value("tid", "t", &["tid"]),
+        flag("time", "T", &["time"]),
+        value("uid", "u", &["uid"]),
+        flag("verbose", "v", &["verbose"]),
+        value("call-graph", "", &["call-graph"]),
+        flag("comm", "", &["comm"]),
+        value("duration", "", &["duration"]),
+        flag("errno-summary", "", &["errno-summary"]),
+        value("expr", "", &["expr"]),
+        flag("failure", "", &["failure"]),
+        value("filter", "", &["filter"]),
+        value("filter-pids", "", &["filter-pids"]),
+        flag("kernel-syscall-graph", "", &["kernel-syscall-graph"]),
+        flag("libtraceevent_print", "", &["libtraceevent_print"]),
+        value("map-dump", "", &["map-dump"]),
+        value("max-events", "", &["max-events"]),
+        value("max-stack", "", &["max-stack"]),
+        value("min-stack", "", &["min-stack"]),
+        flag("no-inherit", "", &["no-inherit"]),
+        flag("print-sample", "", &["print-sample"]),
+        value("proc-map-timeout", "", &["proc-map-timeout"]),
+        flag("sched", "", &["sched"]),
+        flag("show-on-off-events", "", &["show-on-off-events"]),
+        flag("sort-events", "", &["sort-events"]),
+        value("switch-off", "", &["switch-off"]),
+        value("switch-on", "", &["switch-on"]),
+        flag("syscalls", "", &["syscalls"]),
+        flag("tool_stats", "", &["tool_stats"]),
     ],
 };
 
@@ -2302,7 +2363,10 @@ fn perf(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some(name) = sub.text() else {
         r.note(
             Opaque,
-            format!("{shown}: perf's subcommand `{}` is only known when it runs", sub.shown),
+            format!(
+                "{shown}: perf's subcommand `{}` is only known when it runs",
+                sub.shown
+            ),
         );
         return;
     };
@@ -2312,14 +2376,16 @@ fn perf(r: &mut Reader, run: &Run, scope: &mut Scope) {
         "record" => PERF_RECORD,
         "stat" => PERF_STAT,
         "trace" => PERF_TRACE,
-        "report" | "annotate" | "script" | "diff" | "evlist" | "buildid-list" | "list"
-        | "top" | "bench" | "kallsyms" => {
+        "report" | "annotate" | "script" | "diff" | "evlist" | "buildid-list" | "list" | "top"
+        | "bench" | "kallsyms" => {
             let words: Vec<String> = rest.iter().map(|a| a.shown.clone()).collect();
             let runs = words.iter().any(|w| {
                 w.starts_with("--objdump")
                     || w.starts_with("--addr2line")
                     || (name == "script"
-                        && (matches!(w.as_str(), "-s" | "-g") || w.starts_with("--script") || w.starts_with("--gen-script")))
+                        && (matches!(w.as_str(), "-s" | "-g")
+                            || w.starts_with("--script")
+                            || w.starts_with("--gen-script")))
             });
             if runs {
                 r.note(
@@ -2338,7 +2404,13 @@ fn perf(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 } else {
                     format!("{}/.perfconfig", scope.home(r.ctx))
                 };
-                r.change(&Arg::literal(&file), scope, Change::Write, Reach::Path, &shown);
+                r.change(
+                    &Arg::literal(&file),
+                    scope,
+                    Change::Write,
+                    Reach::Path,
+                    &shown,
+                );
             } else {
                 r.note(Read, format!("{shown} reads perf's configuration"));
             }
@@ -2352,12 +2424,17 @@ fn perf(r: &mut Reader, run: &Run, scope: &mut Scope) {
             return;
         }
         "probe" => {
-            if rest.iter().any(|a| matches!(a.text(), Some("-l" | "--list"))) {
+            if rest
+                .iter()
+                .any(|a| matches!(a.text(), Some("-l" | "--list")))
+            {
                 r.note(Read, format!("{shown} lists kernel probes"));
             } else {
                 r.note(
                     Destructive,
-                    format!("{shown} adds or removes the kernel's probes, which changes the machine"),
+                    format!(
+                        "{shown} adds or removes the kernel's probes, which changes the machine"
+                    ),
                 );
             }
             return;
@@ -2436,10 +2513,16 @@ pub const VALGRIND: Program = Program {
     read: valgrind,
     examples: &[
         (OpenWorld, "valgrind --leak-check=full ./app"),
-        (TargetWrite, "valgrind --tool=massif --massif-out-file=massif.out cargo test"),
+        (
+            TargetWrite,
+            "valgrind --tool=massif --massif-out-file=massif.out cargo test",
+        ),
         (TargetWrite, "valgrind --log-file=vg.%p.log make check"),
         (Destructive, "valgrind --log-file=../../.wicket/x true"),
-        (Destructive, "valgrind --xml=yes --xml-file=../../repo.git/config true"),
+        (
+            Destructive,
+            "valgrind --xml=yes --xml-file=../../repo.git/config true",
+        ),
         (Destructive, "valgrind -q rm -rf /etc"),
         (Opaque, "valgrind --log-file=%q{HOME}/x true"),
         (Opaque, "valgrind --bogus=1 true"),
@@ -2464,40 +2547,169 @@ const VALGRIND_OUTPUTS: &[&str] = &[
 
 /// Every other option valgrind 3.19 and its tools take.
 const VALGRIND_OPTIONS: &[&str] = &[
-    "tool", "help", "help-debug", "help-dyn-options", "version", "quiet", "verbose",
-    "trace-children", "trace-children-skip", "trace-children-skip-by-arg",
-    "child-silent-after-fork", "vgdb", "vgdb-error", "vgdb-stop-at", "track-fds", "time-stamp",
-    "log-fd", "xml", "xml-fd", "xml-user-comment", "demangle", "num-callers",
-    "error-limit", "exit-on-first-error", "error-exitcode", "error-markers", "show-error-list",
-    "keep-debuginfo", "show-below-main", "default-suppressions", "suppressions",
-    "gen-suppressions", "input-fd", "dsymutil", "max-stackframe", "main-stacksize", "alignment",
-    "redzone-size", "xtree-memory", "fullpath-after", "extra-debuginfo-path",
-    "allow-mismatched-debuginfo", "smc-check", "read-inline-info", "read-var-info",
-    "vgdb-poll", "vgdb-shadow-registers", "run-libc-freeres", "run-cxx-freeres", "sim-hints",
-    "fair-sched", "kernel-variant", "merge-recursive-frames", "num-transtab-sectors",
-    "avg-transtab-entry-size", "aspace-minaddr", "valgrind-stacksize", "show-emwarns",
-    "require-text-symbol", "soname-synonyms", "sigill-diagnostics", "unw-stack-scan-thresh",
-    "unw-stack-scan-frames", "resync-filter", "max-threads", "leak-check", "leak-resolution",
-    "show-leak-kinds", "errors-for-leak-kinds", "leak-check-heuristics", "show-reachable",
-    "show-possibly-lost", "xtree-leak", "undef-value-errors", "track-origins",
-    "partial-loads-ok", "expensive-definedness-checks", "freelist-vol", "freelist-big-blocks",
-    "workaround-gcc296-bugs", "ignore-range-below-sp", "ignore-ranges", "malloc-fill",
-    "free-fill", "keep-stacktraces", "show-mismatched-frees", "D1", "I1", "LL", "alloc-fn",
-    "basic-count", "basic-counts", "branch-sim", "cache-sim", "cacheuse", "check-stack-refs",
-    "check-stack-var", "collect-atstart", "collect-bus", "collect-jumps", "collect-systime",
-    "combine-dumps", "compress-pos", "compress-strings", "conflict-cache-size",
-    "delta-stacktrace", "depth", "detailed-counts", "detailed-freq", "dump-after",
-    "dump-before", "dump-every-bb", "dump-instr", "dump-line", "exclusive-threshold",
-    "first-race-only", "fn-skip", "fnname", "free-is-write", "heap", "heap-admin",
-    "history-level", "ignore-fn", "ignore-thread-creation", "instr-atstart", "instr-count-only",
-    "interval-size", "join-list-vol", "max-snapshots", "mode", "pages-as-heap",
-    "peak-inaccuracy", "ptrace-addr", "report-signal-unlocked", "segment-merging",
-    "segment-merging-interval", "separate-callers", "separate-recs", "separate-threads",
-    "shared-threshold", "show-confl-seg", "show-stack-usage", "simulate-hwpref", "simulate-wb",
-    "skip-direct-rec", "skip-plt", "stacks", "threshold", "time-unit", "toggle-collect",
-    "trace-addr", "trace-alloc", "trace-barrier", "trace-cond", "trace-fork-join", "trace-hb",
-    "trace-mem", "trace-mutex", "trace-rwlock", "trace-semaphore", "trace-superblocks",
-    "track-lockorders", "zero-before",
+    "tool",
+    "help",
+    "help-debug",
+    "help-dyn-options",
+    "version",
+    "quiet",
+    "verbose",
+    "trace-children",
+    "trace-children-skip",
+    "trace-children-skip-by-arg",
+    "child-silent-after-fork",
+    "vgdb",
+    "vgdb-error",
+    "vgdb-stop-at",
+    "track-fds",
+    "time-stamp",
+    "log-fd",
+    "xml",
+    "xml-fd",
+    "xml-user-comment",
+    "demangle",
+    "num-callers",
+    "error-limit",
+    "exit-on-first-error",
+    "error-exitcode",
+    "error-markers",
+    "show-error-list",
+    "keep-debuginfo",
+    "show-below-main",
+    "default-suppressions",
+    "suppressions",
+    "gen-suppressions",
+    "input-fd",
+    "dsymutil",
+    "max-stackframe",
+    "main-stacksize",
+    "alignment",
+    "redzone-size",
+    "xtree-memory",
+    "fullpath-after",
+    "extra-debuginfo-path",
+    "allow-mismatched-debuginfo",
+    "smc-check",
+    "read-inline-info",
+    "read-var-info",
+    "vgdb-poll",
+    "vgdb-shadow-registers",
+    "run-libc-freeres",
+    "run-cxx-freeres",
+    "sim-hints",
+    "fair-sched",
+    "kernel-variant",
+    "merge-recursive-frames",
+    "num-transtab-sectors",
+    "avg-transtab-entry-size",
+    "aspace-minaddr",
+    "valgrind-stacksize",
+    "show-emwarns",
+    "require-text-symbol",
+    "soname-synonyms",
+    "sigill-diagnostics",
+    "unw-stack-scan-thresh",
+    "unw-stack-scan-frames",
+    "resync-filter",
+    "max-threads",
+    "leak-check",
+    "leak-resolution",
+    "show-leak-kinds",
+    "errors-for-leak-kinds",
+    "leak-check-heuristics",
+    "show-reachable",
+    "show-possibly-lost",
+    "xtree-leak",
+    "undef-value-errors",
+    "track-origins",
+    "partial-loads-ok",
+    "expensive-definedness-checks",
+    "freelist-vol",
+    "freelist-big-blocks",
+    "workaround-gcc296-bugs",
+    "ignore-range-below-sp",
+    "ignore-ranges",
+    "malloc-fill",
+    "free-fill",
+    "keep-stacktraces",
+    "show-mismatched-frees",
+    "D1",
+    "I1",
+    "LL",
+    "alloc-fn",
+    "basic-count",
+    "basic-counts",
+    "branch-sim",
+    "cache-sim",
+    "cacheuse",
+    "check-stack-refs",
+    "check-stack-var",
+    "collect-atstart",
+    "collect-bus",
+    "collect-jumps",
+    "collect-systime",
+    "combine-dumps",
+    "compress-pos",
+    "compress-strings",
+    "conflict-cache-size",
+    "delta-stacktrace",
+    "depth",
+    "detailed-counts",
+    "detailed-freq",
+    "dump-after",
+    "dump-before",
+    "dump-every-bb",
+    "dump-instr",
+    "dump-line",
+    "exclusive-threshold",
+    "first-race-only",
+    "fn-skip",
+    "fnname",
+    "free-is-write",
+    "heap",
+    "heap-admin",
+    "history-level",
+    "ignore-fn",
+    "ignore-thread-creation",
+    "instr-atstart",
+    "instr-count-only",
+    "interval-size",
+    "join-list-vol",
+    "max-snapshots",
+    "mode",
+    "pages-as-heap",
+    "peak-inaccuracy",
+    "ptrace-addr",
+    "report-signal-unlocked",
+    "segment-merging",
+    "segment-merging-interval",
+    "separate-callers",
+    "separate-recs",
+    "separate-threads",
+    "shared-threshold",
+    "show-confl-seg",
+    "show-stack-usage",
+    "simulate-hwpref",
+    "simulate-wb",
+    "skip-direct-rec",
+    "skip-plt",
+    "stacks",
+    "threshold",
+    "time-unit",
+    "toggle-collect",
+    "trace-addr",
+    "trace-alloc",
+    "trace-barrier",
+    "trace-cond",
+    "trace-fork-join",
+    "trace-hb",
+    "trace-mem",
+    "trace-mutex",
+    "trace-rwlock",
+    "trace-semaphore",
+    "trace-superblocks",
+    "track-lockorders",
+    "zero-before",
 ];
 
 fn valgrind(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -2511,7 +2723,10 @@ fn valgrind(r: &mut Reader, run: &Run, scope: &mut Scope) {
         let Some(word) = arg.text() else {
             r.note(
                 Opaque,
-                format!("{shown}: valgrind's word `{}` is only known when it runs", arg.shown),
+                format!(
+                    "{shown}: valgrind's word `{}` is only known when it runs",
+                    arg.shown
+                ),
             );
             return;
         };
@@ -2538,7 +2753,10 @@ fn valgrind(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if VALGRIND_OUTPUTS.contains(&name) {
             outputs.push((name.to_owned(), Arg::literal(value)));
         } else if name == "vgdb-prefix" {
-            outputs.push((name.to_owned(), Arg::literal(&format!("{value}-from-vgdb-to-[0-9]*"))));
+            outputs.push((
+                name.to_owned(),
+                Arg::literal(&format!("{value}-from-vgdb-to-[0-9]*")),
+            ));
         } else if name == "log-socket" || name == "xml-socket" {
             r.note(OpenWorld, format!("{shown} sends its log to {value}"));
         } else if name == "suppressions" {
@@ -2678,7 +2896,10 @@ pub const SUDO: Program = Program {
 fn sudo(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let p = &run.parsed;
     let shown = run.shown();
-    let help = p.has("help") || p.options.iter().any(|g| g.opt.key == "host" && g.value.is_none());
+    let help = p.has("help")
+        || p.options
+            .iter()
+            .any(|g| g.opt.key == "host" && g.value.is_none());
     if help || p.has("version") {
         return runs_nothing(r, run, "prints its help or version");
     }
@@ -2687,7 +2908,10 @@ fn sudo(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let operands: Vec<Arg> = p.operand_args();
     if run.name == "sudoedit" || p.has("edit") {
-        r.note(OpenWorld, format!("{shown} edits files as another user (root, usually)"));
+        r.note(
+            OpenWorld,
+            format!("{shown} edits files as another user (root, usually)"),
+        );
         for file in &operands {
             r.change(file, scope, Change::Write, Reach::Path, &shown);
         }
@@ -2700,7 +2924,7 @@ fn sudo(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     let mut program = 0;
     while let Some(arg) = operands.get(program) {
         match env_assignment(arg) {
@@ -2722,7 +2946,9 @@ fn sudo(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if p.has("shell") || p.has("login") {
             r.note(
                 Opaque,
-                format!("{shown} opens a shell as another user that reads commands wicket cannot see"),
+                format!(
+                    "{shown} opens a shell as another user that reads commands wicket cannot see"
+                ),
             );
         } else {
             runs_nothing(r, run, "has no program to run");
@@ -2734,7 +2960,10 @@ fn sudo(r: &mut Reader, run: &Run, scope: &mut Scope) {
         format!("{shown} runs its program as another user (root, usually)"),
     );
     if p.has("background") {
-        r.note(Process, format!("{shown} runs its program in the background"));
+        r.note(
+            Process,
+            format!("{shown} runs its program in the background"),
+        );
     }
     if let Some(dir) = p.last("chdir") {
         let dir = dir.clone();
@@ -2782,13 +3011,19 @@ fn doas(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Some(at) => {
             r.note(
                 OpenWorld,
-                format!("{} runs its program as another user (root, usually)", run.shown()),
+                format!(
+                    "{} runs its program as another user (root, usually)",
+                    run.shown()
+                ),
             );
             launch(r, run, at, scope);
         }
         None if p.has("s") => r.note(
             Opaque,
-            format!("{} opens a shell as another user that reads commands wicket cannot see", run.shown()),
+            format!(
+                "{} opens a shell as another user that reads commands wicket cannot see",
+                run.shown()
+            ),
         ),
         None => runs_nothing(r, run, "has no program to run"),
     }
@@ -2873,7 +3108,10 @@ fn switch_user(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let p = &run.parsed;
     let shown = run.shown();
     if run.name == "runuser" && p.has("user") {
-        r.note(OpenWorld, format!("{shown} runs its program as another user"));
+        r.note(
+            OpenWorld,
+            format!("{shown} runs its program as another user"),
+        );
         match program_at(run, 0) {
             Some(at) => launch(r, run, at, scope),
             None => runs_nothing(r, run, "has no program to run"),
@@ -2886,7 +3124,10 @@ fn switch_user(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if !shell.text().is_some_and(is_system_shell) {
             r.note(
                 Opaque,
-                format!("{shown} runs {} as the shell, a program wicket cannot read", shell.shown),
+                format!(
+                    "{shown} runs {} as the shell, a program wicket cannot read",
+                    shell.shown
+                ),
             );
             return;
         }
@@ -2895,7 +3136,10 @@ fn switch_user(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Some(text) => {
             let mut inner = shell_scope(scope);
             // A login shell (`-`, `-l`) starts in the user's home.
-            let login = p.has("login") || p.operands.first().is_some_and(|(_, a)| a.text() == Some("-"));
+            let login = p.has("login")
+                || p.operands
+                    .first()
+                    .is_some_and(|(_, a)| a.text() == Some("-"));
             if login {
                 inner.cwd = None;
             }
@@ -2903,7 +3147,10 @@ fn switch_user(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 Some(t) => r.read_text(t, &mut inner),
                 None => r.note(
                     Opaque,
-                    format!("{shown} runs `{}` as shell text, which is only known when it runs", text.shown),
+                    format!(
+                        "{shown} runs `{}` as shell text, which is only known when it runs",
+                        text.shown
+                    ),
                 ),
             }
         }
@@ -2958,12 +3205,24 @@ pub const XARGS: Program = Program {
         (TargetWrite, "find . -name '*.txt' | xargs -I{} cp {} dest/"),
         (TargetWrite, "xargs -I{} cp {} dest/"),
         (TargetWrite, "git diff --name-only | xargs -r git add --"),
-        (TargetWrite, "rg -l TODO | sort -u | xargs sed -i s/TODO/DONE/"),
+        (
+            TargetWrite,
+            "rg -l TODO | sort -u | xargs sed -i s/TODO/DONE/",
+        ),
         (Destructive, "xargs -I{} rm -rf /etc"),
-        (Destructive, "find {other} -name '*.rs' | xargs sed -i s/a/b/"),
+        (
+            Destructive,
+            "find {other} -name '*.rs' | xargs sed -i s/a/b/",
+        ),
         (Opaque, "find ../.. -name '*.rs' | xargs sed -i s/a/b/"),
-        (Destructive, "find . -name '*.py' | xargs -I{} cp {} ../../.wicket/"),
-        (Destructive, "echo x | xargs --process-slot-var=LITANY_X true"),
+        (
+            Destructive,
+            "find . -name '*.py' | xargs -I{} cp {} ../../.wicket/",
+        ),
+        (
+            Destructive,
+            "echo x | xargs --process-slot-var=LITANY_X true",
+        ),
         (Destructive, "xargs -a list rm -rf ../../.wicket"),
         (Opaque, "xargs rm"),
         (Opaque, "find . -name '*.tmp' | xargs rm -f < list"),
@@ -2983,7 +3242,7 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let p = &run.parsed;
     let shown = run.shown();
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     if let Some(name) = p.last("process-slot-var") {
         let slot = Arg {
             values: None,
@@ -3022,8 +3281,7 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let replace: Option<String> = p
         .options
         .iter()
-        .filter(|g| g.opt.key == "I" || g.opt.key == "replace")
-        .last()
+        .rfind(|g| g.opt.key == "I" || g.opt.key == "replace")
         .map(|g| match &g.value {
             Some(v) => v.text().map(str::to_owned).unwrap_or_default(),
             None => "{}".to_owned(),
@@ -3114,162 +3372,293 @@ fn replaced(arg: &Arg, token: &str, item: &Arg) -> Arg {
 }
 
 const PARALLEL_OPTIONS: &[Opt] = &[
-        value("debug", "D", &["debug"]),
-        flag("xargs", "", &["xargs"]),
-        flag("m", "m", &[]),
-        flag("X", "X", &[]),
-        flag("v", "v", &[]),
-        value("sql", "", &["sql"]),
-        value("sql-master", "", &["sql-master", "sqlmaster"]),
-        value("sql-worker", "", &["sql-worker", "sqlworker"]),
-        value("sql-and-worker", "", &["sql-and-worker", "sqlandworker"]),
-        value("joblog", "", &["joblog", "jl"]),
-        value("results", "", &["results", "result", "res"]),
-        flag("resume", "", &["resume"]),
-        flag("resume-failed", "", &["resume-failed", "resumefailed"]),
-        flag("retry-failed", "", &["retry-failed", "retryfailed"]),
-        flag("silent", "", &["silent"]),
-        flag("keep-order", "k", &["keep-order", "keeporder"]),
-        flag("no-keep-order", "", &["no-keep-order", "nokeeporder", "nok", "no-k"]),
-        flag("group", "", &["group"]),
-        flag("g", "g", &[]),
-        flag("ungroup", "u", &["ungroup"]),
-        flag("latest-line", "", &["latest-line", "latestline", "ll"]),
-        flag("line-buffer", "", &["line-buffer", "line-buffered", "linebuffer", "linebuffered", "lb"]),
-        flag("tmux", "", &["tmux"]),
-        flag("tmux-pane", "", &["tmux-pane", "tmuxpane"]),
-        flag("null", "0", &["null"]),
-        flag("quote", "q", &["quote"]),
-        value("parens", "", &["parens"]),
-        flag("plus", "", &["plus"]),
-        value("I", "I", &[]),
-        value("extensionreplace", "", &["extensionreplace", "er"]),
-        value("U", "U", &[]),
-        value("basenamereplace", "", &["basenamereplace", "bnr"]),
-        value("dirnamereplace", "", &["dirnamereplace", "dnr"]),
-        value("basenameextensionreplace", "", &["basenameextensionreplace", "bner"]),
-        value("seqreplace", "", &["seqreplace"]),
-        value("slotreplace", "", &["slotreplace"]),
-        value("jobs", "j", &["jobs"]),
-        value("delay", "", &["delay"]),
-        value("ssh-delay", "", &["ssh-delay", "sshdelay"]),
-        value("load", "", &["load"]),
-        flag("noswap", "", &["noswap"]),
-        flag("max-line-length-allowed", "", &["max-line-length-allowed", "maxlinelengthallowed"]),
-        flag("number-of-cpus", "", &["number-of-cpus", "numberofcpus"]),
-        flag("number-of-sockets", "", &["number-of-sockets", "numberofsockets"]),
-        flag("number-of-cores", "", &["number-of-cores", "numberofcores"]),
-        flag("number-of-threads", "", &["number-of-threads", "numberofthreads"]),
-        flag("use-sockets-instead-of-threads", "", &["use-sockets-instead-of-threads", "usesocketsinsteadofthreads"]),
-        flag("use-cores-instead-of-threads", "", &["use-cores-instead-of-threads", "usecoresinsteadofthreads"]),
-        flag("use-cpus-instead-of-cores", "", &["use-cpus-instead-of-cores", "usecpusinsteadofcores"]),
-        flag("shell-quote", "", &["shell-quote", "shellquote", "shell_quote"]),
-        flag("tag", "", &["tag"]),
-        value("tag-string", "", &["tag-string", "tagstring"]),
-        flag("ctag", "", &["ctag"]),
-        value("ctag-string", "", &["ctag-string", "ctagstring"]),
-        flag("color", "", &["color", "colour"]),
-        flag("color-failed", "", &["color-failed", "colour-failed", "colorfailed", "colourfailed", "color-fail", "colour-fail", "colorfail", "colourfail", "cf"]),
-        flag("onall", "", &["onall"]),
-        flag("nonall", "", &["nonall"]),
-        flag("filter-hosts", "", &["filter-hosts", "filterhosts", "filter-host"]),
-        value("sshloginfile", "", &["sshloginfile", "slf"]),
-        flag("controlmaster", "M", &["controlmaster"]),
-        value("ssh", "", &["ssh"]),
-        value("transfer-file", "", &["transfer-file", "transferfile", "transfer-files", "transferfiles", "tf"]),
-        value("return", "", &["return"]),
-        value("trc", "", &["trc"]),
-        flag("transfer", "", &["transfer"]),
-        flag("cleanup", "", &["cleanup"]),
-        value("basefile", "", &["basefile", "bf"]),
-        value("template", "", &["template", "tmpl"]),
-        value("B", "B", &[]),
-        flag("ctrl-c", "", &["ctrl-c", "ctrlc"]),
-        flag("no-ctrl-c", "", &["no-ctrl-c", "no-ctrlc", "noctrlc"]),
-        value("work-dir", "", &["work-dir", "workdir", "wd"]),
-        value("W", "W", &[]),
-        value("rsync-opts", "", &["rsync-opts", "rsyncopts"]),
-        value("tmpdir", "", &["tmpdir", "tempdir"]),
-        value("use-compress-program", "", &["use-compress-program", "compress-program", "usecompressprogram", "compressprogram"]),
-        value("use-decompress-program", "", &["use-decompress-program", "decompress-program", "usedecompressprogram", "decompressprogram"]),
-        flag("compress", "", &["compress"]),
-        flag("open-tty", "o", &["open-tty"]),
-        flag("tty", "", &["tty"]),
-        flag("T", "T", &[]),
-        value("H", "H", &[]),
-        flag("dry-run", "", &["dry-run", "dryrun", "dr"]),
-        flag("progress", "", &["progress"]),
-        flag("eta", "", &["eta"]),
-        flag("bar", "", &["bar"]),
-        value("total-jobs", "", &["total-jobs", "totaljobs", "total"]),
-        flag("shuf", "", &["shuf"]),
-        value("arg-sep", "", &["arg-sep", "argsep"]),
-        value("arg-file-sep", "", &["arg-file-sep", "argfilesep"]),
-        value("env", "", &["env"]),
-        flag("recordenv", "", &["recordenv", "record-env"]),
-        value("profile", "J", &["profile"]),
-        flag("tollef", "", &["tollef"]),
-        flag("gnu", "", &["gnu"]),
-        flag("link", "", &["link", "xapply"]),
-        value("linkinputsource", "", &["linkinputsource", "xapplyinputsource"]),
-        flag("bibtex", "", &["bibtex", "citation"]),
-        flag("will-cite", "", &["will-cite", "willcite", "nn", "nonotice", "no-notice"]),
-        value("memfree", "", &["memfree"]),
-        value("memsuspend", "", &["memsuspend"]),
-        value("retries", "", &["retries"]),
-        value("timeout", "", &["timeout"]),
-        value("term-seq", "", &["term-seq", "termseq"]),
-        value("max-procs", "P", &["max-procs", "maxprocs"]),
-        value("delimiter", "d", &["delimiter"]),
-        value("max-chars", "s", &["max-chars", "maxchars"]),
-        value("arg-file", "a", &["arg-file", "argfile"]),
-        flag("no-run-if-empty", "r", &["no-run-if-empty", "norunifempty"]),
-        attached("replace", "i", &["replace"]),
-        value("E", "E", &[]),
-        attached("eof", "e", &["eof"]),
-        value("process-slot-var", "", &["process-slot-var", "processslotvar"]),
-        value("max-args", "n", &["max-args", "maxargs"]),
-        value("max-replace-args", "N", &["max-replace-args", "maxreplaceargs"]),
-        value("col-sep", "C", &["col-sep", "colsep"]),
-        flag("csv", "", &["csv"]),
-        flag("help", "h", &["help"]),
-        value("L", "L", &[]),
-        attached("max-lines", "l", &["max-lines", "maxlines"]),
-        flag("interactive", "p", &["interactive"]),
-        flag("verbose", "t", &["verbose"]),
-        flag("version", "V", &["version"]),
-        flag("show-limits", "", &["show-limits", "showlimits"]),
-        flag("exit", "x", &["exit"]),
-        flag("semaphore", "", &["semaphore"]),
-        value("semaphore-timeout", "", &["semaphore-timeout", "semaphoretimeout", "st"]),
-        value("semaphore-name", "", &["semaphore-name", "semaphorename", "id"]),
-        flag("fg", "", &["fg"]),
-        flag("bg", "", &["bg"]),
-        flag("wait", "", &["wait"]),
-        flag("shebang", "", &["shebang", "hashbang"]),
-        flag("skip-first-line", "", &["skip-first-line", "skipfirstline"]),
-        flag("bug", "", &["bug"]),
-        flag("pipe", "", &["pipe", "spreadstdin"]),
-        flag("round-robin", "", &["round-robin", "roundrobin", "round"]),
-        value("recstart", "", &["recstart"]),
-        value("recend", "", &["recend"]),
-        flag("regexp", "", &["regexp", "regex"]),
-        flag("remove-rec-sep", "", &["remove-rec-sep", "removerecsep", "rrs"]),
-        flag("output-as-files", "", &["output-as-files", "outputasfiles", "files"]),
-        value("block-size", "", &["block-size", "blocksize", "block"]),
-        value("block-timeout", "", &["block-timeout", "blocktimeout", "bt"]),
-        value("header", "", &["header"]),
-        flag("cat", "", &["cat"]),
-        flag("fifo", "", &["fifo"]),
-        flag("pipe-part", "", &["pipe-part", "pipepart"]),
-        flag("tee", "", &["tee"]),
-        value("shard", "", &["shard"]),
-        value("bin", "", &["bin"]),
-        value("group-by", "", &["group-by", "groupby"]),
-        flag("hgrp", "", &["hgrp", "hostgrp", "hostgroup", "hostgroups"]),
-        flag("embed", "", &["embed"]),
-        value("sshlogin", "S", &["sshlogin"]),
-        flag("plain", "", &["plain"]),
+    value("debug", "D", &["debug"]),
+    flag("xargs", "", &["xargs"]),
+    flag("m", "m", &[]),
+    flag("X", "X", &[]),
+    flag("v", "v", &[]),
+    value("sql", "", &["sql"]),
+    value("sql-master", "", &["sql-master", "sqlmaster"]),
+    value("sql-worker", "", &["sql-worker", "sqlworker"]),
+    value("sql-and-worker", "", &["sql-and-worker", "sqlandworker"]),
+    value("joblog", "", &["joblog", "jl"]),
+    value("results", "", &["results", "result", "res"]),
+    flag("resume", "", &["resume"]),
+    flag("resume-failed", "", &["resume-failed", "resumefailed"]),
+    flag("retry-failed", "", &["retry-failed", "retryfailed"]),
+    flag("silent", "", &["silent"]),
+    flag("keep-order", "k", &["keep-order", "keeporder"]),
+    flag(
+        "no-keep-order",
+        "",
+        &["no-keep-order", "nokeeporder", "nok", "no-k"],
+    ),
+    flag("group", "", &["group"]),
+    flag("g", "g", &[]),
+    flag("ungroup", "u", &["ungroup"]),
+    flag("latest-line", "", &["latest-line", "latestline", "ll"]),
+    flag(
+        "line-buffer",
+        "",
+        &[
+            "line-buffer",
+            "line-buffered",
+            "linebuffer",
+            "linebuffered",
+            "lb",
+        ],
+    ),
+    flag("tmux", "", &["tmux"]),
+    flag("tmux-pane", "", &["tmux-pane", "tmuxpane"]),
+    flag("null", "0", &["null"]),
+    flag("quote", "q", &["quote"]),
+    value("parens", "", &["parens"]),
+    flag("plus", "", &["plus"]),
+    value("I", "I", &[]),
+    value("extensionreplace", "", &["extensionreplace", "er"]),
+    value("U", "U", &[]),
+    value("basenamereplace", "", &["basenamereplace", "bnr"]),
+    value("dirnamereplace", "", &["dirnamereplace", "dnr"]),
+    value(
+        "basenameextensionreplace",
+        "",
+        &["basenameextensionreplace", "bner"],
+    ),
+    value("seqreplace", "", &["seqreplace"]),
+    value("slotreplace", "", &["slotreplace"]),
+    value("jobs", "j", &["jobs"]),
+    value("delay", "", &["delay"]),
+    value("ssh-delay", "", &["ssh-delay", "sshdelay"]),
+    value("load", "", &["load"]),
+    flag("noswap", "", &["noswap"]),
+    flag(
+        "max-line-length-allowed",
+        "",
+        &["max-line-length-allowed", "maxlinelengthallowed"],
+    ),
+    flag("number-of-cpus", "", &["number-of-cpus", "numberofcpus"]),
+    flag(
+        "number-of-sockets",
+        "",
+        &["number-of-sockets", "numberofsockets"],
+    ),
+    flag("number-of-cores", "", &["number-of-cores", "numberofcores"]),
+    flag(
+        "number-of-threads",
+        "",
+        &["number-of-threads", "numberofthreads"],
+    ),
+    flag(
+        "use-sockets-instead-of-threads",
+        "",
+        &[
+            "use-sockets-instead-of-threads",
+            "usesocketsinsteadofthreads",
+        ],
+    ),
+    flag(
+        "use-cores-instead-of-threads",
+        "",
+        &["use-cores-instead-of-threads", "usecoresinsteadofthreads"],
+    ),
+    flag(
+        "use-cpus-instead-of-cores",
+        "",
+        &["use-cpus-instead-of-cores", "usecpusinsteadofcores"],
+    ),
+    flag(
+        "shell-quote",
+        "",
+        &["shell-quote", "shellquote", "shell_quote"],
+    ),
+    flag("tag", "", &["tag"]),
+    value("tag-string", "", &["tag-string", "tagstring"]),
+    flag("ctag", "", &["ctag"]),
+    value("ctag-string", "", &["ctag-string", "ctagstring"]),
+    flag("color", "", &["color", "colour"]),
+    flag(
+        "color-failed",
+        "",
+        &[
+            "color-failed",
+            "colour-failed",
+            "colorfailed",
+            "colourfailed",
+            "color-fail",
+            "colour-fail",
+            "colorfail",
+            "colourfail",
+            "cf",
+        ],
+    ),
+    flag("onall", "", &["onall"]),
+    flag("nonall", "", &["nonall"]),
+    flag(
+        "filter-hosts",
+        "",
+        &["filter-hosts", "filterhosts", "filter-host"],
+    ),
+    value("sshloginfile", "", &["sshloginfile", "slf"]),
+    flag("controlmaster", "M", &["controlmaster"]),
+    value("ssh", "", &["ssh"]),
+    value(
+        "transfer-file",
+        "",
+        &[
+            "transfer-file",
+            "transferfile",
+            "transfer-files",
+            "transferfiles",
+            "tf",
+        ],
+    ),
+    value("return", "", &["return"]),
+    value("trc", "", &["trc"]),
+    flag("transfer", "", &["transfer"]),
+    flag("cleanup", "", &["cleanup"]),
+    value("basefile", "", &["basefile", "bf"]),
+    value("template", "", &["template", "tmpl"]),
+    value("B", "B", &[]),
+    flag("ctrl-c", "", &["ctrl-c", "ctrlc"]),
+    flag("no-ctrl-c", "", &["no-ctrl-c", "no-ctrlc", "noctrlc"]),
+    value("work-dir", "", &["work-dir", "workdir", "wd"]),
+    value("W", "W", &[]),
+    value("rsync-opts", "", &["rsync-opts", "rsyncopts"]),
+    value("tmpdir", "", &["tmpdir", "tempdir"]),
+    value(
+        "use-compress-program",
+        "",
+        &[
+            "use-compress-program",
+            "compress-program",
+            "usecompressprogram",
+            "compressprogram",
+        ],
+    ),
+    value(
+        "use-decompress-program",
+        "",
+        &[
+            "use-decompress-program",
+            "decompress-program",
+            "usedecompressprogram",
+            "decompressprogram",
+        ],
+    ),
+    flag("compress", "", &["compress"]),
+    flag("open-tty", "o", &["open-tty"]),
+    flag("tty", "", &["tty"]),
+    flag("T", "T", &[]),
+    value("H", "H", &[]),
+    flag("dry-run", "", &["dry-run", "dryrun", "dr"]),
+    flag("progress", "", &["progress"]),
+    flag("eta", "", &["eta"]),
+    flag("bar", "", &["bar"]),
+    value("total-jobs", "", &["total-jobs", "totaljobs", "total"]),
+    flag("shuf", "", &["shuf"]),
+    value("arg-sep", "", &["arg-sep", "argsep"]),
+    value("arg-file-sep", "", &["arg-file-sep", "argfilesep"]),
+    value("env", "", &["env"]),
+    flag("recordenv", "", &["recordenv", "record-env"]),
+    value("profile", "J", &["profile"]),
+    flag("tollef", "", &["tollef"]),
+    flag("gnu", "", &["gnu"]),
+    flag("link", "", &["link", "xapply"]),
+    value(
+        "linkinputsource",
+        "",
+        &["linkinputsource", "xapplyinputsource"],
+    ),
+    flag("bibtex", "", &["bibtex", "citation"]),
+    flag(
+        "will-cite",
+        "",
+        &["will-cite", "willcite", "nn", "nonotice", "no-notice"],
+    ),
+    value("memfree", "", &["memfree"]),
+    value("memsuspend", "", &["memsuspend"]),
+    value("retries", "", &["retries"]),
+    value("timeout", "", &["timeout"]),
+    value("term-seq", "", &["term-seq", "termseq"]),
+    value("max-procs", "P", &["max-procs", "maxprocs"]),
+    value("delimiter", "d", &["delimiter"]),
+    value("max-chars", "s", &["max-chars", "maxchars"]),
+    value("arg-file", "a", &["arg-file", "argfile"]),
+    flag("no-run-if-empty", "r", &["no-run-if-empty", "norunifempty"]),
+    attached("replace", "i", &["replace"]),
+    value("E", "E", &[]),
+    attached("eof", "e", &["eof"]),
+    value(
+        "process-slot-var",
+        "",
+        &["process-slot-var", "processslotvar"],
+    ),
+    value("max-args", "n", &["max-args", "maxargs"]),
+    value(
+        "max-replace-args",
+        "N",
+        &["max-replace-args", "maxreplaceargs"],
+    ),
+    value("col-sep", "C", &["col-sep", "colsep"]),
+    flag("csv", "", &["csv"]),
+    flag("help", "h", &["help"]),
+    value("L", "L", &[]),
+    attached("max-lines", "l", &["max-lines", "maxlines"]),
+    flag("interactive", "p", &["interactive"]),
+    flag("verbose", "t", &["verbose"]),
+    flag("version", "V", &["version"]),
+    flag("show-limits", "", &["show-limits", "showlimits"]),
+    flag("exit", "x", &["exit"]),
+    flag("semaphore", "", &["semaphore"]),
+    value(
+        "semaphore-timeout",
+        "",
+        &["semaphore-timeout", "semaphoretimeout", "st"],
+    ),
+    value(
+        "semaphore-name",
+        "",
+        &["semaphore-name", "semaphorename", "id"],
+    ),
+    flag("fg", "", &["fg"]),
+    flag("bg", "", &["bg"]),
+    flag("wait", "", &["wait"]),
+    flag("shebang", "", &["shebang", "hashbang"]),
+    flag("skip-first-line", "", &["skip-first-line", "skipfirstline"]),
+    flag("bug", "", &["bug"]),
+    flag("pipe", "", &["pipe", "spreadstdin"]),
+    flag("round-robin", "", &["round-robin", "roundrobin", "round"]),
+    value("recstart", "", &["recstart"]),
+    value("recend", "", &["recend"]),
+    flag("regexp", "", &["regexp", "regex"]),
+    flag(
+        "remove-rec-sep",
+        "",
+        &["remove-rec-sep", "removerecsep", "rrs"],
+    ),
+    flag(
+        "output-as-files",
+        "",
+        &["output-as-files", "outputasfiles", "files"],
+    ),
+    value("block-size", "", &["block-size", "blocksize", "block"]),
+    value(
+        "block-timeout",
+        "",
+        &["block-timeout", "blocktimeout", "bt"],
+    ),
+    value("header", "", &["header"]),
+    flag("cat", "", &["cat"]),
+    flag("fifo", "", &["fifo"]),
+    flag("pipe-part", "", &["pipe-part", "pipepart"]),
+    flag("tee", "", &["tee"]),
+    value("shard", "", &["shard"]),
+    value("bin", "", &["bin"]),
+    value("group-by", "", &["group-by", "groupby"]),
+    flag("hgrp", "", &["hgrp", "hostgrp", "hostgroup", "hostgroups"]),
+    flag("embed", "", &["embed"]),
+    value("sshlogin", "S", &["sshlogin"]),
+    flag("plain", "", &["plain"]),
 ];
 
 pub const PARALLEL: Program = Program {
@@ -3293,7 +3682,10 @@ pub const PARALLEL: Program = Program {
         (Destructive, "parallel rm -rf ../../{/} ::: x/.wicket"),
         (Destructive, "parallel ::: 'rm -rf ../../.wicket'"),
         (Destructive, "parallel -q rm -rf {} ::: ../../.wicket"),
-        (Destructive, "parallel --joblog ../../.wicket/log true ::: 1"),
+        (
+            Destructive,
+            "parallel --joblog ../../.wicket/log true ::: 1",
+        ),
         (Opaque, "parallel < jobs.txt"),
         (Opaque, "parallel rm :::: list"),
         (Opaque, "parallel echo {= s/x/y/ =} ::: a"),
@@ -3360,17 +3752,21 @@ fn parallel(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return runs_nothing(r, run, "prints the commands it would run");
     }
     if p.has("sshlogin") || p.has("sshloginfile") {
-        r.note(OpenWorld, format!("{shown} runs its commands on other hosts"));
+        r.note(
+            OpenWorld,
+            format!("{shown} runs its commands on other hosts"),
+        );
     }
     for key in ["joblog", "results", "tmpdir"] {
         if let Some(file) = p.last(key) {
             // `--joblog +FILE` appends.
             let file = Arg {
                 shown: file.shown.trim_start_matches('+').to_owned(),
-                values: file
-                    .values
-                    .as_ref()
-                    .map(|vs| vs.iter().map(|v| v.trim_start_matches('+').to_owned()).collect()),
+                values: file.values.as_ref().map(|vs| {
+                    vs.iter()
+                        .map(|v| v.trim_start_matches('+').to_owned())
+                        .collect()
+                }),
                 glob: file.glob,
             };
             let reach = if key == "joblog" {
@@ -3382,7 +3778,10 @@ fn parallel(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     if p.has("semaphore") || p.has("bg") {
-        r.note(Process, format!("{shown} runs its command in the background"));
+        r.note(
+            Process,
+            format!("{shown} runs its command in the background"),
+        );
     }
     // The command, then `:::` values and `::::` files.
     let words: Vec<Arg> = p.operand_args();
@@ -3483,7 +3882,7 @@ fn parallel(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 extra_operands: false,
                 stdin_paths: None,
             };
-            r.read_invocation(&inv, &mut program_scope(scope));
+            r.read_invocation(&inv, &mut scope.clone());
             continue;
         }
         // The words are joined into one line for the shell; each argument
@@ -3738,7 +4137,10 @@ pub const FLOCK: Program = Program {
         (Destructive, "flock -o ../../.wicket/l -c true"),
         (Destructive, "flock /tmp/l rm -rf /etc"),
         (Destructive, "flock /tmp/l -c 'rm -rf /etc'"),
-        (Destructive, "flock -n /tmp/l --command 'rm -rf ../../.wicket'"),
+        (
+            Destructive,
+            "flock -n /tmp/l --command 'rm -rf ../../.wicket'",
+        ),
         (Opaque, "SHELL=./evil flock /tmp/l -c true"),
     ],
     manual: "flock from util-linux 2.38.1: flock --help",
@@ -3869,9 +4271,15 @@ pub const HYPERFINE: Program = Program {
         (Read, "hyperfine -N 'ls -la' 'ls'"),
         (Destructive, "hyperfine 'rm -rf /etc'"),
         (Destructive, "hyperfine --export-json ../../.wicket/x true"),
-        (Destructive, "hyperfine -r 1 --export-json=../../.wicket/x true"),
+        (
+            Destructive,
+            "hyperfine -r 1 --export-json=../../.wicket/x true",
+        ),
         (Destructive, "hyperfine -N 'rm -rf ../../.wicket'"),
-        (Destructive, "hyperfine --prepare 'rm -rf ../../.wicket' true"),
+        (
+            Destructive,
+            "hyperfine --prepare 'rm -rf ../../.wicket' true",
+        ),
         (Destructive, "hyperfine -L d ../../.wicket,x 'rm -rf {d}'"),
         (Destructive, "hyperfine --output=../../repo.git/config true"),
         (Destructive, "hyperfine -iNr1 'rm -rf ../../.wicket'"),
@@ -3882,7 +4290,10 @@ pub const HYPERFINE: Program = Program {
 };
 
 /// hyperfine's options: short letter, long name, how many values.
-const HYPERFINE_OPTIONS: &[(&str, &str, usize)] = &[
+/// Short letter, long name, how many values.
+type HyperfineOption = (&'static str, &'static str, usize);
+
+const HYPERFINE_OPTIONS: &[HyperfineOption] = &[
     ("w", "warmup", 1),
     ("m", "min-runs", 1),
     ("M", "max-runs", 1),
@@ -3923,9 +4334,8 @@ fn hyperfine(r: &mut Reader, run: &Run, scope: &mut Scope) {
         let word = match arg.text() {
             Some(w) if !dashdash && w.starts_with('-') && w.len() > 1 => w,
             _ => {
-                let could_be_option = arg.values.is_none()
-                    && !dashdash
-                    && arg.shown.starts_with(['$', '"', '`']);
+                let could_be_option =
+                    arg.values.is_none() && !dashdash && arg.shown.starts_with(['$', '"', '`']);
                 if could_be_option {
                     r.note(
                         Opaque,
@@ -3946,13 +4356,16 @@ fn hyperfine(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         // `--name=value`, `--name value…`, `-xVALUE`, `-x value…`, flags
         // bundled in front of one that takes values.
-        let mut found: Option<(&(&str, &str, usize), Option<String>)> = None;
+        let mut found: Option<(&HyperfineOption, Option<String>)> = None;
         if let Some(long) = word.strip_prefix("--") {
             let (name, inline) = match long.split_once('=') {
                 Some((n, v)) => (n, Some(v.to_owned())),
                 None => (long, None),
             };
-            match HYPERFINE_OPTIONS.iter().find(|o| o.1 == name && name != "N") {
+            match HYPERFINE_OPTIONS
+                .iter()
+                .find(|o| o.1 == name && name != "N")
+            {
                 Some(spec) => found = Some((spec, inline)),
                 None => {
                     r.note(
@@ -4081,7 +4494,7 @@ fn hyperfine(r: &mut Reader, run: &Run, scope: &mut Scope) {
             match variant.text().and_then(split_words) {
                 Some(words) if !words.is_empty() => {
                     let argv = words.iter().map(|w| Arg::literal(w)).collect();
-                    launch_words(r, run.inv, argv, &mut program_scope(scope));
+                    launch_words(r, run.inv, argv, &mut scope.clone());
                 }
                 _ => r.note(
                     Opaque,
@@ -4271,7 +4684,7 @@ fn chroot(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     if !run.parsed.has("skip-chdir") {
         inner.cwd = Some("/".into());
     }
@@ -4322,12 +4735,15 @@ fn fakeroot(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if let Some(lib) = p.last("lib") {
         r.note(
             Opaque,
-            format!("{shown} preloads {} into its program, code wicket cannot read", lib.shown),
+            format!(
+                "{shown} preloads {} into its program, code wicket cannot read",
+                lib.shown
+            ),
         );
         return;
     }
     if let Some(faked) = p.last("faked") {
-        launch_words(r, run.inv, vec![faked.clone()], &mut program_scope(scope));
+        launch_words(r, run.inv, vec![faked.clone()], &mut scope.clone());
     }
     if let Some(state) = p.last("i") {
         r.reads(state, scope, &shown);
@@ -4382,7 +4798,7 @@ fn dbus_run_session(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.reads(config, scope, &run.shown());
     }
     if let Some(daemon) = p.last("dbus-daemon") {
-        launch_words(r, run.inv, vec![daemon.clone()], &mut program_scope(scope));
+        launch_words(r, run.inv, vec![daemon.clone()], &mut scope.clone());
     }
     match program_at(run, 0) {
         Some(at) => launch(r, run, at, scope),
@@ -4460,10 +4876,13 @@ fn start_stop_daemon(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     if p.has("stop") {
         let names: Vec<&Arg> = p.values("name").chain(p.values("exec")).collect();
-        if names.iter().any(|n| n.text().map_or(true, names_harness)) {
+        if names.iter().any(|n| n.text().is_none_or(names_harness)) {
             r.guard(
                 Destructive,
-                format!("{shown} stops processes that may be the harness ({})", HARNESS.join(", ")),
+                format!(
+                    "{shown} stops processes that may be the harness ({})",
+                    HARNESS.join(", ")
+                ),
             );
         } else if names.is_empty() && !p.has("pid") && !p.has("pidfile") && !p.has("ppid") {
             r.guard(
@@ -4496,7 +4915,7 @@ fn start_stop_daemon(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some(program) = p.last("startas").or_else(|| p.last("exec")) else {
         return runs_nothing(r, run, "has no program to start");
     };
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     // The daemon starts in / unless told.
     match p.last("chdir") {
         Some(dir) => {
@@ -4514,7 +4933,10 @@ fn start_stop_daemon(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     if p.has("background") {
-        r.note(Process, format!("{shown} starts a daemon that outlives the call"));
+        r.note(
+            Process,
+            format!("{shown} starts a daemon that outlives the call"),
+        );
     }
     let mut argv = vec![program.clone()];
     argv.extend(p.operand_args());
@@ -4596,7 +5018,10 @@ fn proxied(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if run.parsed.has("shell") {
         r.note(
             Opaque,
-            format!("{} opens a shell whose commands wicket cannot see", run.shown()),
+            format!(
+                "{} opens a shell whose commands wicket cannot see",
+                run.shown()
+            ),
         );
         return;
     }
@@ -4605,7 +5030,10 @@ fn proxied(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     r.note(
         OpenWorld,
-        format!("{} routes its program's connections through a proxy", run.shown()),
+        format!(
+            "{} routes its program's connections through a proxy",
+            run.shown()
+        ),
     );
     launch(r, run, at, scope);
 }
@@ -4652,11 +5080,14 @@ fn cpulimit(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let target = p.last("exe").or_else(|| p.last("path"));
     if let Some(target) = target {
-        let harness = target.text().map_or(true, names_harness);
+        let harness = target.text().is_none_or(names_harness);
         if harness && (p.has("kill") || p.has("signal")) {
             r.guard(
                 Destructive,
-                format!("{shown} signals processes that may be the harness ({})", HARNESS.join(", ")),
+                format!(
+                    "{shown} signals processes that may be the harness ({})",
+                    HARNESS.join(", ")
+                ),
             );
             return;
         }
@@ -4731,7 +5162,10 @@ fn tsp(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
-    if ["l", "S", "t", "c", "p", "o", "i", "s", "w", "h", "V"].iter().any(|k| p.has(k)) {
+    if ["l", "S", "t", "c", "p", "o", "i", "s", "w", "h", "V"]
+        .iter()
+        .any(|k| p.has(k))
+    {
         return runs_nothing(r, run, "reports on its queue");
     }
     match program_at(run, 0) {
@@ -4766,7 +5200,10 @@ pub const DAEMONIZE: Program = Program {
     lists_paths_under: None,
     read: daemonize,
     examples: &[
-        (OpenWorld, "daemonize -c . -o out.log /usr/bin/python3 -m http.server"),
+        (
+            OpenWorld,
+            "daemonize -c . -o out.log /usr/bin/python3 -m http.server",
+        ),
         (Destructive, "daemonize /bin/rm -rf /etc"),
         (Destructive, "daemonize -o ../../.wicket/log /bin/true"),
         (Destructive, "daemonize /bin/rm -rf etc"),
@@ -4777,7 +5214,7 @@ pub const DAEMONIZE: Program = Program {
 fn daemonize(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let p = &run.parsed;
     let shown = run.shown();
-    let mut inner = program_scope(scope);
+    let mut inner = scope.clone();
     // The daemon starts in / unless told.
     match p.last("c") {
         Some(dir) => {
@@ -4807,7 +5244,10 @@ fn daemonize(r: &mut Reader, run: &Run, scope: &mut Scope) {
             None => {
                 r.note(
                     Opaque,
-                    format!("{shown} sets a variable only known when it runs ({})", setting.shown),
+                    format!(
+                        "{shown} sets a variable only known when it runs ({})",
+                        setting.shown
+                    ),
                 );
                 return;
             }
@@ -4816,7 +5256,10 @@ fn daemonize(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some(at) = program_at(run, 0) else {
         return runs_nothing(r, run, "has no program to run");
     };
-    r.note(Process, format!("{shown} starts a daemon that outlives the call"));
+    r.note(
+        Process,
+        format!("{shown} starts a daemon that outlives the call"),
+    );
     launch(r, run, at, &mut inner);
 }
 
@@ -4831,7 +5274,11 @@ pub const RLWRAP: Program = Program {
             flag("complete-filenames", "c", &["complete-filenames"]),
             value("command-name", "C", &["command-name"]),
             value("history-no-dupes", "D", &["history-no-dupes"]),
-            value("extra-char-after-completion", "e", &["extra-char-after-completion"]),
+            value(
+                "extra-char-after-completion",
+                "e",
+                &["extra-char-after-completion"],
+            ),
             value("file", "f", &["file"]),
             value("history-format", "F", &["history-format"]),
             value("forget-matching", "g", &["forget-matching"]),
@@ -4954,7 +5401,7 @@ const HARNESS_LOOKUP: &str = "looks up the harness's processes";
 /// Whether a process name (or a path to a program) names the harness.
 fn names_harness(name: &str) -> bool {
     let base = name.rsplit('/').next().unwrap_or(name);
-    HARNESS.iter().any(|h| base == *h)
+    HARNESS.contains(&base)
 }
 
 /// Whether a pattern matched the way pgrep, pkill and `killall -r` match
@@ -4978,8 +5425,9 @@ fn pattern_hits_harness(pattern: &str, full: bool, exact: bool, fold_case: bool)
 }
 
 fn literal_overlaps_harness(pattern: &str, fold_case: bool) -> bool {
+    // A regular expression is tried on the command lines above only.
     if pattern.contains(|c: char| "\\^$.[]|()*+?{}".contains(c)) {
-        return true;
+        return false;
     }
     let pattern = if fold_case {
         pattern.to_ascii_lowercase()
@@ -4992,7 +5440,8 @@ fn literal_overlaps_harness(pattern: &str, fold_case: bool) -> bool {
                 let (head, tail) = name.split_at(k);
                 // `…<head>` ends the pattern before a separator, or
                 // `<tail>…` starts it after one.
-                (pattern.ends_with(head) && pattern[..pattern.len() - head.len()].ends_with([' ', '/']))
+                (pattern.ends_with(head)
+                    && pattern[..pattern.len() - head.len()].ends_with([' ', '/']))
                     || (pattern.starts_with(tail) && pattern[tail.len()..].starts_with([' ', '/']))
             })
     })
@@ -5002,8 +5451,8 @@ fn literal_overlaps_harness(pattern: &str, fold_case: bool) -> bool {
 const SIGNALS: &[&str] = &[
     "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "IOT", "BUS", "FPE", "KILL", "USR1", "SEGV",
     "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CLD", "CONT", "STOP", "TSTP", "TTIN",
-    "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "POLL", "PWR", "SYS",
-    "UNUSED", "RTMIN", "RTMAX",
+    "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "POLL", "PWR", "SYS", "UNUSED",
+    "RTMIN", "RTMAX",
 ];
 
 /// `-9`, `-KILL`, `-SIGKILL`, `-RTMIN+3`: a signal given as an option.
@@ -5122,7 +5571,10 @@ fn kill(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if looked_up {
             r.guard(
                 Destructive,
-                format!("{shown} signals processes looked up by a name of the harness ({})", HARNESS.join(", ")),
+                format!(
+                    "{shown} signals processes looked up by a name of the harness ({})",
+                    HARNESS.join(", ")
+                ),
             );
         } else {
             r.note(
@@ -5235,10 +5687,7 @@ pub const PGREP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pkill,
-    examples: &[
-        (Read, "pgrep -fl node"),
-        (Read, "pgrep -f litany"),
-    ],
+    examples: &[(Read, "pgrep -fl node"), (Read, "pgrep -f litany")],
     manual: "pgrep from procps-ng 4.0.2: pgrep --help",
 };
 
@@ -5257,7 +5706,11 @@ fn pkill(r: &mut Reader, run: &Run, scope: &mut Scope) {
             words.remove(at);
         }
     }
-    let grammar = if killing { PKILL_GRAMMAR } else { PGREP_GRAMMAR };
+    let grammar = if killing {
+        PKILL_GRAMMAR
+    } else {
+        PGREP_GRAMMAR
+    };
     let p = argv::parse(&grammar, &words, 1);
     if let Some(problem) = &p.problem {
         r.note(Opaque, format!("{shown}: {}", problem.sentence(run.name)));
@@ -5272,7 +5725,9 @@ fn pkill(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let checking = matches!(signal.as_deref(), Some("0" | "SIG0")) || p.has("count");
     let harness = match p.operands.first() {
         Some((_, pattern)) => match pattern.text() {
-            Some(text) => pattern_hits_harness(text, p.has("full"), p.has("exact"), p.has("ignore-case")),
+            Some(text) => {
+                pattern_hits_harness(text, p.has("full"), p.has("exact"), p.has("ignore-case"))
+            }
             None => {
                 if killing && !checking {
                     r.note(
@@ -5293,9 +5748,11 @@ fn pkill(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let own_children = p.has("parent")
                 && p.values("parent")
                     .all(|v| matches!(v.shown.as_str(), "$$" | "${$}" | "$!"));
-            let others = ["pgroup", "group", "session", "terminal", "euid", "uid", "ns", "cgroup"]
-                .iter()
-                .any(|k| p.has(k));
+            let others = [
+                "pgroup", "group", "session", "terminal", "euid", "uid", "ns", "cgroup",
+            ]
+            .iter()
+            .any(|k| p.has(k));
             !p.has("pidfile") && (others || !own_children)
         }
     };
@@ -5310,7 +5767,10 @@ fn pkill(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if harness {
         r.guard(
             Destructive,
-            format!("{shown} signals processes that may be the harness ({})", HARNESS.join(", ")),
+            format!(
+                "{shown} signals processes that may be the harness ({})",
+                HARNESS.join(", ")
+            ),
         );
     } else {
         r.note(
@@ -5347,7 +5807,7 @@ fn pidof(r: &mut Reader, run: &Run, _scope: &mut Scope) {
         .parsed
         .operand_args()
         .iter()
-        .any(|a| a.text().map_or(true, names_harness));
+        .any(|a| a.text().is_none_or(names_harness));
     if harness {
         r.note(Read, format!("{} {HARNESS_LOOKUP}", run.shown()));
     } else {
@@ -5419,10 +5879,12 @@ fn killall(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     let mut harness = names.is_empty();
     for name in &names {
         match name.text() {
-            Some(text) if p.has("regexp") => harness |= pattern_hits_harness(text, false, false, fold),
+            Some(text) if p.has("regexp") => {
+                harness |= pattern_hits_harness(text, false, false, fold)
+            }
             Some(text) => {
-                harness |= names_harness(text)
-                    || (fold && names_harness(&text.to_ascii_lowercase()))
+                harness |=
+                    names_harness(text) || (fold && names_harness(&text.to_ascii_lowercase()))
             }
             None => {
                 r.note(
@@ -5439,7 +5901,10 @@ fn killall(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     if harness {
         r.guard(
             Destructive,
-            format!("{shown} signals processes that may be the harness ({})", HARNESS.join(", ")),
+            format!(
+                "{shown} signals processes that may be the harness ({})",
+                HARNESS.join(", ")
+            ),
         );
     } else {
         r.note(
@@ -5555,7 +6020,11 @@ pub const ATQ: Program = Program {
     names: &["atq", "atrm"],
     syntax: Syntax::Grammar(Grammar {
         style: Style::GNU,
-        options: &[flag("V", "V", &[]), value("q", "q", &[]), value("o", "o", &[])],
+        options: &[
+            flag("V", "V", &[]),
+            value("q", "q", &[]),
+            value("o", "o", &[]),
+        ],
     }),
     output: None,
     lists_paths_under: None,
@@ -5639,8 +6108,16 @@ enum TmuxKind {
 
 const TMUX_COMMANDS: &[TmuxCommand] = {
     use TmuxKind::*;
-    const fn c(names: &'static [&'static str], values: &'static str, kind: TmuxKind) -> TmuxCommand {
-        TmuxCommand { names, values, kind }
+    const fn c(
+        names: &'static [&'static str],
+        values: &'static str,
+        kind: TmuxKind,
+    ) -> TmuxCommand {
+        TmuxCommand {
+            names,
+            values,
+            kind,
+        }
     }
     &[
         c(&["attach-session", "attach"], "c:f:t:", Reads),
@@ -5661,7 +6138,11 @@ const TMUX_COMMANDS: &[TmuxCommand] = {
         c(&["display-menu", "menu"], "b:c:C:H:s:S:t:T:x:y:", Unread),
         c(&["display-message", "display"], "c:d:t:F:", Formats),
         c(&["display-panes", "displayp"], "d:t:", Unread),
-        c(&["display-popup", "popup"], "b:c:d:e:h:s:S:t:T:w:x:y:", Spawns),
+        c(
+            &["display-popup", "popup"],
+            "b:c:d:e:h:s:S:t:T:w:x:y:",
+            Spawns,
+        ),
         c(&["find-window", "findw"], "t:", Reads),
         c(&["has-session", "has"], "t:", Reads),
         c(&["if-shell", "if"], "t:", Unread),
@@ -5739,7 +6220,9 @@ fn tmux_command(name: &str) -> Option<&'static TmuxCommand> {
     if let Some(c) = TMUX_COMMANDS.iter().find(|c| c.names.contains(&name)) {
         return Some(c);
     }
-    let mut hits = TMUX_COMMANDS.iter().filter(|c| c.names[0].starts_with(name));
+    let mut hits = TMUX_COMMANDS
+        .iter()
+        .filter(|c| c.names[0].starts_with(name));
     match (hits.next(), hits.next()) {
         (Some(c), None) => Some(c),
         _ => None,
@@ -5840,7 +6323,10 @@ fn tmux_one(
     scope: &Scope,
 ) -> bool {
     let Some(name) = words[0].text() else {
-        r.note(Opaque, format!("{shown}: a tmux command only known when it runs"));
+        r.note(
+            Opaque,
+            format!("{shown}: a tmux command only known when it runs"),
+        );
         return false;
     };
     let Some(command) = tmux_command(name) else {
@@ -5878,7 +6364,12 @@ fn tmux_one(
         }
     }
     let args = &words[i.min(words.len())..];
-    let flag = |c: char| flags.iter().find(|(f, _)| *f == c).and_then(|(_, v)| v.clone());
+    let flag = |c: char| {
+        flags
+            .iter()
+            .find(|(f, _)| *f == c)
+            .and_then(|(_, v)| v.clone())
+    };
     let has = |c: char| flags.iter().any(|(f, _)| *f == c);
     let what = format!("{shown} ({})", command.names[0]);
     match command.kind {
@@ -6016,7 +6507,10 @@ pub const SCREEN: Program = Program {
         (OpenWorld, "screen -dmS srv npm run dev"),
         (Process, "screen -dmS srv cargo run"),
         (Destructive, "screen -dm rm -rf ../../.wicket"),
-        (Destructive, "screen -dmS x -L -Logfile ../../.wicket/log true"),
+        (
+            Destructive,
+            "screen -dmS x -L -Logfile ../../.wicket/log true",
+        ),
         (Opaque, "screen -S srv -X stuff 'rm -rf x\\n'"),
         (Opaque, "screen -c evil.rc -dm true"),
         (Opaque, "screen"),
@@ -6067,10 +6561,7 @@ fn screen(r: &mut Reader, run: &Run, scope: &mut Scope) {
             "-s" => {
                 let shell = argv.get(i);
                 if !shell.and_then(Arg::text).is_some_and(is_system_shell) {
-                    r.note(
-                        Opaque,
-                        format!("{shown} runs a shell wicket cannot read"),
-                    );
+                    r.note(Opaque, format!("{shown} runs a shell wicket cannot read"));
                     return;
                 }
                 i += 1;
@@ -6103,7 +6594,17 @@ fn screen(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     if logging {
-        r.change(&Arg { values: Some(vec!["screenlog.[0-9]*".into()]), glob: true, shown: "screenlog.N".into() }, scope, Change::Write, Reach::Path, &shown);
+        r.change(
+            &Arg {
+                values: Some(vec!["screenlog.[0-9]*".into()]),
+                glob: true,
+                shown: "screenlog.N".into(),
+            },
+            scope,
+            Change::Write,
+            Reach::Path,
+            &shown,
+        );
     }
     if !detached {
         r.note(
@@ -6141,11 +6642,16 @@ fn gdb(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     let shown = run.shown();
     let words: Vec<String> = run.inv.words();
     let attaches = words.iter().any(|w| {
-        matches!(w.as_str(), "-p" | "--pid" | "--attach-pid" | "--attach-name" | "--attach")
-            || (run.name == "lldb" && w == "-n")
+        matches!(
+            w.as_str(),
+            "-p" | "--pid" | "--attach-pid" | "--attach-name" | "--attach"
+        ) || (run.name == "lldb" && w == "-n")
             || w.starts_with("--pid=")
             || w.starts_with("--attach-pid=")
-            || (run.name == "gdb" && w.starts_with("-p") && w[2..].bytes().all(|b| b.is_ascii_digit()) && w.len() > 2)
+            || (run.name == "gdb"
+                && w.starts_with("-p")
+                && w[2..].bytes().all(|b| b.is_ascii_digit())
+                && w.len() > 2)
     });
     if attaches {
         r.guard(
@@ -6155,9 +6661,12 @@ fn gdb(r: &mut Reader, run: &Run, _scope: &mut Scope) {
         return;
     }
     let only_prints = !words.is_empty()
-        && words
-            .iter()
-            .all(|w| matches!(w.as_str(), "--version" | "-v" | "--help" | "-h" | "--configuration"));
+        && words.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "--version" | "-v" | "--help" | "-h" | "--configuration"
+            )
+        });
     if only_prints {
         return runs_nothing(r, run, "prints its help or version");
     }
@@ -6268,14 +6777,36 @@ fn systemctl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return runs_nothing(r, run, "prints what it would do");
     }
     const READS: &[&str] = &[
-        "status", "show", "cat", "help", "list-units", "list-unit-files", "list-timers",
-        "list-sockets", "list-jobs", "list-dependencies", "list-machines", "list-paths",
-        "list-automounts", "is-active", "is-enabled", "is-failed", "is-system-running",
-        "get-default", "show-environment",
+        "status",
+        "show",
+        "cat",
+        "help",
+        "list-units",
+        "list-unit-files",
+        "list-timers",
+        "list-sockets",
+        "list-jobs",
+        "list-dependencies",
+        "list-machines",
+        "list-paths",
+        "list-automounts",
+        "is-active",
+        "is-enabled",
+        "is-failed",
+        "is-system-running",
+        "get-default",
+        "show-environment",
     ];
     const STARTS: &[&str] = &[
-        "start", "restart", "reload", "try-restart", "reload-or-restart",
-        "try-reload-or-restart", "enable", "reenable", "preset",
+        "start",
+        "restart",
+        "reload",
+        "try-restart",
+        "reload-or-restart",
+        "try-reload-or-restart",
+        "enable",
+        "reenable",
+        "preset",
     ];
     if READS.contains(&verb) {
         return runs_nothing(r, run, "reports services");
@@ -6284,9 +6815,10 @@ fn systemctl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.change(root, scope, Change::Write, Reach::Tree, &shown);
         return;
     }
-    let harness = units
-        .iter()
-        .any(|u| u.text().map_or(true, |t| HARNESS.iter().any(|h| t.starts_with(h))));
+    let harness = units.iter().any(|u| {
+        u.text()
+            .is_none_or(|t| HARNESS.iter().any(|h| t.starts_with(h)))
+    });
     if verb == "set-environment" || verb == "import-environment" {
         for unit in &units {
             if let Some((name, value)) = unit.text().and_then(|t| t.split_once('=')) {
@@ -6297,7 +6829,10 @@ fn systemctl(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if harness {
         r.guard(
             Destructive,
-            format!("{shown} changes a service that may be the harness ({})", HARNESS.join(", ")),
+            format!(
+                "{shown} changes a service that may be the harness ({})",
+                HARNESS.join(", ")
+            ),
         );
     } else if STARTS.contains(&verb) || (p.has("user") && !is_machine_verb(verb)) {
         r.note(
@@ -6316,9 +6851,20 @@ fn systemctl(r: &mut Reader, run: &Run, scope: &mut Scope) {
 fn is_machine_verb(verb: &str) -> bool {
     matches!(
         verb,
-        "poweroff" | "reboot" | "halt" | "kexec" | "suspend" | "hibernate" | "hybrid-sleep"
-            | "suspend-then-hibernate" | "switch-root" | "emergency" | "rescue" | "default"
-            | "isolate" | "exit"
+        "poweroff"
+            | "reboot"
+            | "halt"
+            | "kexec"
+            | "suspend"
+            | "hibernate"
+            | "hybrid-sleep"
+            | "suspend-then-hibernate"
+            | "switch-root"
+            | "emergency"
+            | "rescue"
+            | "default"
+            | "isolate"
+            | "exit"
     )
 }
 
@@ -6349,7 +6895,10 @@ fn service(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             if names_harness(name) {
                 r.guard(
                     Destructive,
-                    format!("{shown} changes a service that may be the harness ({})", HARNESS.join(", ")),
+                    format!(
+                        "{shown} changes a service that may be the harness ({})",
+                        HARNESS.join(", ")
+                    ),
                 );
                 return;
             }
@@ -6426,23 +6975,23 @@ fn ip(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     let command: Vec<&Arg> = argv.iter().skip(i + 1).collect();
     let verb = command.first().and_then(|a| a.text());
-    if "netns".starts_with(object) && object.len() >= 3 || "vrf".starts_with(object) && object.len() >= 2 {
-        if verb == Some("exec") {
-            let at = i + 3;
-            if at < argv.len() {
-                r.note(
-                    OpenWorld,
-                    format!("{shown} runs its program in a network namespace"),
-                );
-                launch_words(r, run.inv, argv[at..].to_vec(), scope);
-                return;
-            }
-        }
+    let namespaces = ("netns".starts_with(object) && object.len() >= 3)
+        || ("vrf".starts_with(object) && object.len() >= 2);
+    // `ip netns exec NAME PROGRAM…`
+    if namespaces && verb == Some("exec") && i + 3 < argv.len() {
+        r.note(
+            OpenWorld,
+            format!("{shown} runs its program in a network namespace"),
+        );
+        launch_words(r, run.inv, argv[i + 3..].to_vec(), scope);
+        return;
     }
     if "monitor".starts_with(object) && object.len() >= 3 {
         return runs_nothing(r, run, "watches the machine's network");
     }
-    const READS: &[&str] = &["show", "list", "lst", "ls", "get", "help", "monitor", "showdump", "save"];
+    const READS: &[&str] = &[
+        "show", "list", "lst", "ls", "get", "help", "monitor", "showdump", "save",
+    ];
     const CHANGES: &[&str] = &[
         "add", "delete", "del", "change", "chg", "replace", "set", "flush", "append", "prepend",
         "restore", "attach", "update", "test", "exec",
@@ -6525,12 +7074,51 @@ fn sysctl(r: &mut Reader, run: &Run, _scope: &mut Scope) {
 
 pub const MACHINE: Program = Program {
     names: &[
-        "mount", "umount", "reboot", "shutdown", "halt", "poweroff", "wipefs", "fdisk", "sfdisk",
-        "parted", "mkswap", "swapoff", "swapon", "useradd", "userdel", "usermod", "groupadd",
-        "groupdel", "groupmod", "passwd", "chpasswd", "chsh", "chfn", "visudo", "modprobe",
-        "insmod", "rmmod", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore",
-        "nft", "killall5", "init", "telinit", "losetup", "cryptsetup", "hwclock", "kexec",
-        "pivot_root", "switch_root", "hostnamectl", "timedatectl", "ifconfig", "route",
+        "mount",
+        "umount",
+        "reboot",
+        "shutdown",
+        "halt",
+        "poweroff",
+        "wipefs",
+        "fdisk",
+        "sfdisk",
+        "parted",
+        "mkswap",
+        "swapoff",
+        "swapon",
+        "useradd",
+        "userdel",
+        "usermod",
+        "groupadd",
+        "groupdel",
+        "groupmod",
+        "passwd",
+        "chpasswd",
+        "chsh",
+        "chfn",
+        "visudo",
+        "modprobe",
+        "insmod",
+        "rmmod",
+        "iptables",
+        "ip6tables",
+        "iptables-restore",
+        "ip6tables-restore",
+        "nft",
+        "killall5",
+        "init",
+        "telinit",
+        "losetup",
+        "cryptsetup",
+        "hwclock",
+        "kexec",
+        "pivot_root",
+        "switch_root",
+        "hostnamectl",
+        "timedatectl",
+        "ifconfig",
+        "route",
     ],
     syntax: Syntax::Own,
     output: None,
@@ -6570,21 +7158,40 @@ fn machine(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     let prints = any(&["--help", "-h", "--version", "-V"]) && words.len() == 1;
     let reads = prints
         || match run.name {
-            "mount" => only(&["-l", "-v", "--show-labels", "-t", "ext4", "tmpfs", "proc", "overlay", "nfs", "cgroup2"]) && !words.iter().any(|w| w.starts_with('/')),
+            "mount" => {
+                only(&[
+                    "-l",
+                    "-v",
+                    "--show-labels",
+                    "-t",
+                    "ext4",
+                    "tmpfs",
+                    "proc",
+                    "overlay",
+                    "nfs",
+                    "cgroup2",
+                ]) && !words.iter().any(|w| w.starts_with('/'))
+            }
             "swapon" => words.is_empty() || any(&["-s", "--summary", "--show"]),
             "fdisk" | "sfdisk" | "parted" => any(&["-l", "--list", "-d", "--dump"]),
-            "losetup" => words.is_empty() || any(&["-a", "--all", "-l", "--list", "-j", "--associated"]),
+            "losetup" => {
+                words.is_empty() || any(&["-a", "--all", "-l", "--list", "-j", "--associated"])
+            }
             "iptables" | "ip6tables" => {
                 any(&["-L", "--list", "-S", "--list-rules"])
-                    && !any(&["-F", "-A", "-D", "-I", "-R", "-N", "-X", "-P", "-Z", "--flush", "--zero"])
+                    && !any(&[
+                        "-F", "-A", "-D", "-I", "-R", "-N", "-X", "-P", "-Z", "--flush", "--zero",
+                    ])
             }
             "nft" => words.iter().find(|w| !w.starts_with('-')) == Some(&"list"),
             "passwd" => any(&["-S", "--status"]),
-            "cryptsetup" => words.iter().any(|w| matches!(*w, "status" | "luksDump" | "isLuks")),
+            "cryptsetup" => words
+                .iter()
+                .any(|w| matches!(*w, "status" | "luksDump" | "isLuks")),
             "hostnamectl" | "timedatectl" => words
                 .iter()
                 .find(|w| !w.starts_with('-'))
-                .map_or(true, |w| matches!(*w, "status" | "show" | "list-timezones")),
+                .is_none_or(|w| matches!(*w, "status" | "show" | "list-timezones")),
             "hwclock" => any(&["-r", "--show", "--get"]),
             "ifconfig" => words.len() <= 1 || only(&["-a", "-s"]),
             "route" => only(&["-n", "-e", "-ee", "-v"]),
@@ -6609,7 +7216,12 @@ fn machine(r: &mut Reader, run: &Run, _scope: &mut Scope) {
 /// `head`, `grep -v`). `None` when it prints anything else, or when a
 /// protected entry hidden in the directory (the worktree's `.git`) could be
 /// among what it prints.
-pub fn listed_paths(r: &Reader, node: &Node, scope: &Scope, stdin: Option<String>) -> Option<String> {
+pub fn listed_paths(
+    r: &Reader,
+    node: &Node,
+    scope: &Scope,
+    stdin: Option<String>,
+) -> Option<String> {
     let Node::Simple(cmd) = node else {
         return None;
     };
@@ -6714,7 +7326,12 @@ fn listing_is_safe(r: &Reader, dir: &str, scope: &Scope, names: Option<&[String]
         _ => return false,
     };
     let own_git = format!("{}/.git", r.ctx.writable_root.trim_end_matches('/'));
-    let entries = r.ctx.protected.iter().cloned().chain(std::iter::once(own_git));
+    let entries = r
+        .ctx
+        .protected
+        .iter()
+        .cloned()
+        .chain(std::iter::once(own_git));
     for entry in entries {
         let Some(below) = entry.strip_prefix(resolved.trim_end_matches('/')) else {
             continue;
@@ -6787,7 +7404,11 @@ fn find_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
         k += 1;
     }
     let names = (narrowed && !names.is_empty()).then_some(names);
-    for start in if starts.is_empty() { vec!["."] } else { starts.clone() } {
+    for start in if starts.is_empty() {
+        vec!["."]
+    } else {
+        starts.clone()
+    } {
         if !listing_is_safe(r, start, scope, names.as_deref()) {
             return None;
         }
@@ -6840,8 +7461,7 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
                     value_of(&mut i)?;
                 }
                 "include" => includes.push(value_of(&mut i)?),
-                "exclude" | "exclude-dir" | "binary-files" | "max-count" | "color"
-                | "colour" => {
+                "exclude" | "exclude-dir" | "binary-files" | "max-count" | "color" | "colour" => {
                     value_of(&mut i)?;
                 }
                 _ => return None,
@@ -6893,7 +7513,11 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
         return None;
     }
     let names = (!includes.is_empty()).then_some(includes);
-    let starts = if operands.is_empty() { vec!["."] } else { operands.clone() };
+    let starts = if operands.is_empty() {
+        vec!["."]
+    } else {
+        operands.clone()
+    };
     for start in &starts {
         if !listing_is_safe(r, start, scope, names.as_deref()) {
             return None;
@@ -6926,7 +7550,10 @@ fn rg_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
             }
             "-g" | "--glob" | "-t" | "--type" | "-T" | "--type-not" | "--iglob" | "-m"
             | "--max-count" | "-d" | "--max-depth" => i += 1,
-            w if w.starts_with("--glob=") || w.starts_with("--type=") || w.starts_with("-g") || w.starts_with("-t") => {}
+            w if w.starts_with("--glob=")
+                || w.starts_with("--type=")
+                || w.starts_with("-g")
+                || w.starts_with("-t") => {}
             "--" => {
                 operands.extend(words[i..].iter().copied());
                 break;
@@ -6944,7 +7571,11 @@ fn rg_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
         }
         operands.remove(0);
     }
-    let starts = if operands.is_empty() { vec!["."] } else { operands.clone() };
+    let starts = if operands.is_empty() {
+        vec!["."]
+    } else {
+        operands.clone()
+    };
     if hidden {
         for start in &starts {
             if !listing_is_safe(r, start, scope, None) {
@@ -6969,8 +7600,8 @@ fn fd_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
             "-I" | "--no-ignore" | "-0" | "--print0" | "-s" | "--case-sensitive" | "-i"
             | "--ignore-case" | "-g" | "--glob" | "-F" | "--fixed-strings" | "-p"
             | "--full-path" => {}
-            "-e" | "--extension" | "-t" | "--type" | "-d" | "--max-depth" | "-E"
-            | "--exclude" | "--min-depth" | "--exact-depth" | "-S" | "--size" => i += 1,
+            "-e" | "--extension" | "-t" | "--type" | "-d" | "--max-depth" | "-E" | "--exclude"
+            | "--min-depth" | "--exact-depth" | "-S" | "--size" => i += 1,
             "--" => {
                 operands.extend(words[i..].iter().copied());
                 break;
@@ -6983,7 +7614,11 @@ fn fd_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
     // The first operand is the pattern.
     let paths: Vec<&str> = operands.iter().skip(1).copied().collect();
     if hidden {
-        let starts = if paths.is_empty() { vec!["."] } else { paths.clone() };
+        let starts = if paths.is_empty() {
+            vec!["."]
+        } else {
+            paths.clone()
+        };
         for start in &starts {
             if !listing_is_safe(r, start, scope, None) {
                 return None;
@@ -7011,7 +7646,9 @@ fn git_lists(words: &[Arg]) -> Option<String> {
     let mut paths = false;
     for w in args {
         if paths || !w.starts_with('-') {
-            if !stays_below(w.trim_start_matches(":(top)").trim_start_matches(':')) || w.starts_with(":/") {
+            if !stays_below(w.trim_start_matches(":(top)").trim_start_matches(':'))
+                || w.starts_with(":/")
+            {
                 return None;
             }
             continue;
@@ -7022,22 +7659,40 @@ fn git_lists(words: &[Arg]) -> Option<String> {
             ("ls-files", w)
                 if matches!(
                     w,
-                    "-c" | "--cached" | "-m" | "--modified" | "-o" | "--others" | "-d"
-                        | "--deleted" | "-i" | "--ignored" | "--exclude-standard" | "--full-name"
-                        | "--recurse-submodules" | "--error-unmatch" | "--directory"
-                        | "--no-empty-directory" | "--deduplicate"
-                ) || w.starts_with("--exclude") || w.starts_with("-x") || w.starts_with("-X") => {}
+                    "-c" | "--cached"
+                        | "-m"
+                        | "--modified"
+                        | "-o"
+                        | "--others"
+                        | "-d"
+                        | "--deleted"
+                        | "-i"
+                        | "--ignored"
+                        | "--exclude-standard"
+                        | "--full-name"
+                        | "--recurse-submodules"
+                        | "--error-unmatch"
+                        | "--directory"
+                        | "--no-empty-directory"
+                        | "--deduplicate"
+                ) || w.starts_with("--exclude")
+                    || w.starts_with("-x")
+                    || w.starts_with("-X") => {}
             ("diff", "--name-only") => names_only = true,
             ("diff", w)
-                if matches!(w, "--cached" | "--staged" | "--relative" | "--no-renames" | "--merge-base")
-                    || w.starts_with("--diff-filter=")
+                if matches!(
+                    w,
+                    "--cached" | "--staged" | "--relative" | "--no-renames" | "--merge-base"
+                ) || w.starts_with("--diff-filter=")
                     || w.starts_with("--ignore-submodules")
                     || w.starts_with("-M")
                     || w.starts_with("--find-renames") => {}
             ("grep", "-l" | "--files-with-matches" | "--name-only") => names_only = true,
             ("grep", w)
-                if matches!(w, "-i" | "-w" | "-E" | "-F" | "-P" | "-v" | "--cached" | "-e")
-                    || w.starts_with("--untracked") => {}
+                if matches!(
+                    w,
+                    "-i" | "-w" | "-E" | "-F" | "-P" | "-v" | "--cached" | "-e"
+                ) || w.starts_with("--untracked") => {}
             ("ls-tree", "--name-only" | "--name-status") => names_only = true,
             ("ls-tree", "-r" | "--full-name" | "--full-tree") => {}
             _ => return None,
@@ -7063,7 +7718,8 @@ fn ls_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
         .collect::<Option<Vec<Vec<String>>>>()?
         .concat();
     let below = values.iter().all(|v| stays_below(v));
-    let one_directory = operands.len() == 1 && !operands[0].glob && r.is_directory(operands[0], scope);
+    let one_directory =
+        operands.len() == 1 && !operands[0].glob && r.is_directory(operands[0], scope);
     if !(below || one_directory) {
         return None;
     }
@@ -7100,7 +7756,10 @@ fn passes_lines(name: &str, words: &[Arg]) -> bool {
                         && !w.contains('z')
                 }
             }
-            "uniq" => matches!(*w, "-u" | "-d" | "-i" | "--unique" | "--repeated" | "--ignore-case"),
+            "uniq" => matches!(
+                *w,
+                "-u" | "-d" | "-i" | "--unique" | "--repeated" | "--ignore-case"
+            ),
             "head" | "tail" => {
                 if *w == "-n" {
                     i += 1;
@@ -7159,10 +7818,21 @@ mod regex {
         pub fn matches(&self, text: &str, whole: bool, fold: bool) -> Option<bool> {
             let text: Vec<char> = text.chars().collect();
             let mut budget = 100_000usize;
-            let starts: Vec<usize> = if whole { vec![0] } else { (0..=text.len()).collect() };
+            let starts: Vec<usize> = if whole {
+                vec![0]
+            } else {
+                (0..=text.len()).collect()
+            };
             for start in starts {
                 let mut ends = Vec::new();
-                alternatives(&self.alternatives, &text, start, fold, &mut budget, &mut ends)?;
+                alternatives(
+                    &self.alternatives,
+                    &text,
+                    start,
+                    fold,
+                    &mut budget,
+                    &mut ends,
+                )?;
                 if ends.iter().any(|e| !whole || *e == text.len()) {
                     return Some(true);
                 }
@@ -7225,7 +7895,8 @@ mod regex {
                         return None;
                     }
                     first = false;
-                    if chars.get(*at) == Some(&'-') && chars.get(*at + 1).is_some_and(|n| *n != ']') {
+                    if chars.get(*at) == Some(&'-') && chars.get(*at + 1).is_some_and(|n| *n != ']')
+                    {
                         ranges.push((c, chars[*at + 1]));
                         *at += 2;
                     } else {
@@ -7336,7 +8007,13 @@ mod regex {
         Some(())
     }
 
-    fn atom(a: &Atom, text: &[char], at: usize, fold: bool, budget: &mut usize) -> Option<Vec<usize>> {
+    fn atom(
+        a: &Atom,
+        text: &[char],
+        at: usize,
+        fold: bool,
+        budget: &mut usize,
+    ) -> Option<Vec<usize>> {
         let same = |x: char, y: char| {
             if fold {
                 x.to_lowercase().eq(y.to_lowercase())
@@ -7345,9 +8022,27 @@ mod regex {
             }
         };
         Some(match a {
-            Atom::Start => if at == 0 { vec![at] } else { vec![] },
-            Atom::End => if at == text.len() { vec![at] } else { vec![] },
-            Atom::Any => if at < text.len() { vec![at + 1] } else { vec![] },
+            Atom::Start => {
+                if at == 0 {
+                    vec![at]
+                } else {
+                    vec![]
+                }
+            }
+            Atom::End => {
+                if at == text.len() {
+                    vec![at]
+                } else {
+                    vec![]
+                }
+            }
+            Atom::Any => {
+                if at < text.len() {
+                    vec![at + 1]
+                } else {
+                    vec![]
+                }
+            }
             Atom::Char(c) => match text.get(at) {
                 Some(t) if same(*c, *t) => vec![at + 1],
                 _ => vec![],
@@ -7376,5 +8071,173 @@ mod regex {
                 ends
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::argv::Takes;
+
+    /// The grammars read by hand (the programs whose syntax is their own)
+    /// and the command that lists the options on this machine.
+    const OWN_GRAMMARS: &[(&str, &[&str], Grammar)] = &[
+        ("env", &["env", "--help"], ENV_GRAMMAR),
+        ("pkill", &["pkill", "--help"], PKILL_GRAMMAR),
+        ("pgrep", &["pgrep", "--help"], PGREP_GRAMMAR),
+        ("killall", &["killall", "--help"], KILLALL_GRAMMAR),
+        ("perf record", &["perf", "record", "-h"], PERF_RECORD),
+        ("perf stat", &["perf", "stat", "-h"], PERF_STAT),
+        ("perf trace", &["perf", "trace", "-h"], PERF_TRACE),
+    ];
+
+    #[test]
+    fn every_spelling_of_the_hand_read_grammars_reads_as_that_option() {
+        for (name, _, grammar) in OWN_GRAMMARS {
+            for opt in grammar.options {
+                for spelled in argv::spellings(grammar, opt, "VALUE") {
+                    let args: Vec<Arg> = spelled.iter().map(|w| Arg::literal(w)).collect();
+                    let parsed = argv::parse(grammar, &args, 1);
+                    assert_eq!(parsed.problem, None, "{name}: {spelled:?}");
+                    let given = parsed
+                        .options
+                        .iter()
+                        .find(|g| g.opt.key == opt.key)
+                        .unwrap_or_else(|| panic!("{name}: {spelled:?} is not {}", opt.key));
+                    if opt.takes != Takes::Nothing {
+                        assert_eq!(
+                            given.value.as_ref().and_then(Arg::text),
+                            Some("VALUE"),
+                            "{name}: {spelled:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_hand_read_grammars_know_every_long_option_listed_here() {
+        let mut missing = Vec::new();
+        for (name, command, grammar) in OWN_GRAMMARS {
+            let Ok(out) = std::process::Command::new(command[0])
+                .args(&command[1..])
+                .output()
+            else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            for (at, _) in text.match_indices("--") {
+                if text[..at]
+                    .chars()
+                    .last()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '-')
+                {
+                    continue;
+                }
+                let long: String = text[at + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                    .collect();
+                if long.len() > 1
+                    && !long.ends_with('-')
+                    && !grammar
+                        .options
+                        .iter()
+                        .any(|o| o.long.contains(&long.as_str()))
+                {
+                    missing.push(format!("{name} --{long}"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{}", missing.join("\n"));
+    }
+
+    fn split(text: &str) -> Result<Vec<String>, String> {
+        let ctx = wicket_guest::Context::new("/ws", "/ws/agents/a", "/ws/agents/a", "/home/u");
+        let r = Reader::new(&ctx, &[]);
+        let scope = r.start_scope();
+        split_string(&r, text, &scope).map(|words| words.iter().map(|w| w.shown.clone()).collect())
+    }
+
+    #[test]
+    fn env_splits_its_string_as_env_does() {
+        assert_eq!(split("rm -rf x").unwrap(), ["rm", "-rf", "x"]);
+        assert_eq!(split(r"rm\_-rf\_x").unwrap(), ["rm", "-rf", "x"]);
+        assert_eq!(split(r#"a "b\_c" 'd e'"#).unwrap(), ["a", "b c", "d e"]);
+        assert_eq!(split("a #b c").unwrap(), ["a"]);
+        assert_eq!(split("a b#c").unwrap(), ["a", "b#c"]);
+        assert_eq!(split(r"a \c b").unwrap(), ["a"]);
+        assert_eq!(split("${HOME}/x").unwrap(), ["/home/u/x"]);
+        assert_eq!(split("''").unwrap(), [""]);
+        assert!(split("$HOME").is_err());
+        assert!(split("'a").is_err());
+        assert!(split(r"a\q").is_err());
+    }
+
+    #[test]
+    fn patterns_that_reach_the_harness_are_seen() {
+        for (pattern, full) in [
+            ("litany", false),
+            ("lit", false),
+            ("^lit", false),
+            ("l.tany", false),
+            ("[l]itany", false),
+            ("(foo|wicket)", false),
+            ("wick+et", false),
+            ("lit.*", false),
+            (".", false),
+            ("litany prompt", true),
+            ("tany prompt", true),
+            ("bin/lit", true),
+            ("^/usr/local/bin/l.*", true),
+            ("\\w+", false),
+        ] {
+            assert!(
+                pattern_hits_harness(pattern, full, false, false),
+                "{pattern}"
+            );
+        }
+        for (pattern, full) in [
+            ("node", false),
+            ("npm run dev", true),
+            ("uvicorn", true),
+            ("^litany$x", false),
+            ("python.*server", true),
+            ("cargo", false),
+        ] {
+            assert!(
+                !pattern_hits_harness(pattern, full, false, false),
+                "{pattern}"
+            );
+        }
+        assert!(pattern_hits_harness("LITANY", false, false, true));
+        assert!(!pattern_hits_harness("LITANY", false, false, false));
+        assert!(!pattern_hits_harness("lit", false, true, false));
+        assert!(pattern_hits_harness("litany", false, true, false));
+    }
+
+    #[test]
+    fn parallel_puts_each_argument_where_its_replacement_string_is() {
+        let job = vec![Arg::literal("x/.wicket")];
+        let word = Arg::literal("../../{/}");
+        let (arg, hit) = parallel_word(&word, &job, false);
+        assert!(hit);
+        assert_eq!(arg.text(), Some("../../.wicket"));
+        let (arg, _) = parallel_word(&Arg::literal("{.}.o"), &[Arg::literal("a/b.c")], true);
+        assert_eq!(arg.text(), Some("'a/b'.o"));
+        assert_eq!(transform("a/b.c", "//"), "a");
+        assert_eq!(transform("b", "//"), ".");
+        assert_eq!(transform("a/b.c", "/."), "b");
+    }
+
+    #[test]
+    fn shell_words_split_as_hyperfine_splits_them() {
+        assert_eq!(
+            split_words(r#"rm -rf 'a b' "c\"d" e\ f"#).unwrap(),
+            ["rm", "-rf", "a b", "c\"d", "e f"]
+        );
+        assert!(split_words("'a").is_none());
     }
 }

@@ -74,10 +74,7 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS
-        .iter()
-        .chain(launch::PROGRAMS)
-        .copied()
+    files::PROGRAMS.iter().chain(launch::PROGRAMS).copied()
 }
 
 /// The description of the program `name`, if wicket has one.
