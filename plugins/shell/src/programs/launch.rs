@@ -3229,7 +3229,9 @@ pub const XARGS: Program = Program {
         (Opaque, "xargs -a list rm"),
         (Opaque, "cat list | xargs rm -rf"),
         (Opaque, "xargs -I{} {} --version"),
-        (Opaque, "grep -rl foo . | xargs sed -i s/a/b/"),
+        (TargetWrite, "grep -rl foo . | xargs sed -i s/a/b/"),
+        (Opaque, "grep -rl gitdir . | xargs sed -i s/a/b/"),
+        (Opaque, "grep -rlv foo . | xargs sed -i s/a/b/"),
         (Opaque, "find -L . -name '*.py' | xargs sed -i s/a/b/"),
         (Opaque, "find . -type f | xargs sed -i s/a/b/"),
     ],
@@ -7311,28 +7313,26 @@ fn common_start(starts: &[&str]) -> Option<String> {
     }
 }
 
-/// Whether what a program prints under `dir` (only names `names` allows,
-/// when given: find's `-name`, grep's `--include`) is seen for what it is
-/// by the stand-in pattern `dir/*`: a protected entry directly beneath
-/// `dir` with a plain name is matched by the pattern; one with a hidden
-/// name (the worktree's `.git`) is not, so the program must not be able to
-/// print it (a file whose name `names` rules out); one deeper down is only
+/// Whether what a program prints under `dir` is seen for what it is by
+/// the stand-in pattern `dir/*`: a protected entry directly beneath `dir`
+/// with a plain name is matched by the pattern; one with a hidden name (the
+/// worktree's `.git`) is not, so the program must be unable to print it
+/// (`may_print`, given the entry and its name, says whether it can; a
+/// directory it would descend into always can); one deeper down is only
 /// seen for whole trees, so the listing is not vouched for.
-fn listing_is_safe(r: &Reader, dir: &str, scope: &Scope, names: Option<&[String]>) -> bool {
+fn listing_is_safe(
+    r: &Reader,
+    dir: &str,
+    scope: &Scope,
+    may_print: &dyn Fn(&str, &str) -> bool,
+) -> bool {
     let resolved = match r.place(dir, scope) {
         Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => p,
         // Protected itself: the stand-in is the directory, refused.
         Some(Place::Protected { .. }) => return true,
         _ => return false,
     };
-    let own_git = format!("{}/.git", r.ctx.writable_root.trim_end_matches('/'));
-    let entries = r
-        .ctx
-        .protected
-        .iter()
-        .cloned()
-        .chain(std::iter::once(own_git));
-    for entry in entries {
+    for entry in protected_entries(r) {
         let Some(below) = entry.strip_prefix(resolved.trim_end_matches('/')) else {
             continue;
         };
@@ -7344,11 +7344,8 @@ fn listing_is_safe(r: &Reader, dir: &str, scope: &Scope, names: Option<&[String]
             [] => {}
             [name] if !name.starts_with('.') => {}
             [name] => {
-                let Some(names) = names else {
-                    return false;
-                };
                 if r.ctx.resolve(&entry).kind == wicket_guest::PathKind::Directory
-                    || names.iter().any(|n| name_matches(n, name))
+                    || may_print(&entry, name)
                 {
                     return false;
                 }
@@ -7356,6 +7353,22 @@ fn listing_is_safe(r: &Reader, dir: &str, scope: &Scope, names: Option<&[String]
             _ => return false,
         }
     }
+    true
+}
+
+/// The protected set, with the worktree's own `.git`.
+fn protected_entries(r: &Reader) -> Vec<String> {
+    let mut entries = r.ctx.protected.clone();
+    entries.push(own_git(r));
+    entries
+}
+
+fn own_git(r: &Reader) -> String {
+    format!("{}/.git", r.ctx.writable_root.trim_end_matches('/'))
+}
+
+/// Any program printing names under a directory prints hidden ones too.
+fn prints_anything(_: &str, _: &str) -> bool {
     true
 }
 
@@ -7404,12 +7417,20 @@ fn find_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
         k += 1;
     }
     let names = (narrowed && !names.is_empty()).then_some(names);
-    for start in if starts.is_empty() {
+    // Compared without case (for -iname; looser for -name).
+    let may_print = |_: &str, base: &str| {
+        names.as_ref().is_none_or(|ns| {
+            ns.iter()
+                .any(|n| name_matches(&n.to_lowercase(), &base.to_lowercase()))
+        })
+    };
+    let all = if starts.is_empty() {
         vec!["."]
     } else {
         starts.clone()
-    } {
-        if !listing_is_safe(r, start, scope, names.as_deref()) {
+    };
+    for start in all {
+        if !listing_is_safe(r, start, scope, &may_print) {
             return None;
         }
     }
@@ -7420,9 +7441,17 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
     let words = literal_words(words)?;
     let mut listing = false;
     let mut recursive = false;
-    let mut pattern_given = false;
     let mut passes = true;
+    let mut invert = false;
+    let mut fixed = false;
+    let mut fold = false;
+    let mut extended = false;
+    let mut perl = false;
+    // Patterns given with -e; `None` once one comes from a file (-f).
+    let mut patterns: Option<Vec<String>> = Some(Vec::new());
+    let mut given_patterns = false;
     let mut includes: Vec<String> = Vec::new();
+    let mut excludes: Vec<String> = Vec::new();
     let mut operands: Vec<&str> = Vec::new();
     let mut i = 0;
     let mut only_operands = false;
@@ -7437,32 +7466,42 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
             continue;
         }
         if let Some(long) = w.strip_prefix("--") {
-            let (name, value) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v)),
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_owned())),
                 None => (long, None),
             };
-            let value_of = |i: &mut usize| -> Option<String> {
-                match value {
-                    Some(v) => Some(v.to_owned()),
-                    None => {
-                        *i += 1;
-                        words.get(*i - 1).map(|s| s.to_string())
-                    }
-                }
+            let mut value = || -> Option<String> {
+                inline.clone().or_else(|| {
+                    i += 1;
+                    words.get(i - 1).map(|s| s.to_string())
+                })
             };
             match name {
                 "files-with-matches" | "files-without-match" => listing = true,
                 "recursive" => recursive = true,
-                "null" | "ignore-case" | "no-ignore-case" | "word-regexp" | "line-regexp"
-                | "invert-match" | "extended-regexp" | "fixed-strings" | "basic-regexp"
-                | "perl-regexp" | "no-messages" | "silent" | "quiet" | "text" => {}
-                "regexp" | "file" => {
-                    pattern_given = true;
-                    value_of(&mut i)?;
+                "invert-match" => invert = true,
+                "fixed-strings" => fixed = true,
+                "ignore-case" => fold = true,
+                "extended-regexp" => extended = true,
+                "perl-regexp" => perl = true,
+                "null" | "no-ignore-case" | "word-regexp" | "line-regexp" | "basic-regexp"
+                | "no-messages" | "silent" | "quiet" | "text" => {}
+                "regexp" => {
+                    given_patterns = true;
+                    let v = value()?;
+                    if let Some(ps) = patterns.as_mut() {
+                        ps.push(v);
+                    }
                 }
-                "include" => includes.push(value_of(&mut i)?),
-                "exclude" | "exclude-dir" | "binary-files" | "max-count" | "color" | "colour" => {
-                    value_of(&mut i)?;
+                "file" => {
+                    given_patterns = true;
+                    value()?;
+                    patterns = None;
+                }
+                "include" => includes.push(value()?),
+                "exclude" => excludes.push(value()?),
+                "exclude-dir" | "binary-files" | "max-count" | "color" | "colour" => {
+                    value()?;
                 }
                 _ => return None,
             }
@@ -7475,21 +7514,34 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
                 'r' => recursive = true,
                 // -R follows every link it meets.
                 'R' => return None,
-                'Z' | 'i' | 'y' | 'w' | 'x' | 'v' | 'E' | 'F' | 'G' | 'P' | 's' | 'q' | 'I'
-                | 'a' | 'U' => {}
+                'v' => invert = true,
+                'F' => fixed = true,
+                'i' | 'y' => fold = true,
+                'E' => extended = true,
+                'P' => perl = true,
+                'Z' | 'w' | 'x' | 'G' | 's' | 'q' | 'I' | 'a' | 'U' => {}
                 'h' | 'H' | 'n' | 'b' | 'o' | 'c' => passes = false,
-                'e' | 'f' | 'm' | 'A' | 'B' | 'C' | 'd' | 'D' => {
-                    if matches!(c, 'e' | 'f') {
-                        pattern_given = true;
-                    }
-                    if matches!(c, 'A' | 'B' | 'C') {
-                        passes = false;
-                    }
-                    if *c == 'd' {
-                        return None;
-                    }
-                    if k + 1 == letters.len() {
+                'e' | 'f' | 'm' | 'A' | 'B' | 'C' => {
+                    let attached: String = letters[k + 1..].iter().collect();
+                    let value = if attached.is_empty() {
                         i += 1;
+                        words.get(i - 1)?.to_string()
+                    } else {
+                        attached
+                    };
+                    match c {
+                        'e' => {
+                            given_patterns = true;
+                            if let Some(ps) = patterns.as_mut() {
+                                ps.push(value);
+                            }
+                        }
+                        'f' => {
+                            given_patterns = true;
+                            patterns = None;
+                        }
+                        'm' => {}
+                        _ => passes = false,
                     }
                     break;
                 }
@@ -7497,11 +7549,13 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
             }
         }
     }
-    if !pattern_given {
+    if !given_patterns {
         if operands.is_empty() {
             return None;
         }
-        operands.remove(0);
+        if let Some(ps) = patterns.as_mut() {
+            ps.push(operands.remove(0).to_owned());
+        }
     }
     if !listing {
         // A filter of its input's lines.
@@ -7512,14 +7566,55 @@ fn grep_lists(r: &Reader, words: &[Arg], scope: &Scope, stdin: Option<String>) -
     if operands.is_empty() && !recursive {
         return None;
     }
-    let names = (!includes.is_empty()).then_some(includes);
+    // grep lists a file when its name is let through and a line of it
+    // matches: the worktree's `.git` is one known line.
+    let gitfile = own_git(r);
+    let line = format!(
+        "gitdir: {}/repo.git/worktrees/{}",
+        r.ctx.workspace.trim_end_matches('/'),
+        r.ctx
+            .writable_root
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+    );
+    let may_print = |entry: &str, base: &str| {
+        let named = (includes.is_empty() || includes.iter().any(|g| name_matches(g, base)))
+            && !excludes.iter().any(|g| name_matches(g, base));
+        if !named {
+            return false;
+        }
+        let (Some(patterns), false, true) = (&patterns, invert, entry == gitfile) else {
+            return true;
+        };
+        patterns.iter().any(|p| {
+            if fixed {
+                let (p, l) = if fold {
+                    (p.to_lowercase(), line.to_lowercase())
+                } else {
+                    (p.clone(), line.clone())
+                };
+                return p.split('\n').any(|p| l.contains(p));
+            }
+            // A basic expression's backslashes make groups and repeats; a
+            // Perl one has classes of its own: not followed.
+            if perl || (!extended && p.contains('\\')) {
+                return true;
+            }
+            match regex::Regex::parse(p) {
+                Some(re) => re.matches(&line, false, fold) != Some(false),
+                None => true,
+            }
+        })
+    };
     let starts = if operands.is_empty() {
         vec!["."]
     } else {
         operands.clone()
     };
     for start in &starts {
-        if !listing_is_safe(r, start, scope, names.as_deref()) {
+        if !listing_is_safe(r, start, scope, &may_print) {
             return None;
         }
     }
@@ -7578,7 +7673,7 @@ fn rg_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
     };
     if hidden {
         for start in &starts {
-            if !listing_is_safe(r, start, scope, None) {
+            if !listing_is_safe(r, start, scope, &prints_anything) {
                 return None;
             }
         }
@@ -7620,7 +7715,7 @@ fn fd_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
             paths.clone()
         };
         for start in &starts {
-            if !listing_is_safe(r, start, scope, None) {
+            if !listing_is_safe(r, start, scope, &prints_anything) {
                 return None;
             }
         }
@@ -7725,7 +7820,7 @@ fn ls_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
     }
     if hidden {
         let dir = values.first().map(String::as_str).unwrap_or(".");
-        if values.len() > 1 || !listing_is_safe(r, dir, scope, None) {
+        if values.len() > 1 || !listing_is_safe(r, dir, scope, &prints_anything) {
             return None;
         }
     }
