@@ -7258,39 +7258,89 @@ pub fn listed_paths(
         extra_operands: false,
         stdin_paths: stdin.clone(),
     };
-    if let Some(description) = super::find(&name) {
-        if let Some(lists) = description.lists_paths_under {
-            let parsed = match description.syntax {
-                Syntax::Grammar(grammar) => {
-                    let parsed = argv::parse(&grammar, &argv[1..], 1);
-                    if parsed.problem.is_some() {
-                        return None;
-                    }
-                    parsed
-                }
-                Syntax::Own => Default::default(),
-            };
-            let run = Run {
-                name: &name,
-                inv: &inv,
-                parsed,
-            };
-            return lists(r, &run, scope);
+    let description = super::find(&name);
+    let parsed = match description.map(|d| d.syntax) {
+        Some(Syntax::Grammar(grammar)) => {
+            let parsed = argv::parse(&grammar, &argv[1..], 1);
+            if parsed.problem.is_some() {
+                return None;
+            }
+            parsed
         }
-    }
-    let words = &argv[1..];
-    match name.as_str() {
-        "find" | "gfind" => find_lists(r, words, scope),
-        "grep" | "egrep" | "fgrep" => grep_lists(r, words, scope, stdin),
-        "rg" => rg_lists(r, words, scope),
-        "fd" | "fdfind" => fd_lists(r, words, scope),
-        "git" => git_lists(words),
-        "ls" => ls_lists(r, words, scope),
-        "sort" | "uniq" | "head" | "tail" | "tac" | "cat" => {
-            passes_lines(&name, words).then_some(stdin).flatten()
-        }
-        _ => None,
-    }
+        _ => Default::default(),
+    };
+    let run = Run {
+        name: &name,
+        inv: &inv,
+        parsed,
+    };
+    // The program's own description says; else the listers known here,
+    // until their descriptions name them.
+    let lists = description.and_then(|d| d.lists_paths_under).or_else(|| {
+        LISTERS
+            .iter()
+            .find(|(names, _)| names.contains(&name.as_str()))
+            .map(|(_, lists)| *lists)
+    })?;
+    lists(r, &run, scope)
+}
+
+/// A program's `lists_paths_under`.
+type Lister = fn(&Reader, &Run, &Scope) -> Option<String>;
+
+/// Programs that print only paths in some of their forms, read here until
+/// their own descriptions (find, grep, rg, fd, git, ls, and the filters
+/// that pass lines through) set `lists_paths_under` to these.
+const LISTERS: &[(&[&str], Lister)] = &[
+    (&["find", "gfind"], lists_find),
+    (&["grep", "egrep", "fgrep"], lists_grep),
+    (&["rg"], lists_rg),
+    (&["fd", "fdfind"], lists_fd),
+    (&["git"], lists_git),
+    (&["ls"], lists_ls),
+    (
+        &["sort", "uniq", "head", "tail", "tac", "cat"],
+        passes_listed_paths,
+    ),
+];
+
+/// `find DIR… [tests]` without actions that print anything else.
+pub fn lists_find(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    find_lists(r, &run.inv.argv[1..], scope)
+}
+
+/// `grep -l`/`-L` (recursive or over files), or grep as a filter of paths.
+pub fn lists_grep(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    grep_lists(r, &run.inv.argv[1..], scope, run.inv.stdin_paths.clone())
+}
+
+/// `rg -l`, `rg --files`.
+pub fn lists_rg(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    rg_lists(r, &run.inv.argv[1..], scope)
+}
+
+/// `fd [pattern] [dir…]` without `--exec`.
+pub fn lists_fd(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    fd_lists(r, &run.inv.argv[1..], scope)
+}
+
+/// `git ls-files`, `git diff --name-only`, `git grep -l`, `git ls-tree
+/// --name-only`.
+pub fn lists_git(_: &Reader, run: &Run, _: &Scope) -> Option<String> {
+    git_lists(&run.inv.argv[1..])
+}
+
+/// `ls` of names (one per line to a pipe).
+pub fn lists_ls(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    ls_lists(r, &run.inv.argv[1..], scope)
+}
+
+/// `sort`, `uniq`, `head`, `tail`, `tac`, `cat` of their input only: every
+/// line they print is one of the paths they were fed.
+pub fn passes_listed_paths(_: &Reader, run: &Run, _: &Scope) -> Option<String> {
+    passes_lines(run.name, &run.inv.argv[1..])
+        .then(|| run.inv.stdin_paths.clone())
+        .flatten()
 }
 
 /// Every word's single literal value, or `None`.
