@@ -7286,7 +7286,7 @@ pub fn listed_paths(
 }
 
 /// A program's `lists_paths_under`.
-type Lister = fn(&Reader, &Run, &Scope) -> Option<String>;
+pub type Lister = fn(&Reader, &Run, &Scope) -> Option<String>;
 
 /// Programs that print only paths in some of their forms, read here until
 /// their own descriptions (find, grep, rg, fd, git, ls, and the filters

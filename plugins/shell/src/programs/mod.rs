@@ -46,7 +46,7 @@ pub struct Program {
     /// -name '*.py'`, `grep -rl foo src`, `git ls-files`): that directory as
     /// the paths spell it (`.` for paths relative to where it runs), so a
     /// program fed its output (`… | xargs sed -i …`) is read as acting there.
-    pub lists_paths_under: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
+    pub lists_paths_under: Option<launch::Lister>,
     /// What it does, given its arguments.
     pub read: fn(&mut Reader, &Run, &mut Scope),
     /// Commands and the class each must read as (placeholders as in the case
