@@ -188,6 +188,9 @@ pub struct Invocation {
     /// The name is a program on PATH, never a function or alias (`command
     /// NAME`, `builtin NAME`).
     pub plain_program: bool,
+    /// Its stdin is the output of a command that only prints paths under
+    /// this directory (as those paths spell it; `.` for relative paths).
+    pub stdin_paths: Option<String>,
 }
 
 impl Invocation {
@@ -227,6 +230,7 @@ impl Invocation {
             stdin: self.stdin,
             extra_operands: self.extra_operands,
             plain_program: false,
+            stdin_paths: self.stdin_paths.clone(),
         }
     }
 }
@@ -283,6 +287,9 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// What the previous pipeline element prints, when it only prints paths
+    /// under one directory (taken by the next simple command read).
+    piped_paths: Option<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -294,6 +301,7 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            piped_paths: None,
         }
     }
 
@@ -410,8 +418,13 @@ impl<'a> Reader<'a> {
                 }
             }
             Node::Pipeline(elements) => {
+                let mut feeding = None;
                 for n in elements {
+                    let listed = programs::launch::listed_paths(self, n, scope, feeding.clone());
+                    self.piped_paths = feeding;
                     self.read_node(n, &mut scope.clone(), script);
+                    self.piped_paths = None;
+                    feeding = listed;
                 }
             }
             Node::Background(inner) => {
@@ -501,6 +514,11 @@ impl<'a> Reader<'a> {
     }
 
     fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
+        let mut stdin_paths = if cmd.piped_in {
+            self.piped_paths.take()
+        } else {
+            None
+        };
         for word in cmd
             .assigns
             .iter()
@@ -533,13 +551,14 @@ impl<'a> Reader<'a> {
             ) && redirect.fd.unwrap_or(0) == 0
             {
                 stdin = Stdin::Fed;
+                stdin_paths = None;
             }
             self.read_redirect(redirect, scope);
             self.open_descriptor(redirect, scope);
         }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
-        let result = self.read_simple_words(cmd, scope, stdin);
+        let result = self.read_simple_words(cmd, scope, stdin, stdin_paths);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
@@ -580,7 +599,13 @@ impl<'a> Reader<'a> {
         scope.fds.insert(fd, what);
     }
 
-    fn read_simple_words(&mut self, cmd: &Simple, scope: &mut Scope, stdin: Stdin) {
+    fn read_simple_words(
+        &mut self,
+        cmd: &Simple,
+        scope: &mut Scope,
+        stdin: Stdin,
+        stdin_paths: Option<String>,
+    ) {
         let assigns: Vec<(String, Arg, bool)> = cmd
             .assigns
             .iter()
@@ -609,6 +634,7 @@ impl<'a> Reader<'a> {
             stdin,
             extra_operands: false,
             plain_program: false,
+            stdin_paths,
         };
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);
@@ -1295,6 +1321,7 @@ impl<'a> Reader<'a> {
         let inv = Invocation {
             argv,
             stdin: Stdin::Inherited,
+            stdin_paths: None,
             extra_operands: false,
             plain_program: false,
         };

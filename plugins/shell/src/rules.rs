@@ -42,7 +42,6 @@ pub const SHIPPED: &[Row] = &[
     Row {
         programs: &[
             "bz",
-            "env",
             "gpg",
             "gpg2",
             "ssh-add",

@@ -236,6 +236,7 @@ pub const TAR: Program = Program {
     names: &["tar", "gtar"],
     syntax: Syntax::Grammar(TAR_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: tar,
     examples: &[
         (TargetWrite, "tar xzf deps.tgz"),
@@ -284,6 +285,7 @@ pub const BSDTAR: Program = Program {
     names: &["bsdtar"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: bsdtar,
     examples: &[
         (Read, "bsdtar --version"),
@@ -954,6 +956,7 @@ pub const ZIP: Program = Program {
     names: &["zip"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: zip,
     examples: &[
         (TargetWrite, "zip -r dist.zip dist"),
@@ -1107,6 +1110,7 @@ pub const UNZIP: Program = Program {
     names: &["unzip"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: unzip,
     examples: &[
         (TargetWrite, "unzip -q x.zip -d vendor"),
@@ -1268,6 +1272,7 @@ pub const FUNZIP: Program = Program {
     names: &["funzip", "zipinfo"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: funzip,
     examples: &[
         (Read, "funzip x.zip | head"),
@@ -1294,6 +1299,7 @@ pub const SEVEN_ZIP: Program = Program {
     names: &["7z", "7za", "7zr", "7zz"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: seven_zip,
     examples: &[
         (TargetWrite, "7z x archive.7z -ovendor"),
@@ -1558,6 +1564,7 @@ pub const CPIO: Program = Program {
     names: &["cpio"],
     syntax: Syntax::Grammar(CPIO_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: cpio,
     examples: &[
         (Read, "cpio -t < initrd.cpio"),
@@ -1660,6 +1667,7 @@ pub const AR: Program = Program {
     names: &["ar"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: ar,
     examples: &[
         (TargetWrite, "ar rcs libfoo.a foo.o bar.o"),
@@ -2053,6 +2061,7 @@ pub const GZIP: Program = Program {
     names: &["gzip", "gunzip", "uncompress"],
     syntax: Syntax::Grammar(GZIP_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: gzip,
     examples: &[
         (Read, "gzip -dc x.gz | head"),
@@ -2135,6 +2144,7 @@ pub const BZIP2: Program = Program {
         options: BZIP2_OPTIONS,
     }),
     output: None,
+    lists_paths_under: None,
     read: bzip2,
     examples: &[
         (Read, "bzcat x.bz2 | head"),
@@ -2235,6 +2245,7 @@ pub const XZ: Program = Program {
     names: &["xz", "unxz", "lzma", "unlzma"],
     syntax: Syntax::Grammar(XZ_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: xz,
     examples: &[
         (Read, "xzcat x.xz | head"),
@@ -2618,6 +2629,7 @@ pub const ZSTD: Program = Program {
     names: &["zstd", "unzstd", "zstdmt"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: zstd,
     examples: &[
         (Read, "zstdcat x.zst | head"),
@@ -2762,6 +2774,7 @@ pub const LZ4: Program = Program {
     names: &["lz4", "unlz4", "lz4cat"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: lz4,
     examples: &[
         (Read, "lz4cat x.lz4 | head"),
@@ -2845,6 +2858,7 @@ pub const BROTLI: Program = Program {
     names: &["brotli", "unbrotli"],
     syntax: Syntax::Grammar(BROTLI_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: brotli,
     examples: &[
         (TargetWrite, "brotli -q 11 dist/app.js"),
@@ -2885,6 +2899,7 @@ pub const DD: Program = Program {
     names: &["dd"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: dd,
     examples: &[
         (TargetWrite, "dd if=/dev/zero of=test.bin bs=1M count=1"),

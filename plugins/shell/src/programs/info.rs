@@ -47,8 +47,6 @@ pub const PROGRAMS: &[&Program] = &[
     &UPTIME,
     &FREE,
     &PS,
-    &PGREP,
-    &PIDOF,
     &TOP,
     &WHICH,
     &WHEREIS,
@@ -170,6 +168,7 @@ pub const LS: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: looks_at_ls,
     examples: &[
         (Read, "ls -la"),
@@ -196,6 +195,7 @@ pub const TREE: Program = Program {
     // (those with a value take `=VALUE` or the next word).
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: tree,
     examples: &[
         (Read, "tree -L 2"),
@@ -409,6 +409,7 @@ pub const FILE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: file,
     examples: &[
         (Read, "file target/release/app"),
@@ -469,6 +470,7 @@ pub const STAT: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: looks_at_stat,
     examples: &[
         (Read, "stat -c '%s %n' src/main.rs"),
@@ -517,6 +519,7 @@ pub const DU: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: du_du,
     examples: &[
         (Read, "du -sh target"),
@@ -564,6 +567,7 @@ pub const DF: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: looks_at,
     examples: &[(Read, "df -h"), (Read, "df -h --output=source,avail .")],
     manual: "df (GNU coreutils) 9.1: df --help",
@@ -582,6 +586,7 @@ pub const BASENAME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[
         (Read, "basename src/main.rs .rs"),
@@ -597,6 +602,7 @@ pub const DIRNAME: Program = Program {
         options: &[flag("zero", "z", &["zero"]), HELP, VERSION],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "dirname src/main.rs")],
     manual: "dirname (GNU coreutils) 9.1: dirname --help",
@@ -621,6 +627,7 @@ pub const REALPATH: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[
         (Read, "realpath ."),
@@ -647,6 +654,7 @@ pub const READLINK: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "readlink -f repo-link")],
     manual: "readlink (GNU coreutils) 9.1: readlink --help",
@@ -664,6 +672,7 @@ pub const PWD: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "pwd"), (Read, "pwd -P")],
     manual: "pwd (the shell's builtin; GNU coreutils 9.1): pwd --help",
@@ -677,6 +686,7 @@ pub const ECHO: Program = Program {
     // dash's echo takes `-n`, bash's `-n -e -E`; anything else is printed.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: echo,
     examples: &[
         (Read, "echo hello"),
@@ -698,6 +708,7 @@ pub const PRINTF: Program = Program {
     // `printf -v VAR` (bash) assigns; the format and arguments are printed.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: printf,
     examples: &[
         (Read, "printf '%s\\n' a b"),
@@ -765,6 +776,7 @@ pub const TRUE: Program = Program {
     names: &["true", "false", ":"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: nothing,
     examples: &[
         (Read, "true"),
@@ -783,6 +795,7 @@ pub const TEST: Program = Program {
     // Its operands are strings and operators; it changes nothing.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: test,
     examples: &[
         (TargetWrite, "test -d target || mkdir target"),
@@ -806,6 +819,7 @@ pub const EXPR: Program = Program {
     names: &["expr"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "expr 1 + 2"), (Read, "expr length abc")],
     manual: "expr (GNU coreutils) 9.1: an expression of strings and operators",
@@ -829,6 +843,7 @@ pub const SEQ: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "seq 1 10"), (Read, "seq -w 1 10")],
     manual: "seq (GNU coreutils) 9.1: seq --help",
@@ -838,6 +853,7 @@ pub const YES: Program = Program {
     names: &["yes"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "yes | head -3")],
     manual: "yes (GNU coreutils) 9.1: prints its words forever",
@@ -847,6 +863,7 @@ pub const SLEEP: Program = Program {
     names: &["sleep"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "sleep 5"), (Read, "sleep 0.5 && echo done")],
     manual: "sleep (GNU coreutils 9.1 and shells): waits",
@@ -872,6 +889,7 @@ pub const DATE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: date,
     examples: &[
         (Read, "date"),
@@ -907,6 +925,7 @@ pub const CAL: Program = Program {
     names: &["cal", "ncal"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "cal"), (Read, "cal -3")],
     manual: "cal, ncal (bsdmainutils / util-linux): print calendars",
@@ -930,6 +949,7 @@ pub const ID: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "id -u"), (Read, "id")],
     manual: "id (GNU coreutils) 9.1: id --help",
@@ -942,6 +962,7 @@ pub const NAMES: Program = Program {
         options: &[flag("silent", "s", &["silent", "quiet"]), HELP, VERSION],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[
         (Read, "whoami"),
@@ -970,6 +991,7 @@ pub const UNAME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "uname -a"), (Read, "uname -sm")],
     manual: "uname (GNU coreutils) 9.1: uname --help",
@@ -1001,6 +1023,7 @@ pub const HOSTNAME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: hostname,
     examples: &[
         (Read, "hostname"),
@@ -1042,6 +1065,7 @@ pub const NPROC: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "nproc"), (Read, "echo -j$(nproc)")],
     manual: "nproc (GNU coreutils) 9.1: nproc --help",
@@ -1059,6 +1083,7 @@ pub const UPTIME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "uptime"), (Read, "uptime -p")],
     manual: "uptime (procps-ng 4.0.2): uptime --help",
@@ -1093,6 +1118,7 @@ pub const FREE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "free -h")],
     manual: "free (procps-ng 4.0.2): free --help",
@@ -1107,6 +1133,7 @@ pub const PS: Program = Program {
     // options; BSD `e` prints every process's environment.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: ps,
     examples: &[
         (Read, "ps aux"),
@@ -1296,76 +1323,11 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     r.note(Read, format!("{shown} lists processes"));
 }
 
-pub const PGREP: Program = Program {
-    names: &["pgrep"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: &[
-            value("delimiter", "d", &["delimiter"]),
-            flag("list-name", "l", &["list-name"]),
-            flag("list-full", "a", &["list-full"]),
-            flag("inverse", "v", &["inverse"]),
-            flag("lightweight", "w", &["lightweight"]),
-            flag("count", "c", &["count"]),
-            flag("full", "f", &["full"]),
-            value("pgroup", "g", &["pgroup"]),
-            value("group", "G", &["group"]),
-            flag("ignore-case", "i", &["ignore-case"]),
-            flag("newest", "n", &["newest"]),
-            flag("oldest", "o", &["oldest"]),
-            value("older", "O", &["older"]),
-            value("parent", "P", &["parent"]),
-            value("session", "s", &["session"]),
-            value("terminal", "t", &["terminal"]),
-            value("euid", "u", &["euid"]),
-            value("uid", "U", &["uid"]),
-            flag("exact", "x", &["exact"]),
-            value("pidfile", "F", &["pidfile"]),
-            flag("logpidfile", "L", &["logpidfile"]),
-            value("runstates", "r", &["runstates"]),
-            flag("ignore-ancestors", "A", &["ignore-ancestors"]),
-            value("cgroup", "", &["cgroup"]),
-            value("ns", "", &["ns"]),
-            value("nslist", "", &["nslist"]),
-            value("env", "", &["env"]),
-            flag("help", "h", &["help"]),
-            flag("version", "V", &["version"]),
-        ],
-    }),
-    output: None,
-    read: pgrep,
-    examples: &[(Read, "pgrep -f node"), (Read, "pgrep -a cargo")],
-    manual: "pgrep (procps-ng 4.0.2): pgrep --help",
-};
-
-fn pgrep(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    if prints_only(r, run) {
-        return;
-    }
-    let shown = run.shown();
-    read_each(r, run.parsed.values("pidfile"), scope, &shown);
-    if run.parsed.has("env") {
-        r.guard(
-            Secret,
-            format!("{shown} matches processes by the values of their environment variables"),
-        );
-    }
-    r.note(Read, format!("{shown} lists processes"));
-}
-
-pub const PIDOF: Program = Program {
-    names: &["pidof"],
-    syntax: Syntax::Own,
-    output: None,
-    read: reports_any,
-    examples: &[(Read, "pidof node")],
-    manual: "pidof (procps-ng 4.0.2): -s -c -q -w -x -o PID -S SEP",
-};
-
 pub const TOP: Program = Program {
     names: &["top", "htop", "btop"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: top,
     examples: &[(Read, "top -b -n1 | head -20"), (Read, "top -bn1 -o %MEM")],
     manual: "top (procps-ng 4.0.2): top --help; without a terminal it runs in batch mode",
@@ -1384,6 +1346,7 @@ pub const WHICH: Program = Program {
     names: &["which"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "which cargo"), (Read, "which -a python3")],
     manual: "which (debianutils 5.7): -a -s",
@@ -1393,6 +1356,7 @@ pub const WHEREIS: Program = Program {
     names: &["whereis"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "whereis gcc")],
     manual: "whereis (util-linux 2.38.1): -b -B -m -M -s -S -f -u -l",
@@ -1402,6 +1366,7 @@ pub const TYPE: Program = Program {
     names: &["type"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "type -a cargo"), (Read, "type -t ls")],
     manual: "type, hash (shell builtins)",
@@ -1417,6 +1382,7 @@ pub const OBSERVERS: Program = Program {
     ],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[
         (Read, "lscpu"),
@@ -1437,6 +1403,7 @@ pub const UMASK: Program = Program {
     names: &["umask"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: umask,
     examples: &[(Read, "umask"), (Read, "umask 022")],
     manual: "umask (shell builtin)",
@@ -1466,6 +1433,7 @@ pub const SHELL_STATE: Program = Program {
     names: &["complete", "compopt"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "complete -p")],
     manual: "complete, compopt (bash builtins): register completions, run only interactively",
@@ -1475,6 +1443,7 @@ pub const JOBS: Program = Program {
     names: &["jobs"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: jobs,
     examples: &[(Read, "jobs -l"), (Destructive, "jobs -x rm -rf /etc")],
     manual: "jobs (shell builtin; bash's -x COMMAND runs COMMAND)",
@@ -1495,6 +1464,7 @@ pub const COMPGEN: Program = Program {
     names: &["compgen"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: compgen,
     examples: &[
         (Read, "compgen -c | head"),
@@ -1527,6 +1497,7 @@ pub const MAN: Program = Program {
     names: &["man"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: man,
     examples: &[
         (Read, "man ls | cat"),
@@ -1580,6 +1551,7 @@ pub const INFO: Program = Program {
     names: &["info"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: info,
     examples: &[
         (Read, "info coreutils | head"),
@@ -1622,6 +1594,7 @@ pub const UNITS: Program = Program {
     names: &["units"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: units,
     examples: &[
         (Read, "units '2 miles' km"),
@@ -1664,6 +1637,7 @@ pub const NUMFMT: Program = Program {
     names: &["numfmt"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "numfmt --to=iec 1048576")],
     manual: "numfmt (GNU coreutils) 9.1: reads numbers, prints them",
@@ -1673,6 +1647,7 @@ pub const LOOK: Program = Program {
     names: &["look"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: look,
     examples: &[(Read, "look abc"), (Secret, "look a ~/.netrc")],
     manual: "look (util-linux 2.38.1): look [-bdf] [-t char] string [file]",
@@ -1700,6 +1675,7 @@ pub const FACTOR: Program = Program {
     names: &["factor"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "factor 42")],
     manual: "factor (GNU coreutils) 9.1: factors numbers",
@@ -1709,6 +1685,7 @@ pub const STTY: Program = Program {
     names: &["stty"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: stty,
     examples: &[
         (Read, "stty size"),
@@ -1738,6 +1715,7 @@ pub const PRINTENV: Program = Program {
     names: &["printenv"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: printenv,
     examples: &[(Secret, "printenv"), (Secret, "printenv HOME")],
     manual: "printenv (GNU coreutils) 9.1: prints the environment",

@@ -643,6 +643,7 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
     let inner = Invocation {
         argv: command,
         stdin: inv.stdin,
+        stdin_paths: None,
         extra_operands: end == inv.argv.len(),
         plain_program: false,
     };

@@ -14,6 +14,7 @@ mod archive;
 mod files;
 pub mod git;
 mod info;
+pub(crate) mod launch;
 mod legacy;
 mod net;
 mod script;
@@ -51,6 +52,11 @@ pub struct Program {
     /// before it runs (`mktemp -d` prints a new name under the temporary
     /// directory, `git rev-parse --show-toplevel` the worktree).
     pub output: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
+    /// When every line it prints is a path under one directory (`find src
+    /// -name '*.py'`, `grep -rl foo src`, `git ls-files`): that directory as
+    /// the paths spell it (`.` for paths relative to where it runs), so a
+    /// program fed its output (`… | xargs sed -i …`) is read as acting there.
+    pub lists_paths_under: Option<launch::Lister>,
     /// What it does, given its arguments.
     pub read: fn(&mut Reader, &Run, &mut Scope),
     /// Commands and the class each must read as (placeholders as in the case
@@ -90,6 +96,7 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .chain(git::PROGRAMS)
         .chain(archive::PROGRAMS)
         .chain(net::PROGRAMS)
+        .chain(launch::PROGRAMS)
         .copied()
 }
 

@@ -382,6 +382,7 @@ pub const CURL: Program = Program {
     names: &["curl"],
     syntax: Syntax::Grammar(CURL_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: curl,
     examples: &[
         (OpenWorld, "curl -sSL https://example.com/api | jq ."),
@@ -991,6 +992,7 @@ pub const WGET: Program = Program {
     names: &["wget"],
     syntax: Syntax::Grammar(WGET_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: wget,
     examples: &[
         (OpenWorld, "wget https://example.com/file.tgz"),
@@ -1569,6 +1571,7 @@ fn ssh_runs(r: &mut Reader, shown: &str, what: &str, command: &Arg, scope: &Scop
             let inv = Invocation {
                 argv: vec![shell, Arg::literal("-c"), command.clone()],
                 stdin: Stdin::Inherited,
+                stdin_paths: None,
                 extra_operands: false,
                 plain_program: false,
             };
@@ -1635,6 +1638,7 @@ fn ssh_options(
                 let inv = Invocation {
                     argv: vec![Arg::literal(value)],
                     stdin: Stdin::Inherited,
+                    stdin_paths: None,
                     extra_operands: false,
                     plain_program: false,
                 };
@@ -1766,6 +1770,7 @@ pub const SSH: Program = Program {
     names: &["ssh", "slogin"],
     syntax: Syntax::Grammar(SSH_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: ssh,
     examples: &[
         (OpenWorld, "ssh -o BatchMode=yes host true"),
@@ -1968,6 +1973,7 @@ pub const SCP: Program = Program {
     names: &["scp"],
     syntax: Syntax::Grammar(SCP_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: scp,
     examples: &[
         (OpenWorld, "scp build-host:log.txt /tmp/log.txt"),
@@ -2090,6 +2096,7 @@ pub const SFTP: Program = Program {
     names: &["sftp"],
     syntax: Syntax::Grammar(SFTP_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: sftp,
     examples: &[
         (OpenWorld, "sftp host"),
@@ -2378,6 +2385,7 @@ pub const RSYNC: Program = Program {
     names: &["rsync"],
     syntax: Syntax::Grammar(RSYNC_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: rsync,
     examples: &[
         (TargetWrite, "rsync -av src/ backup/"),
@@ -2665,6 +2673,7 @@ pub const NC: Program = Program {
     names: &["nc", "netcat", "nc.openbsd", "nc.traditional"],
     syntax: Syntax::Grammar(NC_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: nc,
     examples: &[
         (OpenWorld, "nc -z example.com 443"),
@@ -2691,6 +2700,7 @@ fn nc(r: &mut Reader, run: &Run, scope: &mut Scope) {
         let inv = Invocation {
             argv: vec![program.clone()],
             stdin: Stdin::Fed,
+            stdin_paths: None,
             extra_operands: false,
             plain_program: false,
         };
@@ -2780,6 +2790,7 @@ pub const NCAT: Program = Program {
     names: &["ncat"],
     syntax: Syntax::Grammar(NCAT_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: ncat,
     examples: &[
         (OpenWorld, "ncat -zv example.com 443"),
@@ -2994,6 +3005,7 @@ pub const SOCAT: Program = Program {
     names: &["socat"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: socat,
     examples: &[
         (OpenWorld, "socat TCP-LISTEN:8080,fork TCP:localhost:80"),
@@ -3349,6 +3361,7 @@ pub const GH: Program = Program {
     names: &["gh"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: gh,
     examples: &[
         (OpenWorld, "gh pr list --state open"),
@@ -3853,6 +3866,7 @@ pub const HTTPIE: Program = Program {
     names: &["http", "https", "httpie"],
     syntax: Syntax::Grammar(HTTPIE_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: httpie,
     examples: &[
         (OpenWorld, "http GET localhost:8000/api/items"),
@@ -4061,6 +4075,7 @@ pub const ARIA2C: Program = Program {
     names: &["aria2c"],
     syntax: Syntax::Grammar(ARIA2C_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: aria2c,
     examples: &[
         (OpenWorld, "aria2c -x 8 -s 8 https://example.com/big.iso"),
@@ -4202,6 +4217,7 @@ pub const FTP: Program = Program {
     names: &["ftp", "pftp", "netkit-ftp", "tnftp"],
     syntax: Syntax::Grammar(FTP_GRAMMAR),
     output: None,
+    lists_paths_under: None,
     read: ftp,
     examples: &[
         (OpenWorld, "ftp -n ftp.example.com"),

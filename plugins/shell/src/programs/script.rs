@@ -46,6 +46,7 @@ pub const SED: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sed,
     examples: &[
         (Read, "sed -n '1,80p' src/main.rs"),
@@ -207,6 +208,7 @@ pub const AWK: Program = Program {
     // `-W` list, gawk's optional attached values: read by hand.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: awk,
     examples: &[
         (Read, "awk '{print $1}' f"),
@@ -591,6 +593,7 @@ pub const JQ: Program = Program {
     // takes two words, and the filter is the first operand wherever it is.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: jq,
     examples: &[
         (Read, "jq '.x' f.json"),

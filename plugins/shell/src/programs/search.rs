@@ -228,6 +228,7 @@ pub const GREP: Program = Program {
     // may stand where an option could (see `parse_reader`).
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: grep,
     examples: &[
         (Read, "grep -rn \"fn main\" src"),
@@ -294,6 +295,7 @@ pub const ZGREP: Program = Program {
     names: &["zgrep", "zegrep", "zfgrep"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: grep,
     examples: &[
         (Read, "zgrep -i error log.gz"),
@@ -472,6 +474,7 @@ pub const RG: Program = Program {
         options: RG_OPTIONS,
     }),
     output: None,
+    lists_paths_under: None,
     read: rg,
     examples: &[
         (Read, "rg -n --type rust foo"),
@@ -769,6 +772,7 @@ pub const AG: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: ag,
     examples: &[
         (Read, "ag -l foo src"),
@@ -914,6 +918,7 @@ pub const ACK: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: ack,
     examples: &[
         (Read, "ack -i todo src"),
@@ -1042,6 +1047,7 @@ pub const FD: Program = Program {
     // `-x`/`-X` take the rest of the command up to a `;`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: fd,
     examples: &[
         (Read, "fd -e rs"),
@@ -1166,6 +1172,7 @@ fn fd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let inv = Invocation {
                 argv,
                 stdin: Stdin::Inherited,
+                stdin_paths: None,
                 extra_operands: false,
                 plain_program: false,
             };
@@ -1189,6 +1196,7 @@ pub const FIND: Program = Program {
     names: &["find", "gfind"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: find,
     examples: &[
         (Read, "find . -name '*.rs' -not -path './target/*'"),
@@ -1558,6 +1566,7 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     let inv = Invocation {
                         argv,
                         stdin: Stdin::Inherited,
+                        stdin_paths: None,
                         extra_operands: false,
                         plain_program: false,
                     };

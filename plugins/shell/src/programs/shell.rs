@@ -49,6 +49,7 @@ const fn builtin(
         names,
         syntax: Syntax::Own,
         output: None,
+        lists_paths_under: None,
         read,
         examples,
         manual: "dash 0.5.12 and bash 5.2 builtins (`help NAME` in bash, dash(1))",
@@ -244,6 +245,7 @@ pub const SHELLS: Program = Program {
     ],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: shell,
     examples: &[
         (Destructive, "sh -c 'rm -rf /etc'"),
@@ -273,6 +275,7 @@ pub const FOREIGN_SHELLS: Program = Program {
     ],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: foreign_shell,
     examples: &[
         (Opaque, "fish -c 'rm -rf /etc'"),

@@ -1166,6 +1166,7 @@ fn merge_index(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
             let inv = Invocation {
                 argv: vec![p.clone()],
                 stdin: g.stdin,
+                stdin_paths: None,
                 extra_operands: true,
                 plain_program: false,
             };

@@ -1625,6 +1625,7 @@ fn bisect(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
                 let inv = Invocation {
                     argv: words[1..].to_vec(),
                     stdin: g.stdin,
+                    stdin_paths: None,
                     extra_operands: false,
                     plain_program: false,
                 };

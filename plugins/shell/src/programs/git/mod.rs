@@ -225,6 +225,7 @@ pub const GIT: Program = Program {
     names: DASHED,
     syntax: Syntax::Own,
     output: Some(output),
+    lists_paths_under: None,
     read,
     examples: &[
         (Effect::Read, "git status"),
@@ -509,6 +510,7 @@ fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
         let inner = Invocation {
             argv,
             stdin: inv.stdin,
+            stdin_paths: None,
             extra_operands: inv.extra_operands,
             plain_program: inv.plain_program,
         };
