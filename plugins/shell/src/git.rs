@@ -397,6 +397,7 @@ pub fn read(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
                     argv: rest[1..].to_vec(),
                     stdin: inv.stdin,
                     extra_operands: false,
+                    stdin_text: inv.stdin_text.clone(),
                 };
                 r.read_invocation(&inner, &mut cwd_scope.clone());
             }

@@ -130,6 +130,10 @@ pub struct Invocation {
     pub stdin: Stdin,
     /// More operands arrive at run time (`xargs`).
     pub extra_operands: bool,
+    /// The text stdin carries when the command line spells it literally (a
+    /// here-doc with a quoted delimiter or no expansions, a literal
+    /// here-string): what an interpreter reading its program there runs.
+    pub stdin_text: Option<String>,
 }
 
 impl Invocation {
@@ -168,6 +172,7 @@ impl Invocation {
             argv: self.argv[at.min(self.argv.len())..].to_vec(),
             stdin: self.stdin,
             extra_operands: self.extra_operands,
+            stdin_text: self.stdin_text.clone(),
         }
     }
 }
@@ -433,6 +438,7 @@ impl<'a> Reader<'a> {
         } else {
             Stdin::Inherited
         };
+        let mut stdin_text = None;
         for redirect in &cmd.redirects {
             if matches!(
                 redirect.kind,
@@ -443,6 +449,7 @@ impl<'a> Reader<'a> {
             ) && redirect.fd.unwrap_or(0) == 0
             {
                 stdin = Stdin::Fed;
+                stdin_text = programs::literal_stdin(script, cmd, redirect);
             }
             self.read_redirect(redirect, scope);
         }
@@ -471,6 +478,7 @@ impl<'a> Reader<'a> {
             argv,
             stdin,
             extra_operands: false,
+            stdin_text,
         };
         // Prefix assignments are the command's environment (GIT_DIR, say),
         // not the shell's: they do not outlive it.

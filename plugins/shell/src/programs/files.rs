@@ -580,6 +580,7 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv,
             stdin: run.inv.stdin,
             extra_operands: false,
+            stdin_text: run.inv.stdin_text.clone(),
         };
         r.read_invocation(&inv, scope);
     }

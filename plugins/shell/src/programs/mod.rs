@@ -10,10 +10,20 @@
 //! it does not know, an ambiguous prefix, a word known only at run time where
 //! an option could stand) makes the call opaque: never a guess.
 
+mod build;
+mod cargo;
+mod code;
+mod containers;
 mod files;
+mod interp;
 mod legacy;
+mod packages;
+mod vars;
 
-pub use legacy::{scan_code, wicket, Language};
+pub use code::{scan_code, Language};
+pub use interp::literal_stdin;
+pub use legacy::wicket;
+pub use vars::assignment;
 
 use wicket_guest::Effect;
 
@@ -68,7 +78,14 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().copied()
+    files::PROGRAMS
+        .iter()
+        .chain(interp::PROGRAMS)
+        .chain(cargo::PROGRAMS)
+        .chain(build::PROGRAMS)
+        .chain(packages::PROGRAMS)
+        .chain(containers::PROGRAMS)
+        .copied()
 }
 
 /// The description of the program `name`, if wicket has one.
