@@ -908,7 +908,6 @@ const BUILDS: &[&str] = &[
     "parse(",
     "subst ",
     "uplevel",
-    "\u{0}",
 ];
 
 /// Calls whose path arguments are certainly changed: what happens to them.
@@ -1267,6 +1266,10 @@ impl Scan<'_> {
             let Some((name, position, of)) = enclosing_call(code, lexed, index) else {
                 continue;
             };
+            if !whole_argument(code, lit, &name) {
+                // `p + '/x'`: the literal is part of a path built at run time.
+                continue;
+            }
             let change = match (writer(&name), path_object_method(code, lexed, index)) {
                 (_, Some(method)) => match method {
                     (Writer::Deletes, _) => Some((Change::Delete, Reach::Tree)),
@@ -1530,12 +1533,34 @@ impl Scan<'_> {
     }
 }
 
+/// Markers that only mean what they mean as a global function: `compile(`
+/// is python's builtin, `re.compile(` is not; `load(` is lua's, not
+/// `json.load(`.
+const GLOBAL_ONLY: &[&str] = &[
+    "compile(", "load(", "eval", "exec(", "vars(", "globals(", "parse(", "reverse",
+    "reversed(", "bytes(", "bytearray(", "translate(", "send(", "write(", "copy", "touch",
+    "rename", "link(", "open(", "open ", "replace(", "cwd(", "sprintf", "spawn", "fork",
+];
+
+/// The first marker of `list` that stands in `text` as a name (not inside
+/// a longer identifier; not as a method when it only means the global).
+fn find_marker(list: &'static [&'static str], text: &str) -> Option<&'static str> {
+    list.iter().copied().find(|m| {
+        text.match_indices(m).any(|(at, _)| {
+            let before = text[..at].chars().last();
+            let word_start = m.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            if word_start && before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return false;
+            }
+            !(GLOBAL_ONLY.contains(m) && before == Some('.'))
+        })
+    })
+}
+
 /// The traits of a program's code (comments and literals aside).
 fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Language) -> Traits {
     let bare = &lexed.bare;
-    let find = |list: &'static [&'static str], text: &str| -> Option<&'static str> {
-        list.iter().copied().find(|m| text.contains(m))
-    };
+    let find = find_marker;
     let mut t = Traits {
         changes: find(CHANGES, bare),
         ascends: find(ASCENDS, bare),
@@ -1556,8 +1581,11 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
             let before = code[..lit.start].trim_end();
             let joins =
                 |s: &str| s.starts_with(['*', '+']) || s.starts_with(". ") || s.starts_with("..");
-            let joined_before =
-                before.ends_with(['+', '*']) || before.ends_with(" .") || before.ends_with("..");
+            // Joined, repeated, or kept in a variable for later joining.
+            let joined_before = before.ends_with(['+', '*'])
+                || before.ends_with(" .")
+                || before.ends_with("..")
+                || (before.ends_with('=') && !before.ends_with("==") && !before.ends_with("!="));
             if joins(after) || joined_before {
                 t.ascends
                     .get_or_insert("a dots-only string joined at run time");
@@ -2145,6 +2173,20 @@ fn path_object_method(code: &str, lexed: &Lexed, index: usize) -> Option<(Writer
         .filter(|l| code[close + 1..l.start].trim_end().ends_with('('))
         .map(|l| l.text.clone());
     Some((writer, mode))
+}
+
+/// Whether a literal is a whole argument of its call (not a piece of an
+/// expression): `f('x', …)`, `f(a, 'x')`, perl's `unlink "x"`.
+fn whole_argument(code: &str, lit: &Lit, call: &str) -> bool {
+    let before = code[..lit.start].trim_end();
+    let after = code[lit.end..].trim_start();
+    let opens = before.ends_with(['(', ',', '[']) || before.ends_with(call);
+    let closes = after.is_empty()
+        || after.starts_with([',', ')', ']', ';', '\n'])
+        || after.starts_with("or ")
+        || after.starts_with("||")
+        || after.starts_with('}');
+    opens && closes
 }
 
 /// What an `open` mode does to its path.

@@ -2181,6 +2181,7 @@ const JAVA_XX_OPTION_FILES: &[&str] = &["Flags", "VMOptionsFile", "CompileComman
 fn java(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let args = &run.inv.argv[1..];
     let shown = run.shown();
+    vars::program_variables(r, scope, vars::JAVA_VARIABLES, &shown);
     let mut i = 0;
     while i < args.len() {
         let Some(word) = args[i].text() else {
@@ -2235,7 +2236,6 @@ fn java(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         i += 1;
     }
-    vars::program_variables(r, scope, vars::JAVA_VARIABLES, &shown);
     match args.get(i) {
         Some(main) => {
             r.note(
