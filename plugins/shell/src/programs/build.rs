@@ -57,7 +57,18 @@ fn builds_in(r: &mut Reader, shown: &str, dir: &Arg, scope: &mut Scope, dry: boo
         scope.cwd = None;
         return;
     };
-    if !dry {
+    if dry {
+        // Even a dry run evaluates what is there.
+        if let Some(Place::Protected { path, entry }) = r.place(&full, scope) {
+            r.guard(
+                Opaque,
+                format!(
+                    "{shown} evaluates the build inside {path}, which is protected ({})",
+                    crate::read::protected_label(&entry, r.ctx)
+                ),
+            );
+        }
+    } else {
         // Its outputs are written there (the directory itself, not a tree
         // that is removed).
         match r.place(&full, scope) {
@@ -164,6 +175,9 @@ const CC_VALUES: &[&str] = &[
     "--sysroot",
     "-e",
     "-soname",
+    "-dumpdir",
+    "-dumpbase",
+    "-dumpbase-ext",
 ];
 
 /// Flags gcc takes alone (beyond the prefix families).
@@ -344,6 +358,14 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Reach::Path,
                     &shown,
                 ),
+                // Where auxiliary outputs (-save-temps, dumps, .su) land.
+                "-dumpdir" => r.change(
+                    &Arg::literal(&value),
+                    scope,
+                    Change::Write,
+                    Reach::Path,
+                    &shown,
+                ),
                 "-wrapper" | "-B" | "-specs" => {
                     r.note(
                         OpenWorld,
@@ -508,12 +530,12 @@ pub const MAKE: Program = Program {
         (OpenWorld, "make REDIS_CFLAGS='-Werror' BUILD_TLS=yes"),
         (OpenWorld, "make CFLAGS=\"-DUSE_PROCESSOR_CLOCK\""),
         (OpenWorld, "make -j\"$(nproc)\""),
-        (Read, "make -n"),
+        (OpenWorld, "make -n"),
         (Read, "make --version"),
         (Destructive, "make -C ../x"),
         (Destructive, "make -C../x"),
         (Destructive, "make --directory={ws}/.wicket"),
-        (Read, "make -n -C ../x"),
+        (Opaque, "make -n -C ../x"),
         (Destructive, "make CC='rm -rf ../../.wicket'"),
         (Opaque, "make SHELL=/bin/sh --eval='all: ; rm -rf x'"),
         (Opaque, "make -f - <<EOF\nall:\n\ttrue\nEOF"),
@@ -620,7 +642,30 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             );
         }
     }
-    // `VAR=value` operands are make variables; the rest are targets.
+    // The environment's variables are make variables too (the command
+    // line's override them).
+    let env: Vec<(String, String)> = scope
+        .vars
+        .iter()
+        .filter_map(|(k, v)| Some((k.clone(), v.as_ref()?.join(" "))))
+        .collect();
+    for (name, value) in env {
+        if MAKE_PROGRAMS.contains(&name.as_str())
+            || matches!(
+                name.as_str(),
+                "MAKEFLAGS"
+                    | "GNUMAKEFLAGS"
+                    | "MAKEFILES"
+                    | "CFLAGS"
+                    | "CXXFLAGS"
+                    | "CPPFLAGS"
+                    | "LDFLAGS"
+            )
+        {
+            make_variable(r, &shown, &name, &value, &inner);
+        }
+    }
+    // `NAME=value` operands are make variables; the rest are targets.
     let mut targets = Vec::new();
     for arg in p.operand_args() {
         let Some(text) = arg.text() else {
@@ -637,13 +682,7 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             continue;
         };
         match text.split_once('=') {
-            Some((name, value))
-                if !name.is_empty()
-                    && name
-                        .trim_end_matches([':', '+', '?'])
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
-            {
+            Some((name, value)) if !name.is_empty() && !name.contains(['/', ' ', '\t']) => {
                 make_variable(
                     r,
                     &shown,
@@ -656,7 +695,10 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     if dry {
-        r.note(Read, format!("{shown} only prints what it would run"));
+        r.note(
+            OpenWorld,
+            format!("{shown} prints the recipes, but evaluates the makefile (its $(shell …) calls and `+` recipes run)"),
+        );
         return;
     }
     if p.has("touch") {
@@ -682,6 +724,65 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
 /// `make NAME=value`: a program the recipes run, compiler flags, or a value
 /// that names a protected path.
 fn make_variable(r: &mut Reader, shown: &str, name: &str, value: &str, scope: &Scope) {
+    match name {
+        "MAKEFLAGS" | "GNUMAKEFLAGS" => {
+            let words: Vec<Arg> = value
+                .split_whitespace()
+                .map(|w| {
+                    Arg::literal(&if w.starts_with('-') {
+                        w.to_owned()
+                    } else {
+                        format!("-{w}")
+                    })
+                })
+                .collect();
+            let p = argv::parse(&MAKE_GRAMMAR, &words, 1);
+            if p.problem.is_some()
+                || ["directory", "file", "eval", "include-dir"]
+                    .iter()
+                    .any(|k| p.has(k))
+            {
+                r.note(
+                    Opaque,
+                    format!("{shown}: {name}={value} changes where recursive makes work or what they evaluate"),
+                );
+            }
+            return;
+        }
+        ".SHELLFLAGS" | "MAKESHELL" | ".SHELL" => {
+            let harmless = value.split_whitespace().all(|w| {
+                matches!(
+                    w,
+                    "-c" | "-e"
+                        | "-u"
+                        | "-x"
+                        | "-ec"
+                        | "-eu"
+                        | "-euc"
+                        | "-exc"
+                        | "-eux"
+                        | "-o"
+                        | "pipefail"
+                        | "errexit"
+                        | "nounset"
+                )
+            });
+            if !harmless {
+                r.note(
+                    Opaque,
+                    format!("{shown}: {name}={value} changes how every recipe runs"),
+                );
+            }
+            return;
+        }
+        "MAKEFILES" => {
+            for file in value.split_whitespace() {
+                r.reads(&Arg::literal(file), scope, shown);
+            }
+            return;
+        }
+        _ => {}
+    }
     if super::code::is_harness_variable(name) {
         r.guard(
             wicket_guest::Effect::Destructive,
@@ -800,6 +901,19 @@ const CMAKE_VALUES: &[&str] = &[
 
 fn cmake(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
+    vars::program_variables(r, scope, vars::C_BUILD_VARIABLES, &shown);
+    vars::program_variables(
+        r,
+        scope,
+        &[
+            "DESTDIR",
+            "CMAKE_MAKE_PROGRAM",
+            "CMAKE_C_COMPILER_LAUNCHER",
+            "CMAKE_CXX_COMPILER_LAUNCHER",
+            "CMAKE_TOOLCHAIN_FILE",
+        ],
+        &shown,
+    );
     let args = &run.inv.argv[1..];
     let words: Vec<String> = match args
         .iter()
@@ -1553,7 +1667,7 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         .last("o")
                         .cloned()
                         .unwrap_or_else(|| Arg::literal("vendor"));
-                    r.change(&out, &inner, Change::Write, Reach::Tree, &shown);
+                    r.change(&out, &inner, Change::Write, Reach::Path, &shown);
                 }
                 "init" | "tidy" | "edit" | "use" | "sync" => {
                     r.note(OpenWorld, format!("{shown} may fetch modules"));
@@ -1632,7 +1746,7 @@ fn go_options(r: &mut Reader, shown: &str, p: &argv::Parsed, scope: &Scope) {
         match given.opt.key {
             "o" => r.change(value, scope, Change::Overwrite, Reach::Path, shown),
             "pkgdir" | "outputdir" | "fuzzcachedir" => {
-                r.change(value, scope, Change::Write, Reach::Tree, shown)
+                r.change(value, scope, Change::Write, Reach::Path, shown)
             }
             "coverprofile" | "cpuprofile" | "memprofile" | "blockprofile" | "mutexprofile"
             | "trace" => {
@@ -1989,7 +2103,7 @@ fn maven(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         | "outputDirectory"
                         | "maven.multiModuleProjectDirectory"
                 ) {
-                    r.change(&Arg::literal(v), scope, Change::Write, Reach::Tree, &shown);
+                    r.change(&Arg::literal(v), scope, Change::Write, Reach::Path, &shown);
                 }
             }
             _ => {}
@@ -2231,6 +2345,11 @@ pub fn pytest_options(r: &mut Reader, shown: &str, words: &[Arg], scope: &Scope)
         let Some(value) = value else { continue };
         match flag {
             "--basetemp" => r.change(&value, scope, Change::Delete, Reach::Tree, shown),
+            // The cache (`.pytest_cache`) is written in the root directory.
+            "--rootdir" => {
+                let cache = super::cargo::join(&value, ".pytest_cache");
+                r.change(&cache, scope, Change::Write, Reach::Path, shown)
+            }
             "--junitxml" | "--junit-xml" | "--resultlog" | "--result-log" | "--html"
             | "--report-log" | "--debug" => {
                 r.change(&value, scope, Change::Overwrite, Reach::Path, shown)
@@ -2238,13 +2357,13 @@ pub fn pytest_options(r: &mut Reader, shown: &str, words: &[Arg], scope: &Scope)
             "-o" | "--override-ini" => {
                 if let Some((key, v)) = value.text().and_then(|t| t.split_once('=')) {
                     if matches!(key, "cache_dir" | "junit_logging" | "log_file") {
-                        r.change(&Arg::literal(v), scope, Change::Write, Reach::Tree, shown);
+                        r.change(&Arg::literal(v), scope, Change::Write, Reach::Path, shown);
                     }
                 }
             }
             "--cov-report" => {
                 if let Some((_, dir)) = value.text().and_then(|t| t.split_once(':')) {
-                    r.change(&Arg::literal(dir), scope, Change::Write, Reach::Tree, shown);
+                    r.change(&Arg::literal(dir), scope, Change::Write, Reach::Path, shown);
                 }
             }
             _ => {}
@@ -2289,7 +2408,7 @@ fn jest(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 | "--reporters.outputFile"
         ) {
             if let Some(v) = value {
-                r.change(&v, scope, Change::Write, Reach::Tree, &shown);
+                r.change(&v, scope, Change::Write, Reach::Path, &shown);
             }
         }
     }

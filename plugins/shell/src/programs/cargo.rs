@@ -1107,6 +1107,7 @@ fn cargo(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     config_options(r, &shown, &globals, &inner);
     vars::program_variables(r, &inner, CARGO_VARIABLES, &shown);
+    vars::program_variables(r, &inner, vars::C_BUILD_VARIABLES, &shown);
     // Operand indexes count from 1 (the word after `cargo`).
     let rest = &args[at - 1..];
     match sub {
@@ -1211,9 +1212,9 @@ fn subcommand(
                 OpenWorld,
                 format!("{shown} {what}: code wicket cannot read"),
             );
-            r.change(&target_dir, scope, Change::Write, Reach::Tree, shown);
+            r.change(&target_dir, scope, Change::Write, Reach::Path, shown);
             if let Some(dir) = p.last("artifact-dir") {
-                r.change(dir, scope, Change::Write, Reach::Tree, shown);
+                r.change(dir, scope, Change::Write, Reach::Path, shown);
             }
             if sub == "clippy" && p.has("fix") || sub == "package" {
                 r.change(&package_dir, scope, Change::Write, Reach::Tree, shown);
@@ -1233,7 +1234,7 @@ fn subcommand(
             }
             if sub == "fix" {
                 r.note(OpenWorld, format!("{shown} builds the package to fix it"));
-                r.change(&target_dir, scope, Change::Write, Reach::Tree, shown);
+                r.change(&target_dir, scope, Change::Write, Reach::Path, shown);
             }
             r.change(&package_dir, scope, Change::Write, Reach::Tree, shown);
         }
@@ -1250,7 +1251,7 @@ fn subcommand(
                 .into_iter()
                 .next()
                 .unwrap_or_else(|| Arg::literal("."));
-            r.change(&path, scope, Change::Write, Reach::Tree, shown);
+            r.change(&path, scope, Change::Write, Reach::Path, shown);
         }
         Does::Manages | Does::Fetches | Does::Vendors => {
             r.note(OpenWorld, format!("{shown} fetches from the registry"));
@@ -1273,7 +1274,7 @@ fn subcommand(
                         .into_iter()
                         .next()
                         .unwrap_or_else(|| join(&package_dir, "vendor"));
-                    r.change(&dir, scope, Change::Write, Reach::Tree, shown);
+                    r.change(&dir, scope, Change::Write, Reach::Path, shown);
                 }
             }
             if let Some(path) = p.last("path") {
@@ -1290,10 +1291,10 @@ fn subcommand(
                 .cloned()
                 .or_else(|| env_value(scope, "CARGO_INSTALL_ROOT"))
             {
-                r.change(&root, scope, Change::Write, Reach::Tree, shown);
+                r.change(&root, scope, Change::Write, Reach::Path, shown);
             }
             if let Some(dir) = p.last("target-dir") {
-                r.change(dir, scope, Change::Write, Reach::Tree, shown);
+                r.change(dir, scope, Change::Write, Reach::Path, shown);
             }
             if let Some(path) = p.last("path") {
                 r.reads(path, scope, shown);
@@ -1311,7 +1312,7 @@ fn subcommand(
         Does::Publishes => {
             r.note(OpenWorld, format!("{shown} talks to the registry"));
             if sub == "publish" {
-                r.change(&target_dir, scope, Change::Write, Reach::Tree, shown);
+                r.change(&target_dir, scope, Change::Write, Reach::Path, shown);
             }
         }
         Does::Credentials => {
@@ -1441,6 +1442,28 @@ pub fn protected_words(r: &mut Reader, inv: &Invocation, scope: &Scope) {
     if extra.argv.len() > 1 {
         r.check_protected_operands(&extra, scope);
     }
+    // A directory above the protected set (`../..`, the workspace): a
+    // program that works on a whole tree there reaches it.
+    for arg in inv.argv.iter().skip(1).chain(extra.argv.iter().skip(1)) {
+        let Some(text) = arg.text() else { continue };
+        let walks_up = text.split('/').any(|p| p == "..");
+        if !(walks_up || text.starts_with('/')) || text.starts_with('-') {
+            continue;
+        }
+        if let Some(crate::read::Place::Outside { path, .. }) = r.place(text, scope) {
+            if let Some(entry) = r.protected_beneath(&path) {
+                r.guard(
+                    Opaque,
+                    format!(
+                        "{} passes {path}, which holds {entry} ({}), to a program that may write beneath it",
+                        inv.shown(),
+                        crate::read::protected_label(&entry, r.ctx)
+                    ),
+                );
+                return;
+            }
+        }
+    }
 }
 
 /// `--config KEY=VALUE` (or a file): what the setting does.
@@ -1500,7 +1523,7 @@ fn config_setting(r: &mut Reader, shown: &str, text: &str, scope: &Scope) {
             &Arg::literal(&single),
             scope,
             Change::Write,
-            Reach::Tree,
+            Reach::Path,
             shown,
         ),
         ["build", "rustc" | "rustc-wrapper" | "rustc-workspace-wrapper" | "rustdoc"]
@@ -1665,7 +1688,7 @@ pub fn rust_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) 
                 &Arg::literal(&value),
                 scope,
                 Change::Write,
-                Reach::Tree,
+                Reach::Path,
                 shown,
             ),
             "--emit" | "--print" => {
@@ -1686,7 +1709,7 @@ pub fn rust_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) 
             "-Z" => {
                 if let Some((_, v)) = value.split_once('=') {
                     if v.contains('/') {
-                        r.change(&Arg::literal(v), scope, Change::Write, Reach::Tree, shown);
+                        r.change(&Arg::literal(v), scope, Change::Write, Reach::Path, shown);
                     }
                 }
             }
@@ -1721,7 +1744,7 @@ fn codegen(r: &mut Reader, shown: &str, setting: &str, scope: &Scope) {
             &Arg::literal(value),
             scope,
             Change::Write,
-            Reach::Tree,
+            Reach::Path,
             shown,
         ),
         "profile-use" => r.reads(&Arg::literal(value), scope, shown),
@@ -1871,6 +1894,9 @@ pub fn c_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) {
                 l.strip_prefix("--output=")
                     .or_else(|| l.strip_prefix("-Map="))
                     .or_else(|| l.strip_prefix("--Map="))
+                    .or_else(|| l.strip_prefix("--out-implib="))
+                    .or_else(|| l.strip_prefix("--dependency-file="))
+                    .or_else(|| l.strip_prefix("-o").filter(|p| !p.is_empty()))
                     .map(str::to_owned)
             };
             if let Some(path) = path {

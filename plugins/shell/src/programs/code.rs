@@ -1537,9 +1537,31 @@ impl Scan<'_> {
 /// is python's builtin, `re.compile(` is not; `load(` is lua's, not
 /// `json.load(`.
 const GLOBAL_ONLY: &[&str] = &[
-    "compile(", "load(", "eval", "exec(", "vars(", "globals(", "parse(", "reverse",
-    "reversed(", "bytes(", "bytearray(", "translate(", "send(", "write(", "copy", "touch",
-    "rename", "link(", "open(", "open ", "replace(", "cwd(", "sprintf", "spawn", "fork",
+    "compile(",
+    "load(",
+    "eval",
+    "exec(",
+    "vars(",
+    "globals(",
+    "parse(",
+    "reverse",
+    "reversed(",
+    "bytes(",
+    "bytearray(",
+    "translate(",
+    "send(",
+    "write(",
+    "copy",
+    "touch",
+    "rename",
+    "link(",
+    "open(",
+    "open ",
+    "replace(",
+    "cwd(",
+    "sprintf",
+    "spawn",
+    "fork",
 ];
 
 /// The first marker of `list` that stands in `text` as a name (not inside

@@ -453,6 +453,17 @@ fn run_container(r: &mut Reader, shown: &str, args: &[Arg], scope: &Scope, runs:
             ),
         }
     }
+    // `-e NAME` copies the host's value into the container.
+    for env in p.values("env") {
+        if let Some(name) = env.text().filter(|t| !t.contains('=')) {
+            if super::code::is_credential_name(name) {
+                r.guard(
+                    Effect::Secret,
+                    format!("{shown} hands the container the host's {name}"),
+                );
+            }
+        }
+    }
     for key in ["env-file", "label-file"] {
         for f in p.values(key) {
             r.reads(f, scope, shown);
@@ -773,6 +784,11 @@ fn compose(r: &mut Reader, run: &Run, shown: &str, args: &[Arg], scope: &Scope) 
             "-f" | "--file" | "--env-file" => {
                 if let Some(v) = value {
                     r.reads(&v, scope, shown);
+                    if flag != "--env-file" {
+                        // Its relative mounts are relative to its directory.
+                        let dir = super::cargo::parent_of(&v);
+                        host_path(r, shown, dir.text().unwrap_or("."), false, scope);
+                    }
                 }
             }
             "--project-directory" => {

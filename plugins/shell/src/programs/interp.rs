@@ -197,6 +197,24 @@ fn literal_code(
     }
 }
 
+/// Several `-e` lines as the one program the interpreter makes of them.
+fn joined_lines(codes: &[&Arg]) -> Arg {
+    if codes.len() == 1 {
+        return codes[0].clone();
+    }
+    let texts: Option<Vec<&str>> = codes.iter().map(|c| c.text()).collect();
+    let shown = codes
+        .iter()
+        .map(|c| c.shown.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    Arg {
+        values: texts.map(|t| vec![t.join("\n")]),
+        glob: false,
+        shown,
+    }
+}
+
 /// The program on stdin: a literal here-doc is read like `-c`; anything
 /// else cannot be seen.
 fn program_on_stdin(r: &mut Reader, run: &Run, language: Language, scope: &Scope) {
@@ -425,7 +443,7 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
                     run.name
                 ),
             );
-            r.check_protected_operands(&tail, scope);
+            super::cargo::protected_words(r, &tail, scope);
         }
     }
 }
@@ -465,8 +483,15 @@ fn venv(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
     } else {
         Change::Write
     };
+    // It creates bin/, lib/ and pyvenv.cfg in each directory (--clear
+    // first empties it).
+    let reach = if change == Change::Delete {
+        Reach::Tree
+    } else {
+        Reach::Path
+    };
     for dir in p.operand_args() {
-        r.change(&dir, scope, change, Reach::Tree, &shown);
+        r.change(&dir, scope, change, reach, &shown);
     }
     if !p.has("without-pip") || p.has("upgrade-deps") {
         // ensurepip installs from the bundled wheel; --upgrade-deps fetches.
@@ -951,7 +976,7 @@ pub fn node_option_effects(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scop
         };
         match key {
             "cpu-prof-dir" | "heap-prof-dir" | "diagnostic-dir" | "report-directory" => {
-                r.change(value, scope, Change::Write, Reach::Tree, shown)
+                r.change(value, scope, Change::Write, Reach::Path, shown)
             }
             "redirect-warnings"
             | "tls-keylog"
@@ -1371,9 +1396,15 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         .collect();
     let mut files_from = rest;
     if !codes.is_empty() {
-        for code in codes {
-            literal_code(r, run, Language::Perl, code, scope, "on the command line");
-        }
+        // perl joins its -e lines into one program.
+        literal_code(
+            r,
+            run,
+            Language::Perl,
+            &joined_lines(&codes),
+            scope,
+            "on the command line",
+        );
     } else {
         match args.get(rest).and_then(Arg::text) {
             Some("-") | None if args.get(rest).is_none_or(|a| a.text() == Some("-")) => {
@@ -1612,9 +1643,15 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let codes: Vec<&Arg> = p.values("e").collect();
     let mut files_from = rest;
     if !codes.is_empty() {
-        for code in codes {
-            literal_code(r, run, Language::Ruby, code, &inner, "on the command line");
-        }
+        // ruby joins its -e lines into one program.
+        literal_code(
+            r,
+            run,
+            Language::Ruby,
+            &joined_lines(&codes),
+            &inner,
+            "on the command line",
+        );
     } else if args.get(rest).is_none_or(|a| a.text() == Some("-")) {
         program_on_stdin(r, run, Language::Ruby, &inner);
         files_from = rest + 1;

@@ -155,7 +155,7 @@ fn npm_setting(
     match key {
         "prefix" | "C" => works_in(r, shown, value, scope),
         "cache" | "logs-dir" | "pack-destination" => {
-            r.change(value, scope, Change::Write, Reach::Tree, shown)
+            r.change(value, scope, Change::Write, Reach::Path, shown)
         }
         "userconfig" | "globalconfig" => {
             r.reads(value, scope, shown);
@@ -275,6 +275,8 @@ pub const NPM: Program = Program {
 };
 
 fn npm(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    vars::program_variables(r, scope, vars::C_BUILD_VARIABLES, &run.shown());
+    vars::program_variables(r, scope, vars::NODE_VARIABLES, &run.shown());
     npm_like(r, run, scope, &run.inv.argv[1..], false);
 }
 
@@ -857,7 +859,7 @@ fn pnpm(r: &mut Reader, run: &Run, scope: &mut Scope) {
             | "--config-dir"
             | "--global-bin-dir" => {
                 if let Some(v) = value {
-                    r.change(&v, &inner, Change::Write, Reach::Tree, &shown);
+                    r.change(&v, &inner, Change::Write, Reach::Path, &shown);
                 }
                 continue;
             }
@@ -905,7 +907,7 @@ fn pnpm(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 | "--config-dir"
                 | "--global-bin-dir" => {
                     if let Some(v) = value {
-                        r.change(&v, &inner, Change::Write, Reach::Tree, &shown);
+                        r.change(&v, &inner, Change::Write, Reach::Path, &shown);
                     }
                 }
                 _ => {}
@@ -2109,6 +2111,11 @@ fn pip(r: &mut Reader, run: &Run, scope: &mut Scope) {
             "PIP_SRC",
             "PIP_LOG",
             "PIP_CONFIG_FILE",
+            "PYTHONUSERBASE",
+            "CC",
+            "CXX",
+            "CFLAGS",
+            "LDFLAGS",
         ],
         &shown,
     );
@@ -2117,8 +2124,12 @@ fn pip(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let Some(value) = &given.value else { continue };
             match given.opt.key {
                 "log" => r.change(value, scope, Change::Write, Reach::Path, &shown),
-                "cache-dir" | "target" | "prefix" | "root" | "src" | "dest" | "wheel-dir" => {
+                // An install places whatever the packages hold beneath it.
+                "target" | "prefix" | "root" | "src" => {
                     r.change(value, scope, Change::Write, Reach::Tree, &shown)
+                }
+                "cache-dir" | "dest" | "wheel-dir" => {
+                    r.change(value, scope, Change::Write, Reach::Path, &shown)
                 }
                 "report" if value.text() != Some("-") => {
                     r.change(value, scope, Change::Overwrite, Reach::Path, &shown)
@@ -2495,8 +2506,11 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if let Some(value) = value {
             match flag {
                 "--directory" | "--project" => works_in(r, &shown, &value, &mut inner),
-                "--cache-dir" | "--target" | "--prefix" | "--install-dir" | "--out-dir" => {
+                "--target" | "--prefix" => {
                     r.change(&value, &inner, Change::Write, Reach::Tree, &shown)
+                }
+                "--cache-dir" | "--install-dir" | "--out-dir" => {
+                    r.change(&value, &inner, Change::Write, Reach::Path, &shown)
                 }
                 "--output-file" | "-o" => {
                     r.change(&value, &inner, Change::Overwrite, Reach::Path, &shown)
@@ -2546,7 +2560,7 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 &Arg::literal(dir),
                 &inner,
                 Change::Write,
-                Reach::Tree,
+                Reach::Path,
                 &shown,
             );
         }
@@ -2556,7 +2570,7 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 &Arg::literal(dir),
                 &inner,
                 Change::Write,
-                Reach::Tree,
+                Reach::Path,
                 &shown,
             );
         }
@@ -2696,7 +2710,7 @@ fn poetry(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         "new" => {
             if let Some(path) = rest[1..].iter().find(|a| !a.is_flag()) {
-                r.change(path, &inner, Change::Write, Reach::Tree, &shown);
+                r.change(path, &inner, Change::Write, Reach::Path, &shown);
             }
         }
         _ => {
@@ -2933,6 +2947,7 @@ pub const GEM: Program = Program {
 
 fn gem(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
+    vars::program_variables(r, scope, &["GEM_HOME", "CC", "CXX", "CFLAGS"], &shown);
     let args = &run.inv.argv[1..];
     let command = args.first().and_then(Arg::text).unwrap_or("");
     for (k, a) in args.iter().enumerate() {

@@ -28,6 +28,9 @@ enum Kind {
     Harmless,
     /// A directory the programs write into (`CARGO_TARGET_DIR`, `GOCACHE`).
     WritesDir,
+    /// A directory packages are installed into, whatever they hold
+    /// (`PIP_TARGET`, `GEM_HOME`): the whole tree beneath it may be written.
+    InstallsInto,
     /// A file the programs write (`NODE_REDIRECT_WARNINGS`).
     WritesFile,
     /// A `:`-separated list of directories code is loaded from (and, for
@@ -73,7 +76,7 @@ fn kind(name: &str) -> Option<Kind> {
         "PYTHONPYCACHEPREFIX" => WritesDir,
         "PYTHONSTARTUP" => RunsFile,
         "PYTHONHOME" | "PYTHONEXECUTABLE" => Program,
-        "PYTHONUSERBASE" => WritesDir,
+        "PYTHONUSERBASE" => InstallsInto,
         "PYTHONWARNINGS"
         | "PYTHONUNBUFFERED"
         | "PYTHONDONTWRITEBYTECODE"
@@ -131,14 +134,15 @@ fn kind(name: &str) -> Option<Kind> {
         "PERLIO" | "PERL_UNICODE" | "PERL_HASH_SEED" | "PERL_DESTRUCT_LEVEL" => Harmless,
         "RUBYOPT" => RubyOpt,
         "RUBYLIB" => LoadsFrom,
-        "GEM_HOME" | "BUNDLE_PATH" | "BUNDLE_APP_CONFIG" => WritesDir,
+        "GEM_HOME" | "BUNDLE_PATH" => InstallsInto,
+        "BUNDLE_APP_CONFIG" => WritesDir,
         "BUNDLE_GEMFILE" | "GEM_PATH" => LoadsFrom,
         "BUNDLE_ONLY" | "BUNDLE_WITHOUT" | "BUNDLE_WITH" | "BUNDLE_JOBS" | "BUNDLE_FROZEN"
         | "BUNDLE_DEPLOYMENT" | "RAILS_ENV" | "RACK_ENV" | "SEED" | "PARALLEL_WORKERS" => Harmless,
         // lua, R, php, tcl
         "LUA_INIT" | "LUA_INIT_5_1" | "LUA_INIT_5_2" | "LUA_INIT_5_3" | "LUA_INIT_5_4" => LuaInit,
         "LUA_PATH" | "LUA_CPATH" | "TCLLIBPATH" | "R_LIBS" | "R_LIBS_SITE" => LoadsFrom,
-        "R_LIBS_USER" => WritesDir,
+        "R_LIBS_USER" => InstallsInto,
         "R_PROFILE_USER" | "R_PROFILE" | "R_ENVIRON_USER" | "R_ENVIRON" => RunsFile,
         "PHPRC" | "PHP_INI_SCAN_DIR" => ConfigFile,
         // java
@@ -218,7 +222,8 @@ fn kind(name: &str) -> Option<Kind> {
         | "MAKE"
         | "PKG_CONFIG" => Program,
         "CFLAGS" | "CXXFLAGS" | "CPPFLAGS" | "LDFLAGS" | "FFLAGS" | "OBJCFLAGS" => CFlags,
-        "DESTDIR" | "CCACHE_DIR" | "CMAKE_INSTALL_PREFIX" | "PREFIX" => WritesDir,
+        "DESTDIR" | "CMAKE_INSTALL_PREFIX" | "PREFIX" => InstallsInto,
+        "CCACHE_DIR" => WritesDir,
         "MAKEFILES" | "CMAKE_TOOLCHAIN_FILE" => RunsFile,
         "CMAKE_BUILD_PARALLEL_LEVEL"
         | "CMAKE_GENERATOR"
@@ -371,6 +376,12 @@ pub fn program_variables(r: &mut Reader, scope: &Scope, names: &[&str], _shown: 
     }
 }
 
+/// The variables C and C++ builds read (make, cmake, cargo's cc crate,
+/// node-gyp, pip building an extension).
+pub const C_BUILD_VARIABLES: &[&str] = &[
+    "CC", "CXX", "CPP", "LD", "AR", "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS",
+];
+
 /// The variables python reads.
 pub const PYTHON_VARIABLES: &[&str] = &[
     "PYTHONPATH",
@@ -454,8 +465,8 @@ fn read_value(
     }
     match kind {
         Harmless => {}
-        WritesDir | WritesFile => {
-            let reach = if kind == WritesDir {
+        WritesDir | WritesFile | InstallsInto => {
+            let reach = if kind == InstallsInto {
                 Reach::Tree
             } else {
                 Reach::Path
