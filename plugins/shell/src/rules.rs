@@ -116,13 +116,6 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["cargo"],
-        qualifiers: &[&["publish"], &["install"]],
-        inside: OpenWorld,
-        outside: OpenWorld,
-        op: Op::Fixed,
-    },
-    Row {
         programs: &["bl"],
         qualifiers: NONE,
         inside: TargetWrite,
@@ -130,7 +123,7 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["git", "cargo", "make"],
+        programs: &["git"],
         qualifiers: NONE,
         inside: TargetWrite,
         outside: TargetWrite,

@@ -305,13 +305,10 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
     while i < words.len() {
         let w = words[i].clone();
         i += 1;
-        if w.starts_with('@') {
+        if let Some(file) = w.strip_prefix('@') {
             r.note(
                 Opaque,
-                format!(
-                    "{shown} reads more options from {}, which wicket cannot see",
-                    &w[1..]
-                ),
+                format!("{shown} reads more options from {file}, which wicket cannot see"),
             );
             return;
         }
@@ -322,13 +319,10 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             continue;
         }
-        if w.starts_with('@') {
+        if let Some(file) = w.strip_prefix('@') {
             r.note(
                 Opaque,
-                format!(
-                    "{shown} reads more options from {}, which wicket cannot see",
-                    &w[1..]
-                ),
+                format!("{shown} reads more options from {file}, which wicket cannot see"),
             );
             return;
         }
@@ -1591,7 +1585,14 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
         },
         options: GO_BUILD,
     };
-    let rest = &args[1..];
+    // `go mod VERB [flags]`, `go work VERB [flags]`: the flags follow the verb.
+    let verb_first = matches!(sub, "mod" | "work") && args.len() > 1;
+    let verb = if verb_first {
+        args.get(1).cloned()
+    } else {
+        None
+    };
+    let rest = &args[1 + usize::from(verb_first)..];
     let p = argv::parse_until(&grammar, rest, 2, |_, a| {
         // `go test ./x -args …` / `go run x.go args`: the program's words.
         a.text() == Some("-args")
@@ -1655,7 +1656,7 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} fetches modules and installs outside the root"),
         ),
         "mod" | "work" => {
-            let verb = operands.first().and_then(Arg::text).unwrap_or("");
+            let verb = verb.as_ref().and_then(Arg::text).unwrap_or("");
             match verb {
                 "graph" | "verify" | "why" => {
                     r.note(Read, format!("{shown} reads the module graph"))

@@ -1653,13 +1653,10 @@ pub fn rust_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) 
             ],
         );
         i += 1 + usize::from(used_next);
-        if w.starts_with('@') {
+        if let Some(file) = w.strip_prefix('@') {
             r.note(
                 Opaque,
-                format!(
-                    "{shown} reads rustc's options from {}, which wicket cannot see",
-                    &w[1..]
-                ),
+                format!("{shown} reads rustc's options from {file}, which wicket cannot see"),
             );
             continue;
         }

@@ -493,11 +493,9 @@ fn perl_quote_like(word: &str) -> Option<PerlQuote> {
 
 /// Whether perl reads `d` as a quote-like delimiter (after optional space).
 fn is_perl_delimiter(d: u8, spaced: bool) -> bool {
-    !d.is_ascii_alphanumeric()
-        && !d.is_ascii_whitespace()
-        && !matches!(d, b'=' | b',' | b';' | b')' | b'_')
-        && !(spaced && d == b'#')
-        && !(d == b'-' || d == b'>')
+    let word = d.is_ascii_alphanumeric() || d.is_ascii_whitespace();
+    let separator = matches!(d, b'=' | b',' | b';' | b')' | b'_' | b'-' | b'>');
+    !(word || separator || (spaced && d == b'#'))
 }
 
 /// A perl quote-like construct from its delimiter at `d`: the kept text (for
@@ -1150,6 +1148,35 @@ impl Scan<'_> {
         if !ws.is_empty() && text.contains(ws) {
             return Some(format!("the workspace {ws}"));
         }
+        // A protected entry by its last component, as a component of a path
+        // (`~/.cache/wicket/x`), unless that name is a common word.
+        if text.contains('/') {
+            for entry in &r.ctx.protected {
+                if entry.starts_with(r.ctx.writable_root.as_str()) {
+                    continue;
+                }
+                let Some(last) = entry.rsplit('/').next() else {
+                    continue;
+                };
+                let common = matches!(
+                    last,
+                    "agents"
+                        | "inbox"
+                        | "steps"
+                        | "tools"
+                        | "bin"
+                        | "lib"
+                        | "share"
+                        | "config"
+                        | "cache"
+                        | "src"
+                        | ""
+                );
+                if !common && text.split(['/', '\\']).any(|c| c == last) {
+                    return Some(entry.clone());
+                }
+            }
+        }
         // A protected entry by its last two components (`.cache/wicket`), or
         // an absolute protected path.
         for entry in &r.ctx.protected {
@@ -1613,12 +1640,10 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
                     .get_or_insert("a dots-only string joined at run time");
             }
         }
-        if lit.text.contains(HOLE) && (has_dotdot(&lit.text) || lit.text.starts_with(HOLE)) {
-            // `f"{base}/../x"`, `"$dir/.."`: a path built around an expression.
-            if has_dotdot(&lit.text) {
-                t.ascends
-                    .get_or_insert("a path with `..` built around an expression");
-            }
+        // `base + '/../x'`, `f"{base}/.."`: a walk up from a directory only
+        // known when it runs.
+        if has_dotdot(&lit.text) {
+            t.ascends.get_or_insert("a path with `..` in it");
         }
         if lit.text.contains(HOLE) && !lit.command {
             t.builds.get_or_insert("\u{0}");
@@ -2274,6 +2299,13 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("parray env", ""),
         ("system attribute", " "),
         ("/proc/self/environ", ""),
+        // Aliases of the environment object: `{env} = process`, `e = ENV`.
+        ("= process", ""),
+        ("process[", ""),
+        ("require('process')", ""),
+        ("require(\"process\")", ""),
+        ("node:process", ""),
+        ("ENV", ""),
     ];
     let mut out = Vec::new();
     let mut seen: Vec<(usize, usize)> = Vec::new();
@@ -2310,6 +2342,17 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
                 // A marker inside a string is only text (`"see os.environ"`).
                 continue;
             }
+            // Not the start of a longer identifier (`processData`, `ENVIRONMENT`).
+            let word_after = code[from..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            if marker.ends_with(|c: char| c.is_ascii_alphanumeric()) && word_after {
+                continue;
+            }
+            if *marker == "ENV" && code[..at].ends_with(['$', '%', '@', ':']) {
+                continue;
+            }
             seen.push((at, from));
             let rest = &code[from..];
             out.push(env_access(marker, rest, code, from, lexed));
@@ -2337,6 +2380,12 @@ fn env_access(marker: &str, rest: &str, code: &str, from: usize, lexed: &Lexed) 
         Some((lit.text.clone(), code.len() - after.len()))
     };
     match marker {
+        "= process"
+        | "process["
+        | "require('process')"
+        | "require(\"process\")"
+        | "node:process" => EnvAccess::Whole("the process object, the environment with it"),
+        "ENV" => EnvAccess::Whole("the whole environment"),
         "%ENV" | "array get env" | "array names env" | "parray env" => {
             EnvAccess::Whole("the whole environment")
         }

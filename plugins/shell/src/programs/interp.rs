@@ -947,11 +947,7 @@ fn node(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     match args.get(rest).and_then(Arg::text) {
         _ if args.get(rest).is_none() || args.get(rest).and_then(Arg::text) == Some("-") => {
-            if p.has("interactive") || args.get(rest).is_some() || run.inv.stdin_text.is_some() {
-                program_on_stdin(r, run, Language::Node, scope)
-            } else {
-                program_on_stdin(r, run, Language::Node, scope)
-            }
+            program_on_stdin(r, run, Language::Node, scope)
         }
         Some("inspect") if rest == 0 => {
             r.note(
@@ -981,10 +977,10 @@ pub fn node_option_effects(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scop
             "redirect-warnings"
             | "tls-keylog"
             | "test-reporter-destination"
-            | "report-filename" => {
-                if value.text() != Some("stdout") && value.text() != Some("stderr") {
-                    r.change(value, scope, Change::Write, Reach::Path, shown)
-                }
+            | "report-filename"
+                if value.text() != Some("stdout") && value.text() != Some("stderr") =>
+            {
+                r.change(value, scope, Change::Write, Reach::Path, shown)
             }
             "trace-event-file-pattern" | "cpu-prof-name" | "heap-prof-name" => {
                 let pattern = Arg {

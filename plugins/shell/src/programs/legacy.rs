@@ -1,7 +1,8 @@
 //! What each program does, read through: launchers run the program after
-//! their options, shells and `eval` run text, interpreters run a program the
-//! model wrote, and a few readers (`awk`, `sed`, `find`, `tar`, …) can run
-//! commands or write files too. Everything else goes to the ruleset, and a
+//! their options, shells and `eval` run text, and a few readers (`awk`,
+//! `sed`, `find`, `tar`, …) can run commands or write files too
+//! (interpreters, build tools and package managers have descriptions of
+//! their own now). Everything else goes to the ruleset, and a
 //! program the ruleset does not know reaches past the root (open-world).
 
 use wicket_guest::Effect;

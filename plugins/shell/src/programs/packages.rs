@@ -333,7 +333,7 @@ fn npm_like(r: &mut Reader, run: &Run, scope: &mut Scope, args: &[Arg], npx: boo
                 .and_then(npm_command)
                 == Some("exec"))
             && !word.starts_with('-')
-            && (npx || positionals.len() >= 1)
+            && (npx || !positionals.is_empty())
         {
             positionals.push(arg.clone());
             after_dashdash = args[i..].to_vec();
@@ -2497,11 +2497,9 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
             );
             return;
         }
-        if flag == "--version" || flag == "-V" || flag == "--help" || flag == "-h" {
-            if positionals.is_empty() {
-                r.note(Read, format!("{shown} prints information"));
-                return;
-            }
+        if matches!(flag, "--version" | "-V" | "--help" | "-h") && positionals.is_empty() {
+            r.note(Read, format!("{shown} prints information"));
+            return;
         }
         if let Some(value) = value {
             match flag {
@@ -2523,16 +2521,14 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Opaque,
                     format!("{shown} takes variables from a file wicket cannot see"),
                 ),
-                "--python" | "-p" => {
-                    if value.text().is_some_and(|t| t.contains('/')) {
-                        let inv = Invocation {
-                            argv: vec![value.clone()],
-                            stdin: Stdin::Inherited,
-                            extra_operands: true,
-                            stdin_text: None,
-                        };
-                        r.read_invocation(&inv, &mut inner.clone());
-                    }
+                "--python" | "-p" if value.text().is_some_and(|t| t.contains('/')) => {
+                    let inv = Invocation {
+                        argv: vec![value.clone()],
+                        stdin: Stdin::Inherited,
+                        extra_operands: true,
+                        stdin_text: None,
+                    };
+                    r.read_invocation(&inv, &mut inner.clone());
                 }
                 _ => {}
             }

@@ -715,6 +715,103 @@ mod tests {
         assert_eq!(known_text("RUSTFLAGS", &v), None);
     }
 
+    /// What `assignment` finds for `NAME=value`, strictest first.
+    fn read(name: &str, value: &str) -> Vec<wicket_guest::Effect> {
+        let ctx = wicket_guest::Context::new("/w", "/w/agents/a", "/w/agents/a", "/h")
+            .with_protected(vec![
+                "/w/repo.git".into(),
+                "/w/.wicket".into(),
+                "/w/agents".into(),
+            ]);
+        let mut r = Reader::new(&ctx, &[]);
+        let scope = r.start_scope();
+        let value = if value.starts_with('$') {
+            Arg {
+                values: None,
+                glob: false,
+                shown: value.into(),
+            }
+        } else {
+            Arg::literal(value)
+        };
+        assert!(assignment(&mut r, name, &value, &scope), "{name} is known");
+        // Strictest first, as the shipped table rules: refuse, hold, pass.
+        let rank = |e: &wicket_guest::Effect| match e {
+            wicket_guest::Effect::Destructive | wicket_guest::Effect::Secret => 2,
+            wicket_guest::Effect::Opaque => 1,
+            _ => 0,
+        };
+        let mut effects: Vec<_> = r.notes.iter().map(|n| n.effect).collect();
+        effects.sort_by_key(|e| (rank(e), *e));
+        effects.reverse();
+        effects
+    }
+
+    #[test]
+    fn harmless_values_pass_and_the_rest_are_read() {
+        use wicket_guest::Effect::*;
+        let worst = |name: &str, value: &str| read(name, value).first().copied().unwrap_or(Read);
+        // Harmless settings pass (the old list held all of these).
+        assert_eq!(worst("NODE_OPTIONS", "--max-old-space-size=4096"), Read);
+        assert_eq!(
+            worst("NODE_OPTIONS", "--enable-source-maps --no-warnings"),
+            Read
+        );
+        assert_eq!(worst("RUBYOPT", "-W0"), Read);
+        assert_eq!(worst("PERL5OPT", "-Mstrict -w"), Read);
+        assert_eq!(worst("RUSTFLAGS", "$RUSTFLAGS --cfg tokio_unstable"), Read);
+        assert_eq!(worst("RUSTFLAGS", "-C target-cpu=native -D warnings"), Read);
+        assert_eq!(worst("PYTHONWARNINGS", "ignore"), Read);
+        assert_eq!(worst("GOFLAGS", "-mod=mod -trimpath"), Read);
+        assert_eq!(
+            worst("JAVA_TOOL_OPTIONS", "-Xmx2g -Dfile.encoding=UTF-8"),
+            Read
+        );
+        assert_eq!(worst("CFLAGS", "-O2 -Wall"), Read);
+        assert_eq!(worst("PYTHONPATH", "src:tests"), Read);
+        assert_eq!(worst("CARGO_TARGET_DIR", "target/alt"), Read);
+        // Code and programs are read.
+        assert_eq!(worst("NODE_OPTIONS", "--require ./x.js"), OpenWorld);
+        assert_eq!(worst("RUBYOPT", "-rx"), OpenWorld);
+        assert_eq!(worst("PYTHONSTARTUP", "x.py"), OpenWorld);
+        assert_eq!(worst("RUSTC_WRAPPER", "sccache"), OpenWorld);
+        // What writes or runs in the protected set is not passed.
+        assert_eq!(worst("CARGO_TARGET_DIR", "../../repo.git"), Opaque);
+        assert_eq!(
+            worst("NODE_OPTIONS", "--redirect-warnings=../../.wicket/w"),
+            Destructive
+        );
+        assert_eq!(
+            worst("NODE_OPTIONS", "--import=data:text/javascript,require('fs').rmSync('../../.wicket',{recursive:true})"),
+            Destructive
+        );
+        assert_eq!(
+            worst("PERL5OPT", "-Mstrict;unlink\"../../.wicket/x\""),
+            Destructive
+        );
+        assert_eq!(
+            worst("RUSTFLAGS", "-C incremental=../../.wicket"),
+            Destructive
+        );
+        assert_eq!(worst("GOFLAGS", "-o=../../repo.git/x"), Destructive);
+        assert_eq!(worst("GIT_TRACE", "/w/.wicket/t"), Destructive);
+        assert_eq!(worst("LD_DEBUG_OUTPUT", "/w/repo.git/x"), Destructive);
+        assert_eq!(
+            worst("PYTEST_ADDOPTS", "--basetemp=../../repo.git"),
+            Destructive
+        );
+        assert_eq!(
+            worst("JAVA_TOOL_OPTIONS", "-XX:OnError='rm -rf /w/.wicket'"),
+            Destructive
+        );
+        assert_eq!(worst("CC", "rm -rf /w/.wicket"), Destructive);
+        assert_eq!(worst("PYTHONPATH", "/w/repo.git/hooks"), Opaque);
+        // Unknown values are opaque; an inherited prefix with a literal rest is read.
+        assert_eq!(worst("NODE_OPTIONS", "$(cat x)"), Opaque);
+        assert_eq!(worst("NODE_OPTIONS", "--bogus"), Opaque);
+        assert_eq!(worst("NPM_CONFIG_USERCONFIG", "./x"), Opaque);
+    }
+
     #[test]
     fn every_variable_has_a_kind_and_others_are_left_alone() {
         assert_eq!(kind("NODE_OPTIONS"), Some(Kind::NodeOptions));
