@@ -812,6 +812,12 @@ const CHANGES: &[&str] = &[
     "write_bytes",
     "require(",
     "import(",
+    ".send(:",
+    "__send__",
+    "instance_eval",
+    "class_eval",
+    "runInThisContext",
+    "runInNewContext",
 ];
 
 /// Ways to walk up from a directory.
@@ -906,6 +912,18 @@ const BUILDS: &[&str] = &[
     "parse(",
     "subst ",
     "uplevel",
+    "runInThisContext",
+    "runInNewContext",
+    "globalThis[",
+    "window[",
+    ".send(:",
+    "__send__",
+    "instance_eval",
+    "class_eval",
+    "module_eval",
+    "method(:",
+    "Reflect.",
+    "constructor",
 ];
 
 /// Calls whose path arguments are certainly changed: what happens to them.
@@ -1578,17 +1596,8 @@ const GLOBAL_ONLY: &[&str] = &[
     "translate(",
     "send(",
     "write(",
-    "copy",
-    "touch",
-    "rename",
-    "link(",
-    "open(",
-    "open ",
     "replace(",
-    "cwd(",
     "sprintf",
-    "spawn",
-    "fork",
 ];
 
 /// The first marker of `list` that stands in `text` as a name (not inside
@@ -1645,9 +1654,46 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
         if has_dotdot(&lit.text) {
             t.ascends.get_or_insert("a path with `..` in it");
         }
-        if lit.text.contains(HOLE) && !lit.command {
-            t.builds.get_or_insert("\u{0}");
-        }
+    }
+    // Running text as code, or reaching a function by a name built at run
+    // time, can change anything: it counts as a change by itself.
+    const EXECUTES: &[&str] = &[
+        "eval",
+        "exec(",
+        "compile(",
+        "Function(",
+        "constructor",
+        "globalThis[",
+        "window[",
+        "Reflect.",
+        "getattr",
+        "__import__",
+        "importlib",
+        "globals(",
+        "vars(",
+        "__dict__",
+        "send(",
+        ".send(:",
+        "__send__",
+        "instance_eval",
+        "class_eval",
+        "module_eval",
+        "method(:",
+        "loadstring",
+        "load(",
+        "runInThisContext",
+        "runInNewContext",
+        "pickle",
+        "marshal",
+        "call_user_func",
+        "$$",
+        "&{",
+        "&$",
+        "uplevel",
+        "subst ",
+    ];
+    if t.changes.is_none() {
+        t.changes = find(EXECUTES, bare);
     }
     // perl -i style: in-place edits are read from the operands, not here.
     if language == Language::Perl && t.changes == Some("open ") && !bare.contains("open ") {

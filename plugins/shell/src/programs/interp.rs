@@ -28,7 +28,7 @@ pub const PROGRAMS: &[&Program] = &[
 /// a lone code option, or a lone script, is read; anything else is opaque.
 const OTHER_NAMES: &[&str] = &[
     "julia", "guile", "racket", "groovy", "scala", "elixir", "iex", "escript", "erl", "ghci",
-    "runghc", "swift", "kotlin", "clojure", "sbcl", "ocaml", "raku", "irb", "luajit", "wish",
+    "runghc", "swift", "kotlin", "clojure", "sbcl", "ocaml", "raku", "irb",
 ];
 
 /// A parser that reads options until the first operand, bundles short
@@ -247,6 +247,11 @@ fn program_on_stdin(r: &mut Reader, run: &Run, language: Language, scope: &Scope
 fn script_file(r: &mut Reader, run: &Run, from: usize, scope: &Scope) {
     let inv = program_words(run, from);
     let script = inv.argv.get(1).map_or(String::new(), |a| a.shown.clone());
+    if let Some(word) = inv.argv.get(1) {
+        if program_from_stream(r, run, word, scope) {
+            return;
+        }
+    }
     r.note(
         OpenWorld,
         format!(
@@ -255,6 +260,41 @@ fn script_file(r: &mut Reader, run: &Run, from: usize, scope: &Scope) {
         ),
     );
     r.check_protected_operands(&inv, scope);
+}
+
+/// A "program file" that is a stream — `/dev/stdin`, `/dev/fd/N`, a
+/// process substitution's `/dev/fd/63`, `/proc/self/fd/0` — is the program
+/// on stdin or a descriptor, not a file the agent wrote earlier; `true` when
+/// it was read as such.
+fn program_from_stream(r: &mut Reader, run: &Run, word: &Arg, scope: &Scope) -> bool {
+    let Some(text) = word.text() else {
+        return false;
+    };
+    let stdin = matches!(
+        text,
+        "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "/proc/thread-self/fd/0"
+    );
+    let language = Language::of(run.name).unwrap_or(Language::Other);
+    if stdin {
+        program_on_stdin(r, run, language, scope);
+        return true;
+    }
+    let stream = text.starts_with("/dev/")
+        || text.starts_with("/proc/")
+        || matches!(
+            r.place(text, scope),
+            Some(crate::read::Place::Stream) | Some(crate::read::Place::Unknown(_))
+        );
+    if stream {
+        r.note(
+            Opaque,
+            format!(
+                "{} reads its program from {text}, a stream or descriptor whose text wicket cannot see",
+                run.name
+            ),
+        );
+    }
+    stream
 }
 
 /// Arguments after literal code are the program's (`sys.argv`): a
@@ -392,7 +432,9 @@ fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     match args.get(rest).and_then(Arg::text) {
         Some("-") | None if args.get(rest).is_none_or(|a| a.text() == Some("-")) => {
-            program_on_stdin(r, run, Language::Python, scope)
+            program_on_stdin(r, run, Language::Python, scope);
+            // `python3 - ARGS <<'EOF'`: the words are the program's sys.argv.
+            code_arguments(r, run, rest + 1, scope);
         }
         _ => script_file(r, run, rest, scope),
     }
@@ -1409,10 +1451,12 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             _ => {
                 let script = args[rest].shown.clone();
-                r.note(
-                    OpenWorld,
-                    format!("perl runs the program {script}, which wicket cannot read"),
-                );
+                if !program_from_stream(r, run, &args[rest], scope) {
+                    r.note(
+                        OpenWorld,
+                        format!("perl runs the program {script}, which wicket cannot read"),
+                    );
+                }
                 files_from = rest + 1;
             }
         }
@@ -1652,13 +1696,15 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
         program_on_stdin(r, run, Language::Ruby, &inner);
         files_from = rest + 1;
     } else {
-        r.note(
-            OpenWorld,
-            format!(
-                "ruby runs the program {}, which wicket cannot read",
-                args[rest].shown
-            ),
-        );
+        if !program_from_stream(r, run, &args[rest], &inner) {
+            r.note(
+                OpenWorld,
+                format!(
+                    "ruby runs the program {}, which wicket cannot read",
+                    args[rest].shown
+                ),
+            );
+        }
         files_from = rest + 1;
     }
     let files: Vec<Arg> = args.iter().skip(files_from).cloned().collect();
