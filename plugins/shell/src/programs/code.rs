@@ -1149,6 +1149,15 @@ impl Scan<'_> {
 
     /// A protected entry a text names by name (not by where it lands).
     fn hint(&self, r: &Reader, text: &str) -> Option<String> {
+        // The agent's own worktree, by its absolute path, is its own.
+        let root = r.ctx.writable_root.trim_end_matches('/');
+        let owned;
+        let text = if !root.is_empty() && text.contains(root) {
+            owned = text.replace(root, "<root>");
+            owned.as_str()
+        } else {
+            text
+        };
         let lower = text.to_ascii_lowercase();
         for fixed in ["repo.git", ".wicket", "litany_", "wicket_"] {
             if lower.contains(fixed) {

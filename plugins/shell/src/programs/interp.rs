@@ -1148,44 +1148,170 @@ pub const DENO: Program = Program {
     examples: &[
         (OpenWorld, "deno eval 'console.log(1)'"),
         (OpenWorld, "deno run main.ts"),
-        (OpenWorld, "deno test"),
+        (OpenWorld, "deno run -A --watch main.ts"),
+        (OpenWorld, "deno run --allow-read=. --allow-net main.ts arg"),
+        (OpenWorld, "deno test --allow-all"),
         (Read, "deno --version"),
         (TargetWrite, "deno fmt"),
+        (Read, "deno fmt --check"),
         (Destructive, "deno eval \"Deno.removeSync('../x', {recursive: true})\""),
+        (Destructive, "deno test --coverage=../../.wicket/cov"),
+        (Destructive, "deno compile -o ../../repo.git/hooks/pre-commit main.ts"),
+        (Destructive, "deno run --lock=../../.wicket/lock main.ts"),
         (Opaque, "deno run -A --bogus x.ts"),
+        (Opaque, "deno run --env-file=.env x.ts"),
     ],
-    manual: "deno 1.x/2.x manual (not installed here): `deno eval`, `deno run`, `deno test`, `deno fmt`, `deno lint`, `deno check`",
+    manual: "deno 2 manual (deno help run; not installed here): the run/test/compile options, those that write read",
 };
+
+/// deno's options for running code (shared by run, test, bench, serve,
+/// compile, install), and whether each takes a value when not attached.
+const DENO_FLAGS: &[&str] = &[
+    "-A",
+    "--allow-all",
+    "--allow-hrtime",
+    "--allow-scripts",
+    "--no-prompt",
+    "-q",
+    "--quiet",
+    "--no-remote",
+    "--no-npm",
+    "--vendor",
+    "--frozen",
+    "--cached-only",
+    "--no-check",
+    "--watch",
+    "--no-clear-screen",
+    "--unstable",
+    "--no-config",
+    "--no-lock",
+    "--check",
+    "--doc",
+    "--parallel",
+    "--fail-fast",
+    "--shuffle",
+    "--trace-leaks",
+    "--trace-ops",
+    "--permit-no-files",
+    "--no-run",
+    "--clean",
+    "--reload",
+    "-r",
+    "--hmr",
+    "--watch-hmr",
+    "--inspect",
+    "--inspect-brk",
+    "--inspect-wait",
+    "--no-code-cache",
+    "--dev",
+    "-D",
+    "--global",
+    "-g",
+    "--force",
+    "-f",
+    "--include-files",
+    "--no-terminal",
+    "--self-extracting",
+    "-R",
+    "-W",
+    "-N",
+    "-E",
+    "-S",
+    "-P",
+];
+/// Option prefixes deno takes with `=` (permissions with lists, flags with values).
+const DENO_ATTACHED: &[&str] = &[
+    "--allow-",
+    "--deny-",
+    "--unstable-",
+    "--node-modules-dir",
+    "--reload=",
+    "-r=",
+    "--check=",
+    "--inspect=",
+    "--inspect-brk=",
+    "--inspect-wait=",
+    "--watch=",
+    "--watch-exclude=",
+    "--v8-flags=",
+    "--seed=",
+    "--location=",
+    "--log-level=",
+    "--ext=",
+    "--cert=",
+    "--unsafely-ignore-certificate-errors",
+    "--filter=",
+    "--reporter=",
+    "--parallel=",
+    "--shuffle=",
+    "--coverage",
+    "--junit-path=",
+    "--lock",
+    "--config=",
+    "--import-map=",
+    "--env-file",
+    "--output=",
+    "--root=",
+    "--target=",
+    "--icon=",
+    "--port=",
+    "--host=",
+    "--frozen=",
+    "--sloppy-imports",
+    "--conditions=",
+    "--preload=",
+    "--permission-set=",
+];
+/// Options whose value is the next word.
+const DENO_VALUES: &[&str] = &[
+    "-c",
+    "--config",
+    "--import-map",
+    "--output",
+    "-o",
+    "--root",
+    "--target",
+    "--filter",
+    "--reporter",
+    "--location",
+    "--seed",
+    "--log-level",
+    "--ext",
+    "--cert",
+    "--name",
+    "-n",
+    "--port",
+    "--host",
+    "--icon",
+    "--include",
+    "--exclude",
+    "--preload",
+    "--junit-path",
+];
 
 fn deno(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let args = &run.inv.argv[1..];
     let shown = run.shown();
     let Some(sub) = args.first().and_then(Arg::text) else {
-        r.note(Opaque, format!("{shown}: deno's first word is only known when it runs, or missing (the REPL reads stdin)"));
+        r.note(
+            Opaque,
+            format!("{shown}: deno's first word is only known when it runs, or missing (the REPL reads stdin)"),
+        );
         return;
     };
     match sub {
         "--version" | "-V" | "--help" | "-h" | "help" | "info" | "types" | "completions" => {
-            r.note(Read, format!("{shown} prints information"))
+            return r.note(Read, format!("{shown} prints information"))
         }
         "eval" => {
             // deno eval [-p] [--ext …] CODE: the last word is the code.
             let flags_ok = args[1..args.len().saturating_sub(1)].iter().all(|a| {
-                matches!(
-                    a.text(),
-                    Some(
-                        "-p" | "--print"
-                            | "-q"
-                            | "--quiet"
-                            | "--check"
-                            | "--ext=ts"
-                            | "--ext=js"
-                            | "--ext=tsx"
-                            | "--ext=jsx"
-                    )
-                )
+                a.text().is_some_and(|t| {
+                    matches!(t, "-p" | "--print" | "-q" | "--quiet" | "--check")
+                        || t.starts_with("--ext=")
+                })
             });
-            match args.last() {
+            return match args.last() {
                 Some(code) if args.len() > 1 && flags_ok => {
                     literal_code(r, run, Language::Deno, code, scope, "on the command line")
                 }
@@ -1193,7 +1319,7 @@ fn deno(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Opaque,
                     format!("{shown}: deno eval's options are not all ones wicket reads"),
                 ),
-            }
+            };
         }
         "fmt" | "lint" => {
             let fixes = sub == "fmt" && !args.iter().any(|a| a.text() == Some("--check"))
@@ -1209,28 +1335,71 @@ fn deno(r: &mut Reader, run: &Run, scope: &mut Scope) {
             } else {
                 r.note(Read, format!("{shown} checks files"));
             }
+            return;
         }
-        "check" | "doc" => r.note(OpenWorld, format!("{shown} type-checks, fetching modules")),
+        _ => {}
+    }
+    // run, test, bench, serve, compile, install, check, cache, doc, task, …:
+    // the options come before the script; the script's own words follow.
+    let mut i = 1;
+    while i < args.len() {
+        let Some(word) = args[i].text() else {
+            r.note(
+                Opaque,
+                format!("{shown}: `{}` is only known when it runs", args[i].shown),
+            );
+            return;
+        };
+        if !word.starts_with('-') || word == "-" {
+            break;
+        }
+        i += 1;
+        if word == "--" {
+            break;
+        }
+        let (flag, value) = if DENO_VALUES.contains(&word) {
+            let v = args.get(i).cloned();
+            i += 1;
+            (word, v)
+        } else if let Some((f, v)) = word.split_once('=') {
+            (f, Some(Arg::literal(v)))
+        } else {
+            (word, None)
+        };
+        let known = DENO_FLAGS.contains(&word)
+            || DENO_VALUES.contains(&flag)
+            || DENO_ATTACHED.iter().any(|p| word.starts_with(p));
+        if !known {
+            r.note(
+                Opaque,
+                format!("{shown}: deno's option `{word}` is not one wicket's description knows"),
+            );
+            return;
+        }
+        match (flag, value) {
+            ("--coverage", Some(dir)) => r.change(&dir, scope, Change::Write, Reach::Path, &shown),
+            ("--lock" | "--junit-path" | "--output" | "-o", Some(file)) => {
+                r.change(&file, scope, Change::Overwrite, Reach::Path, &shown)
+            }
+            ("--root", Some(dir)) => r.change(&dir, scope, Change::Write, Reach::Tree, &shown),
+            ("--env-file", _) => r.note(
+                Opaque,
+                format!("{shown} takes variables from a file wicket cannot see"),
+            ),
+            ("--config" | "-c" | "--import-map" | "--cert", Some(file)) => {
+                r.reads(&file, scope, &shown)
+            }
+            _ => {}
+        }
+    }
+    match sub {
+        "check" | "doc" | "cache" | "outdated" => {
+            r.note(OpenWorld, format!("{shown} fetches and reads modules"))
+        }
+        "upgrade" => r.note(OpenWorld, format!("{shown} replaces deno itself")),
         _ => {
-            // run, test, bench, task, serve, compile, install, upgrade, …:
-            // the program's code decides; `-A` grants everything.
             r.note(OpenWorld, format!("{shown} runs code wicket cannot read"));
-            if args.iter().any(|a| a.text().is_none()) {
-                r.note(Opaque, format!("{shown} has words only known when it runs"));
-            }
-            if args
-                .iter()
-                .any(|a| a.text().is_some_and(|t| t.starts_with("--bogus")))
-            {
-                r.note(
-                    Opaque,
-                    format!("{shown}: an option wicket's description of deno does not know"),
-                );
-            }
-            let inv = Invocation {
-                argv: run.inv.argv.clone(),
-                ..run.inv.clone()
-            };
+            let inv = program_words(run, i);
             r.check_protected_operands(&inv, scope);
         }
     }
