@@ -42,6 +42,14 @@ const MAX_PLACED: usize = 96;
 /// How deep literal code run by `eval`/`exec` in literal code is followed.
 const MAX_NESTED: usize = 4;
 
+/// How long a program the scan reads; a longer one is held (the scan's
+/// work grows with the text, and a consult must stay fast).
+const MAX_CODE: usize = 128 * 1024;
+
+/// How far the scan looks from a literal for the call it belongs to, and
+/// from a call for its closing parenthesis.
+const MAX_REACH: usize = 1024;
+
 /// Interpreter families: how each spells strings, comments and commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
@@ -198,11 +206,29 @@ struct Lit {
 const HOLE: char = '\u{0}';
 
 struct Lexed {
+    /// In order, not overlapping.
     lits: Vec<Lit>,
     /// The code outside literals and comments (literals as a space).
     bare: String,
     /// A literal or comment never closed: the reading may be off.
     unterminated: bool,
+}
+
+impl Lexed {
+    /// The literal that starts at byte `k`.
+    fn starting_at(&self, k: usize) -> Option<&Lit> {
+        self.index_starting_at(k).map(|i| &self.lits[i])
+    }
+
+    fn index_starting_at(&self, k: usize) -> Option<usize> {
+        self.lits.binary_search_by_key(&k, |l| l.start).ok()
+    }
+
+    /// Whether byte `k` is inside a literal.
+    fn covering(&self, k: usize) -> bool {
+        let i = self.lits.partition_point(|l| l.start <= k);
+        i > 0 && k < self.lits[i - 1].end
+    }
 }
 
 /// Read the program's literals. Approximate by design; the raw text is also
@@ -1094,6 +1120,16 @@ struct Scan<'s> {
 impl Scan<'_> {
     fn run(&mut self, r: &mut Reader, code: &str) {
         let program = self.program;
+        if code.len() > MAX_CODE {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {program} program is longer than wicket reads ({} bytes, {MAX_CODE} at most)",
+                    code.len()
+                ),
+            );
+            return;
+        }
         if let Some(fragment) = r.secret_in(code) {
             r.guard(
                 Effect::Secret,
@@ -1469,7 +1505,7 @@ impl Scan<'_> {
             from = at;
             let next = code[at..].trim_start();
             let start = code.len() - next.len();
-            match lexed.lits.iter().find(|l| l.start == start) {
+            match lexed.starting_at(start) {
                 Some(lit)
                     if !lit.text.contains(HOLE)
                         && !code[lit.end..].trim_start().starts_with('&') =>
@@ -1992,7 +2028,7 @@ enum CallArgs {
 /// literals: its name, its offset, its arguments.
 fn calls(code: &str, lexed: &Lexed) -> Vec<(String, usize, CallArgs)> {
     let b = code.as_bytes();
-    let inside_literal = |k: usize| lexed.lits.iter().any(|l| l.start <= k && k < l.end);
+    let inside_literal = |k: usize| lexed.covering(k);
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
@@ -2019,6 +2055,9 @@ fn calls(code: &str, lexed: &Lexed) -> Vec<(String, usize, CallArgs)> {
         if !(paren || bare_string) {
             continue;
         }
+        if !SHELL_CALLS.contains(&name) && !CODE_CALLS.contains(&name) {
+            continue;
+        }
         let args_start = if paren { k + 1 } else { k };
         out.push((
             name.to_owned(),
@@ -2038,8 +2077,11 @@ fn call_args(code: &str, lexed: &Lexed, at: usize, paren: bool) -> CallArgs {
     let mut k = at;
     let mut depth = 0;
     while k < b.len() {
+        if k - at > MAX_REACH {
+            return CallArgs::Built;
+        }
         let c = b[k];
-        if let Some(lit) = lexed.lits.iter().find(|l| l.start == k) {
+        if let Some(lit) = lexed.starting_at(k) {
             if lit.text.contains(HOLE) {
                 return CallArgs::Built;
             }
@@ -2091,7 +2133,7 @@ fn call_args(code: &str, lexed: &Lexed, at: usize, paren: bool) -> CallArgs {
                         if value.starts_with(['\'', '"']) {
                             k += rest.len() - value.len();
                             // The value is not a word of the command.
-                            if let Some(lit) = lexed.lits.iter().find(|l| l.start == k) {
+                            if let Some(lit) = lexed.starting_at(k) {
                                 k = lit.end;
                                 continue;
                             }
@@ -2155,7 +2197,13 @@ fn enclosing_call(code: &str, lexed: &Lexed, index: usize) -> Option<(String, us
             return (!name.is_empty() && writer(&name).is_some()).then_some((name, 0, 1));
         }
         k -= 1;
-        if lexed.lits.iter().any(|l| l.start <= k && k < l.end) {
+        if lit.start - k > MAX_REACH {
+            return None;
+        }
+        if lexed.covering(k) {
+            // Past a whole literal at once.
+            let i = lexed.lits.partition_point(|l| l.start <= k);
+            k = lexed.lits[i - 1].start;
             continue;
         }
         match b[k] {
@@ -2197,7 +2245,8 @@ fn enclosing_call(code: &str, lexed: &Lexed, index: usize) -> Option<(String, us
     let mut j = open + 1;
     let mut seen = false;
     while j < close {
-        if let Some((n, l)) = lexed.lits.iter().enumerate().find(|(_, l)| l.start == j) {
+        if let Some(n) = lexed.index_starting_at(j) {
+            let l = &lexed.lits[n];
             if level == 0 {
                 if n == index {
                     position = of;
@@ -2223,8 +2272,8 @@ fn skip_balanced_code(code: &str, lexed: &Lexed, at: usize) -> Option<usize> {
     let b = code.as_bytes();
     let mut depth = 0;
     let mut k = at;
-    while k < b.len() {
-        if let Some(l) = lexed.lits.iter().find(|l| l.start == k) {
+    while k < b.len() && k - at < MAX_REACH {
+        if let Some(l) = lexed.starting_at(k) {
             k = l.end;
             continue;
         }
@@ -2429,7 +2478,7 @@ fn env_access(marker: &str, rest: &str, code: &str, from: usize, lexed: &Lexed) 
     // A literal right at `k`, closed by `close`.
     let literal_at = |k: usize, close: &str| -> Option<(String, usize)> {
         let k = k + code[k..].len() - code[k..].trim_start().len();
-        let lit = lexed.lits.iter().find(|l| l.start == k)?;
+        let lit = lexed.starting_at(k)?;
         let after = code[lit.end..].trim_start();
         let after = after.strip_prefix(close)?;
         Some((lit.text.clone(), code.len() - after.len()))
