@@ -21,7 +21,7 @@ use super::cargo::{c_flags, join, parent_of, protected_words};
 use super::{vars, Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
-    &CC, &MAKE, &CMAKE, &NINJA, &GO, &MAVEN, &GRADLE, &PYTEST, &JEST, &MOCHA, &RSPEC,
+    &CC, &JAVAC, &TSC, &MAKE, &CMAKE, &NINJA, &GO, &MAVEN, &GRADLE, &PYTEST, &JEST, &MOCHA, &RSPEC,
 ];
 
 /// Build the invocation of another program with these words.
@@ -463,6 +463,232 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} compiles and links files named at run time"),
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// javac, tsc
+
+pub const JAVAC: Program = Program {
+    names: &["javac"],
+    syntax: Syntax::Own,
+    output: None,
+    read: javac,
+    examples: &[
+        (TargetWrite, "javac -d build/classes src/Main.java"),
+        (TargetWrite, "javac Main.java"),
+        (Read, "javac -version"),
+        (Destructive, "javac -d ../../.wicket Main.java"),
+        (Destructive, "javac -h ../../repo.git/h Main.java"),
+        (Opaque, "javac @sources.txt"),
+        (OpenWorld, "javac -processorpath lib/p.jar Main.java"),
+        (Destructive, "javac -J-XX:OnError='rm -rf ../../.wicket' Main.java"),
+    ],
+    manual: "javac 17 (javac --help, javac -X): options that write directories, run processors, pass JVM options or read option files are read",
+};
+
+/// javac options whose value is the next word.
+const JAVAC_VALUES: &[&str] = &[
+    "-d",
+    "-s",
+    "-h",
+    "-cp",
+    "-classpath",
+    "--class-path",
+    "-sourcepath",
+    "--source-path",
+    "-p",
+    "--module-path",
+    "--module-source-path",
+    "--upgrade-module-path",
+    "--system",
+    "--release",
+    "-source",
+    "--source",
+    "-target",
+    "--target",
+    "-encoding",
+    "-processor",
+    "-processorpath",
+    "--processor-path",
+    "--processor-module-path",
+    "-bootclasspath",
+    "--boot-class-path",
+    "-extdirs",
+    "-endorseddirs",
+    "--add-modules",
+    "--limit-modules",
+    "-m",
+    "--module",
+    "--patch-module",
+    "--add-exports",
+    "--add-reads",
+    "--default-module-for-created-files",
+];
+
+fn javac(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let args = &run.inv.argv[1..];
+    let mut i = 0;
+    let mut processors = false;
+    let mut out_dir = false;
+    while i < args.len() {
+        let Some(word) = args[i].text() else {
+            r.note(
+                Opaque,
+                format!("{shown}: `{}` is only known when it runs", args[i].shown),
+            );
+            return;
+        };
+        i += 1;
+        if let Some(file) = word.strip_prefix('@') {
+            r.note(
+                Opaque,
+                format!("{shown} reads options from {file}, which wicket cannot see"),
+            );
+            return;
+        }
+        if matches!(
+            word,
+            "-version"
+                | "--version"
+                | "-help"
+                | "--help"
+                | "-?"
+                | "-X"
+                | "--help-extra"
+                | "--help-lint"
+        ) {
+            r.note(Read, format!("{shown} prints information"));
+            return;
+        }
+        if let Some(option) = word.strip_prefix("-J") {
+            if !super::interp::java_option(r, &shown, option, scope) {
+                return;
+            }
+            continue;
+        }
+        if JAVAC_VALUES.contains(&word) {
+            let Some(value) = args.get(i).cloned() else {
+                r.note(Opaque, format!("{shown}: {word} needs a value"));
+                return;
+            };
+            i += 1;
+            match word {
+                "-d" | "-s" | "-h" => {
+                    out_dir |= word == "-d";
+                    r.change(&value, scope, Change::Write, Reach::Tree, &shown)
+                }
+                "-processor"
+                | "-processorpath"
+                | "--processor-path"
+                | "--processor-module-path" => processors = true,
+                _ => {}
+            }
+            continue;
+        }
+        if word.starts_with('-') {
+            let known = word.starts_with("-X")
+                || word.starts_with("-A")
+                || word.starts_with("-g")
+                || word.starts_with("-proc:")
+                || word.starts_with("-implicit:")
+                || word.starts_with("--add-")
+                || word.starts_with("--release=")
+                || matches!(
+                    word,
+                    "-nowarn"
+                        | "-verbose"
+                        | "-deprecation"
+                        | "-parameters"
+                        | "-Werror"
+                        | "--enable-preview"
+                        | "-nowarn:all"
+                );
+            if !known {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: javac's option `{word}` is not one wicket's description knows"
+                    ),
+                );
+                return;
+            }
+            continue;
+        }
+        r.reads(&args[i - 1], scope, &shown);
+    }
+    if processors {
+        r.note(
+            OpenWorld,
+            format!("{shown} runs annotation processors, code wicket cannot read"),
+        );
+    }
+    if !out_dir {
+        // Class files land beside their sources.
+        r.change(
+            &Arg::literal("."),
+            scope,
+            Change::Write,
+            Reach::Path,
+            &shown,
+        );
+    }
+}
+
+pub const TSC: Program = Program {
+    names: &["tsc"],
+    syntax: Syntax::Own,
+    output: None,
+    read: tsc,
+    examples: &[
+        (OpenWorld, "tsc -p tests/lib/types/tsconfig.json"),
+        (OpenWorld, "tsc --noEmit"),
+        (Read, "tsc --version"),
+        (Destructive, "tsc --outDir ../../.wicket src/index.ts"),
+        (Destructive, "tsc --outFile=../../repo.git/x.js src/index.ts"),
+        (Opaque, "tsc -p ../x"),
+    ],
+    manual: "TypeScript 5 (tsc --all): the options that write read, the rest (and tsconfig's settings) open-world",
+};
+
+fn tsc(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let args = &run.inv.argv[1..];
+    if args.len() == 1
+        && matches!(
+            args[0].text(),
+            Some("--version" | "-v" | "--help" | "-h" | "--all" | "--showConfig")
+        )
+    {
+        r.note(Read, format!("{shown} prints information"));
+        return;
+    }
+    for (k, a) in args.iter().enumerate() {
+        let Some(t) = a.text() else { continue };
+        let (flag, value) = match t.split_once('=') {
+            Some((f, v)) => (f, Some(Arg::literal(v))),
+            None => (t, args.get(k + 1).cloned()),
+        };
+        if matches!(
+            flag,
+            "--outDir"
+                | "--outFile"
+                | "--out"
+                | "--declarationDir"
+                | "--tsBuildInfoFile"
+                | "--generateTrace"
+                | "--generateCpuProfile"
+        ) {
+            if let Some(v) = value {
+                r.change(&v, scope, Change::Write, Reach::Path, &shown);
+            }
+        }
+    }
+    r.note(
+        OpenWorld,
+        format!("{shown} compiles, writing where its options or tsconfig say"),
+    );
+    protected_words(r, run.inv, scope);
 }
 
 // ---------------------------------------------------------------------------
