@@ -2708,3 +2708,19 @@ fn rspec(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::programs::interp::{listed_long_options, missing_options};
+
+    #[test]
+    fn make_knows_its_help_page() {
+        if let Some(listed) = listed_long_options("make", &["--help"]) {
+            assert_eq!(
+                missing_options(&MAKE_GRAMMAR, &listed, &[]),
+                Vec::<String>::new()
+            );
+        }
+    }
+}

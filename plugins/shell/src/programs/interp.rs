@@ -346,9 +346,22 @@ const PYTHON_GRAMMAR: Grammar = Grammar {
 
 pub const PYTHON: Program = Program {
     names: &[
-        "python", "python2", "python2.7", "python3", "python3.6", "python3.7", "python3.8",
-        "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14",
-        "pypy", "pypy3", "python3-dbg",
+        "python",
+        "python2",
+        "python2.7",
+        "python3",
+        "python3.6",
+        "python3.7",
+        "python3.8",
+        "python3.9",
+        "python3.10",
+        "python3.11",
+        "python3.12",
+        "python3.13",
+        "python3.14",
+        "pypy",
+        "pypy3",
+        "python3-dbg",
     ],
     syntax: Syntax::Own,
     output: None,
@@ -371,7 +384,10 @@ pub const PYTHON: Program = Program {
         (Opaque, "python3 --bogus x.py"),
         (TargetWrite, "python3 -m venv .venv"),
         (Destructive, "python3 -m venv ../../.wicket/v"),
-        (Destructive, "python3 -X pycache_prefix=../../repo.git/c x.py"),
+        (
+            Destructive,
+            "python3 -X pycache_prefix=../../repo.git/c x.py",
+        ),
         (
             Destructive,
             "python3 -c \"import shutil; shutil.rmtree('../x')\"",
@@ -384,10 +400,16 @@ pub const PYTHON: Program = Program {
             Destructive,
             "python3 -c \"open('{ws}/.wicket/trail.jsonl','w')\"",
         ),
-        (Opaque, "python3 -c \"import sys,shutil; shutil.rmtree(sys.argv[1])\" {other}"),
-        (Destructive, "python3 -c \"import shutil; shutil.rmtree('/etc')\""),
+        (
+            Opaque,
+            "python3 -c \"import sys,shutil; shutil.rmtree(sys.argv[1])\" {other}",
+        ),
+        (
+            Destructive,
+            "python3 -c \"import shutil; shutil.rmtree('/etc')\"",
+        ),
     ],
-    manual: "Python 3.11.7: python3 --help (its long options are checked by hand: the help page lists `--help-env` etc. as prose)",
+    manual: "Python 3.11.7: python3 --help (checked by a test in this file)",
 };
 
 fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -925,7 +947,7 @@ pub const NODE: Program = Program {
         (Destructive, "node -e \"require('fs').rmSync('../x',{recursive:true})\""),
         (Opaque, "node -e \"require('fs').writeFileSync(require('path').dirname(process.cwd())+'/x', '')\""),
     ],
-    manual: "node v20.20.2: options from `node -h`, and the V8 flags in common use (`node --v8-options` lists the rest, which are held); the automatic check is off because the help page's dotted names (`--tls-max-v1.2`) read as `--tls-max-v1`",
+    manual: "node v20.20.2: `node --help` (checked by a test in this file), and the V8 flags in common use (`node --v8-options` lists the rest, which are held)",
 };
 
 /// node's words, normalised as node reads them: `-pe` is `-p` with the
@@ -2903,9 +2925,69 @@ impl LiteralText for crate::syntax::Word {
     }
 }
 
+/// The long options a program's help page lists on this machine (for the
+/// descriptions' tests): `--name` words, dots and all (`--tls-max-v1.2`).
+#[cfg(test)]
+pub(crate) fn listed_long_options(program: &str, args: &[&str]) -> Option<Vec<String>> {
+    let out = std::process::Command::new(program)
+        .args(args)
+        .output()
+        .ok()?;
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("--") {
+        let before = text[..at].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '-') {
+            continue;
+        }
+        let name: String = text[at + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '.' || *c == '_')
+            .collect();
+        let name = name.trim_end_matches(['.', '-']).to_owned();
+        if name.len() > 1 && !found.contains(&name) {
+            found.push(name);
+        }
+    }
+    Some(found)
+}
+
+/// The options a grammar lacks among those the program lists.
+#[cfg(test)]
+pub(crate) fn missing_options(
+    grammar: &Grammar,
+    listed: &[String],
+    ignore: &[&str],
+) -> Vec<String> {
+    listed
+        .iter()
+        .filter(|l| !ignore.contains(&l.as_str()))
+        .filter(|l| !grammar.options.iter().any(|o| o.long.contains(&l.as_str())))
+        .cloned()
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn python_and_node_grammars_know_their_help_pages() {
+        if let Some(listed) = listed_long_options("python3", &["--help"]) {
+            assert_eq!(
+                missing_options(&PYTHON_GRAMMAR, &listed, &[]),
+                Vec::<String>::new()
+            );
+        }
+        // `node -h` mentions `--` alone and `--v8-options`' V8 flags by prose.
+        if let Some(listed) = listed_long_options("node", &["--help"]) {
+            assert_eq!(
+                missing_options(&NODE_GRAMMAR, &listed, &[]),
+                Vec::<String>::new()
+            );
+        }
+    }
 
     fn words(text: &str) -> Vec<Arg> {
         text.split_whitespace().map(Arg::literal).collect()

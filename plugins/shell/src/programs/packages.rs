@@ -1324,6 +1324,7 @@ const PIP_INSTALL: &[Opt] = &[
     flag("ignore-requires-python", "", &["ignore-requires-python"]),
     flag("no-build-isolation", "", &["no-build-isolation"]),
     flag("use-pep517", "", &["use-pep517"]),
+    flag("no-use-pep517", "", &["no-use-pep517"]),
     flag(
         "check-build-dependencies",
         "",
@@ -1438,6 +1439,7 @@ const PIP_DOWNLOAD: &[Opt] = &[
     value("progress-bar", "", &["progress-bar"]),
     flag("no-build-isolation", "", &["no-build-isolation"]),
     flag("use-pep517", "", &["use-pep517"]),
+    flag("no-use-pep517", "", &["no-use-pep517"]),
     flag(
         "check-build-dependencies",
         "",
@@ -1497,6 +1499,7 @@ const PIP_WHEEL: &[Opt] = &[
     flag("prefer-binary", "", &["prefer-binary"]),
     flag("no-build-isolation", "", &["no-build-isolation"]),
     flag("use-pep517", "", &["use-pep517"]),
+    flag("no-use-pep517", "", &["no-use-pep517"]),
     flag(
         "check-build-dependencies",
         "",
@@ -2990,6 +2993,37 @@ fn gem(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 format!("{shown} fetches or changes installed gems: code wicket cannot read"),
             );
             protected_words(r, run.inv, scope);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::programs::interp::{listed_long_options, missing_options};
+
+    #[test]
+    fn pip_knows_each_command_s_help_page() {
+        // The commands that write (pip starts slowly; the rest only read).
+        for (command, options) in PIP_COMMANDS.iter().filter(|(c, _)| {
+            matches!(
+                *c,
+                "install" | "uninstall" | "download" | "wheel" | "config" | "cache"
+            )
+        }) {
+            let Some(listed) = listed_long_options("pip", &[command, "--help"]) else {
+                return;
+            };
+            let grammar = Grammar {
+                style: Style::GNU,
+                options,
+            };
+            assert_eq!(
+                // Prose mentions: a requirements-file option, words cut at a line's end.
+                missing_options(&grammar, &listed, &["hash", "ignore", "find", "no-index"]),
+                Vec::<String>::new(),
+                "pip {command}"
+            );
         }
     }
 }
