@@ -60,6 +60,8 @@ const RUN: &[Opt] = &[
     value("cgroup-parent", "", &["cgroup-parent"]),
     value("cgroupns", "", &["cgroupns"]),
     value("cidfile", "", &["cidfile"]),
+    value("cpu-count", "", &["cpu-count"]),
+    value("cpu-percent", "", &["cpu-percent"]),
     value("cpu-period", "", &["cpu-period"]),
     value("cpu-quota", "", &["cpu-quota"]),
     value("cpu-rt-period", "", &["cpu-rt-period"]),
@@ -97,6 +99,8 @@ const RUN: &[Opt] = &[
     value("hostname", "h", &["hostname"]),
     flag("init", "", &["init"]),
     flag("interactive", "i", &["interactive"]),
+    value("io-maxbandwidth", "", &["io-maxbandwidth"]),
+    value("io-maxiops", "", &["io-maxiops"]),
     value("ip", "", &["ip"]),
     value("ip6", "", &["ip6"]),
     value("ipc", "", &["ipc"]),
@@ -198,7 +202,13 @@ const BUILD: &[Opt] = &[
     flag("rm", "", &["rm"]),
     flag("force-rm", "", &["force-rm"]),
     value("memory", "m", &["memory"]),
+    value("memory-swap", "", &["memory-swap"]),
     value("cpu-shares", "c", &["cpu-shares"]),
+    value("cpu-period", "", &["cpu-period"]),
+    value("cpu-quota", "", &["cpu-quota"]),
+    value("cpuset-cpus", "", &["cpuset-cpus"]),
+    value("cpuset-mems", "", &["cpuset-mems"]),
+    flag("disable-content-trust", "", &["disable-content-trust"]),
     flag("compress", "", &["compress"]),
     flag("squash", "", &["squash"]),
     value("isolation", "", &["isolation"]),
@@ -237,7 +247,7 @@ pub const DOCKER: Program = Program {
         (Destructive, "docker volume prune -f"),
         (Opaque, "docker run --bogus alpine"),
     ],
-    manual: "docker 27 CLI (docker run --help, docker build --help), podman 4 and nerdctl by the same options",
+    manual: "docker 28.2 CLI (docker run --help, docker build --help, buildx's build options; checked by a test in this file), podman 4 and nerdctl by the same options",
 };
 
 fn docker(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -857,4 +867,28 @@ pub const COMPOSE: Program = Program {
 fn docker_compose(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     compose(r, run, &shown, &run.inv.argv[1..], scope);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::programs::interp::{listed_long_options, missing_options};
+
+    #[test]
+    fn run_and_build_know_their_help_pages() {
+        for (sub, options) in [("run", RUN), ("build", BUILD)] {
+            let Some(listed) = listed_long_options("docker", &[sub, "--help"]) else {
+                return;
+            };
+            let grammar = Grammar {
+                style: PFLAG,
+                options,
+            };
+            assert_eq!(
+                missing_options(&grammar, &listed, &[]),
+                Vec::<String>::new(),
+                "docker {sub}"
+            );
+        }
+    }
 }
