@@ -2715,6 +2715,17 @@ mod tests {
     use crate::programs::interp::{listed_long_options, missing_options};
 
     #[test]
+    fn every_spelling_reads_as_its_option() {
+        crate::programs::interp::check_spellings("make", &MAKE_GRAMMAR);
+        crate::programs::interp::check_spellings("ninja", &NINJA_GRAMMAR);
+        let go = Grammar {
+            style: Style::GO,
+            options: GO_BUILD,
+        };
+        crate::programs::interp::check_spellings("go", &go);
+    }
+
+    #[test]
     fn make_knows_its_help_page() {
         if let Some(listed) = listed_long_options("make", &["--help"]) {
             assert_eq!(

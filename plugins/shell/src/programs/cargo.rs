@@ -2128,6 +2128,24 @@ mod tests {
     }
 
     #[test]
+    fn every_spelling_of_every_cargo_option_reads_as_that_option() {
+        for (name, _, options, _) in SUBCOMMANDS {
+            let grammar = Grammar {
+                style: Style::CLAP,
+                options,
+            };
+            crate::programs::interp::check_spellings(name, &grammar);
+        }
+        for (name, options) in [("clippy", CLIPPY), ("fmt", FMT), ("cargo", GLOBAL)] {
+            let grammar = Grammar {
+                style: Style::CLAP,
+                options,
+            };
+            crate::programs::interp::check_spellings(name, &grammar);
+        }
+    }
+
+    #[test]
     fn toml_values_are_read_as_strings() {
         assert_eq!(toml_strings("\"rm -rf x\""), ["rm -rf x"]);
         assert_eq!(toml_strings("['a', \"b\"]"), ["a", "b"]);

@@ -875,6 +875,21 @@ mod tests {
     use crate::programs::interp::{listed_long_options, missing_options};
 
     #[test]
+    fn every_spelling_reads_as_its_option() {
+        for (name, options) in [
+            ("docker", GLOBAL),
+            ("docker run", RUN),
+            ("docker build", BUILD),
+        ] {
+            let grammar = Grammar {
+                style: PFLAG,
+                options,
+            };
+            crate::programs::interp::check_spellings(name, &grammar);
+        }
+    }
+
+    #[test]
     fn run_and_build_know_their_help_pages() {
         for (sub, options) in [("run", RUN), ("build", BUILD)] {
             let Some(listed) = listed_long_options("docker", &[sub, "--help"]) else {

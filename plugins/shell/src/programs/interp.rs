@@ -2953,6 +2953,31 @@ pub(crate) fn listed_long_options(program: &str, args: &[&str]) -> Option<Vec<St
     Some(found)
 }
 
+/// Every spelling of every option of `grammar` reads as that option (the
+/// framework's check, for grammars a description uses internally).
+#[cfg(test)]
+pub(crate) fn check_spellings(name: &str, grammar: &Grammar) {
+    for opt in grammar.options {
+        for spelled in argv::spellings(grammar, opt, "VALUE") {
+            let args: Vec<Arg> = spelled.iter().map(|w| Arg::literal(w)).collect();
+            let parsed = argv::parse(grammar, &args, 1);
+            assert_eq!(parsed.problem, None, "{name}: {spelled:?} does not parse");
+            let given = parsed
+                .options
+                .iter()
+                .find(|g| g.opt.key == opt.key)
+                .unwrap_or_else(|| panic!("{name}: {spelled:?} did not read as {}", opt.key));
+            if opt.takes != Takes::Nothing {
+                assert_eq!(
+                    given.value.as_ref().and_then(|v| v.text()),
+                    Some("VALUE"),
+                    "{name}: {spelled:?}"
+                );
+            }
+        }
+    }
+}
+
 /// The options a grammar lacks among those the program lists.
 #[cfg(test)]
 pub(crate) fn missing_options(
@@ -2971,6 +2996,22 @@ pub(crate) fn missing_options(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_spelling_of_every_interpreter_option_reads_as_that_option() {
+        for (name, grammar) in [
+            ("python", &PYTHON_GRAMMAR),
+            ("node", &NODE_GRAMMAR),
+            ("perl", &PERL_GRAMMAR),
+            ("ruby", &RUBY_GRAMMAR),
+            ("php", &PHP_GRAMMAR),
+            ("lua", &LUA_GRAMMAR),
+            ("venv", &VENV_GRAMMAR),
+            ("json.tool", &JSON_TOOL_GRAMMAR),
+        ] {
+            check_spellings(name, grammar);
+        }
+    }
 
     #[test]
     fn python_and_node_grammars_know_their_help_pages() {

@@ -3003,6 +3003,17 @@ mod tests {
     use crate::programs::interp::{listed_long_options, missing_options};
 
     #[test]
+    fn every_spelling_of_every_pip_option_reads_as_that_option() {
+        for (name, options) in PIP_COMMANDS {
+            let grammar = Grammar {
+                style: Style::GNU,
+                options,
+            };
+            crate::programs::interp::check_spellings(name, &grammar);
+        }
+    }
+
+    #[test]
     fn pip_knows_each_command_s_help_page() {
         // The commands that write (pip starts slowly; the rest only read).
         for (command, options) in PIP_COMMANDS.iter().filter(|(c, _)| {
