@@ -191,6 +191,10 @@ pub struct Invocation {
     /// Its stdin is the output of a command that only prints paths under
     /// this directory (as those paths spell it; `.` for relative paths).
     pub stdin_paths: Option<String>,
+    /// The text stdin carries when the command line spells it literally (a
+    /// here-doc with a quoted delimiter or no expansions, a literal
+    /// here-string): what an interpreter reading its program there runs.
+    pub stdin_text: Option<String>,
 }
 
 impl Invocation {
@@ -231,6 +235,7 @@ impl Invocation {
             extra_operands: self.extra_operands,
             plain_program: false,
             stdin_paths: self.stdin_paths.clone(),
+            stdin_text: self.stdin_text.clone(),
         }
     }
 }
@@ -541,6 +546,7 @@ impl<'a> Reader<'a> {
         if cmd.piped_in {
             scope.fds.insert(0, Fd::Stream);
         }
+        let mut stdin_text = None;
         for redirect in &cmd.redirects {
             if matches!(
                 redirect.kind,
@@ -552,13 +558,14 @@ impl<'a> Reader<'a> {
             {
                 stdin = Stdin::Fed;
                 stdin_paths = None;
+                stdin_text = programs::literal_stdin(script, cmd, redirect);
             }
             self.read_redirect(redirect, scope);
             self.open_descriptor(redirect, scope);
         }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
-        let result = self.read_simple_words(cmd, scope, stdin, stdin_paths);
+        let result = self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
@@ -605,6 +612,7 @@ impl<'a> Reader<'a> {
         scope: &mut Scope,
         stdin: Stdin,
         stdin_paths: Option<String>,
+        stdin_text: Option<String>,
     ) {
         let assigns: Vec<(String, Arg, bool)> = cmd
             .assigns
@@ -635,6 +643,7 @@ impl<'a> Reader<'a> {
             extra_operands: false,
             plain_program: false,
             stdin_paths,
+            stdin_text,
         };
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);
@@ -1322,6 +1331,7 @@ impl<'a> Reader<'a> {
             argv,
             stdin: Stdin::Inherited,
             stdin_paths: None,
+            stdin_text: None,
             extra_operands: false,
             plain_program: false,
         };

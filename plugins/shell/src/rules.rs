@@ -79,21 +79,7 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Fixed,
     },
     Row {
-        programs: &["cargo"],
-        qualifiers: &[&["publish"], &["install"]],
-        inside: OpenWorld,
-        outside: OpenWorld,
-        op: Op::Fixed,
-    },
-    Row {
         programs: &["bl"],
-        qualifiers: NONE,
-        inside: TargetWrite,
-        outside: TargetWrite,
-        op: Op::Fixed,
-    },
-    Row {
-        programs: &["cargo", "make"],
         qualifiers: NONE,
         inside: TargetWrite,
         outside: TargetWrite,
@@ -264,16 +250,8 @@ mod tests {
 
     #[test]
     fn first_match_wins() {
-        let (row, q) = shipped_row("cargo", &words("publish --dry-run")).unwrap();
-        assert_eq!(row.inside, OpenWorld);
-        assert_eq!(q, ["publish"]);
-        let (row, _) = shipped_row("cargo", &words("build")).unwrap();
-        assert_eq!(row.inside, TargetWrite);
-        assert!(shipped_row("git", &words("push --force")).is_none());
         let (row, _) = shipped_row("rm", &words("-rf x")).unwrap();
         assert_eq!((row.inside, row.outside), (TargetWrite, Destructive));
-        let (row, _) = shipped_row("nice", &words("x")).unwrap();
-        assert_eq!(row.inside, Read);
         let (row, _) = shipped_row("mkfs.ext4", &words("/dev/sda1")).unwrap();
         assert_eq!(row.inside, Destructive);
         assert!(shipped_row("npm", &words("test")).is_none());

@@ -599,6 +599,7 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             extra_operands: false,
             plain_program: false,
             stdin_paths: None,
+            stdin_text: run.inv.stdin_text.clone(),
         };
         r.read_invocation(&inv, scope);
     }

@@ -129,6 +129,7 @@ fn launch_words(r: &mut Reader, inv: &Invocation, argv: Vec<Arg>, scope: &mut Sc
         argv,
         stdin: inv.stdin,
         plain_program: false,
+        stdin_text: None,
         extra_operands: inv.extra_operands,
         stdin_paths: inv.stdin_paths.clone(),
     };
@@ -306,9 +307,9 @@ pub const ENV: Program = Program {
         (Secret, "env -0"),
         (Secret, "env -u HOME"),
         (Read, "env --version"),
-        (TargetWrite, "env RUST_LOG=debug cargo run"),
-        (TargetWrite, "env -u RUST_LOG -C src cargo build"),
-        (TargetWrite, "env -S 'cargo build --release'"),
+        (OpenWorld, "env RUST_LOG=debug cargo run"),
+        (OpenWorld, "env -u RUST_LOG -C src cargo build"),
+        (OpenWorld, "env -S 'cargo build --release'"),
         (Destructive, "env rm -rf /etc"),
         (Destructive, "env -C ../.. rm -rf .wicket"),
         (Destructive, "env --ch=../.. rm -rf .wicket"),
@@ -668,8 +669,8 @@ pub const NICE: Program = Program {
     read: nice,
     examples: &[
         (Read, "nice"),
-        (TargetWrite, "nice -n 19 cargo build"),
-        (TargetWrite, "nice -10 make -j4"),
+        (OpenWorld, "nice -n 19 cargo build"),
+        (OpenWorld, "nice -10 make -j4"),
         (Destructive, "nice -n-5 rm -rf ../../.wicket"),
         (Destructive, "nice --adj=5 rm -rf ../../.wicket"),
         (Destructive, "nice -- rm -rf /etc"),
@@ -700,7 +701,7 @@ pub const NOHUP: Program = Program {
     read: nohup,
     examples: &[
         (OpenWorld, "nohup npm run dev > out.log 2>&1 &"),
-        (Process, "nohup cargo build"),
+        (OpenWorld, "nohup cargo build"),
         (Destructive, "nohup rm -rf /etc"),
         (Destructive, "nohup -- rm -rf ../../.wicket &"),
         (Read, "nohup --help"),
@@ -742,8 +743,8 @@ pub const TIMEOUT: Program = Program {
     lists_paths_under: None,
     read: timeout,
     examples: &[
-        (TargetWrite, "timeout 30 cargo test"),
-        (TargetWrite, "timeout -k 5 --preserve-status 1m make"),
+        (OpenWorld, "timeout 30 cargo test"),
+        (OpenWorld, "timeout -k 5 --preserve-status 1m make"),
         (Destructive, "timeout 5 rm -rf /etc"),
         (Destructive, "timeout -s9 1 rm -rf ../../.wicket"),
         (Destructive, "timeout -s KILL 5s rm -rf /etc"),
@@ -780,7 +781,7 @@ pub const STDBUF: Program = Program {
     lists_paths_under: None,
     read: plain_launcher,
     examples: &[
-        (TargetWrite, "stdbuf -oL cargo test"),
+        (OpenWorld, "stdbuf -oL cargo test"),
         (Destructive, "stdbuf -oL rm -rf /etc"),
         (Destructive, "stdbuf --output=0 -e0 rm -rf ../../.wicket"),
     ],
@@ -818,9 +819,9 @@ pub const TIME: Program = Program {
     lists_paths_under: None,
     read: time,
     examples: &[
-        (TargetWrite, "time cargo build"),
-        (TargetWrite, "/usr/bin/time -v cargo build"),
-        (TargetWrite, "/usr/bin/time -o timing.txt -a make"),
+        (OpenWorld, "time cargo build"),
+        (OpenWorld, "/usr/bin/time -v cargo build"),
+        (OpenWorld, "/usr/bin/time -o timing.txt -a make"),
         (Destructive, "time rm -rf /etc"),
         (Destructive, "/usr/bin/time -o ../../.wicket/x true"),
         (Destructive, "/usr/bin/time -o../../.wicket/x true"),
@@ -872,8 +873,8 @@ pub const SETSID: Program = Program {
     lists_paths_under: None,
     read: setsid,
     examples: &[
-        (Process, "setsid -f cargo run"),
-        (TargetWrite, "setsid -w cargo build"),
+        (OpenWorld, "setsid -f cargo run"),
+        (OpenWorld, "setsid -w cargo build"),
         (Destructive, "setsid rm -rf /etc"),
         (Destructive, "setsid -f rm -rf ../../.wicket"),
     ],
@@ -918,7 +919,7 @@ pub const IONICE: Program = Program {
     lists_paths_under: None,
     read: ionice,
     examples: &[
-        (TargetWrite, "ionice -c 3 cargo build"),
+        (OpenWorld, "ionice -c 3 cargo build"),
         (Destructive, "ionice -c 3 rm -rf /etc"),
         (Destructive, "ionice -c2 -n7 -t rm -rf ../../.wicket"),
         (Read, "ionice -p 1234"),
@@ -981,7 +982,7 @@ pub const CHRT: Program = Program {
     lists_paths_under: None,
     read: chrt,
     examples: &[
-        (TargetWrite, "chrt -i 0 cargo build"),
+        (OpenWorld, "chrt -i 0 cargo build"),
         (Destructive, "chrt -f 10 rm -rf /etc"),
         (Read, "chrt -p 1234"),
         (OpenWorld, "chrt -f -p 10 1234"),
@@ -1035,7 +1036,7 @@ pub const TASKSET: Program = Program {
     lists_paths_under: None,
     read: taskset,
     examples: &[
-        (TargetWrite, "taskset -c 0,1 cargo build"),
+        (OpenWorld, "taskset -c 0,1 cargo build"),
         (Destructive, "taskset 0x1 rm -rf /etc"),
         (Read, "taskset -p 1234"),
         (OpenWorld, "taskset -pc 0 1234"),
@@ -1103,7 +1104,7 @@ pub const NUMACTL: Program = Program {
     lists_paths_under: None,
     read: numactl,
     examples: &[
-        (TargetWrite, "numactl --interleave=all cargo bench"),
+        (OpenWorld, "numactl --interleave=all cargo bench"),
         (Destructive, "numactl -N 0 rm -rf /etc"),
         (Read, "numactl --hardware"),
         (
@@ -1181,7 +1182,7 @@ pub const PRLIMIT: Program = Program {
         (Read, "prlimit"),
         (Read, "prlimit --pid 1234"),
         (OpenWorld, "prlimit --pid 1234 --nofile=1024:4096"),
-        (TargetWrite, "prlimit --nofile=4096 cargo test"),
+        (OpenWorld, "prlimit --nofile=4096 cargo test"),
         (Destructive, "prlimit -n4096 rm -rf /etc"),
     ],
     manual: "prlimit from util-linux 2.38.1: prlimit --help",
@@ -1268,7 +1269,7 @@ pub const UNSHARE: Program = Program {
     lists_paths_under: None,
     read: unshare,
     examples: &[
-        (TargetWrite, "unshare -rn cargo test"),
+        (OpenWorld, "unshare -rn cargo test"),
         (Destructive, "unshare -r rm -rf /etc"),
         (Destructive, "unshare -w ../.. rm -rf .wicket"),
         (Destructive, "unshare --wd=../.. touch .wicket/x"),
@@ -1420,7 +1421,7 @@ pub const FIREJAIL: Program = Program {
     lists_paths_under: None,
     read: firejail,
     examples: &[
-        (TargetWrite, "firejail --quiet --net=none cargo test"),
+        (OpenWorld, "firejail --quiet --net=none cargo test"),
         (Destructive, "firejail --noprofile rm -rf /etc"),
         (Destructive, "firejail --env=LITANY_X=1 true"),
         (Opaque, "firejail --chroot=/mnt rm -rf /x"),
@@ -1609,9 +1610,9 @@ pub const SYSTEMD_RUN: Program = Program {
     lists_paths_under: None,
     read: systemd_run,
     examples: &[
-        (Process, "systemd-run --user cargo run"),
+        (OpenWorld, "systemd-run --user cargo run"),
         (
-            TargetWrite,
+            OpenWorld,
             "systemd-run --user --scope -p MemoryMax=2G cargo build",
         ),
         (Destructive, "systemd-run rm -rf /etc"),
@@ -1914,8 +1915,8 @@ pub const STRACE: Program = Program {
     read: strace,
     examples: &[
         (OpenWorld, "strace -f -o trace.txt ./app"),
-        (TargetWrite, "strace -c cargo test"),
-        (TargetWrite, "strace -ff -o traces/t -e trace=file make"),
+        (OpenWorld, "strace -c cargo test"),
+        (OpenWorld, "strace -ff -o traces/t -e trace=file make"),
         (Destructive, "strace -f -o /dev/null rm -rf /etc"),
         (Destructive, "strace -o ../../.wicket/t true"),
         (Destructive, "strace -fo../../.wicket/t true"),
@@ -2305,7 +2306,7 @@ pub const PERF: Program = Program {
     read: perf,
     examples: &[
         (OpenWorld, "perf record -g ./target/release/app"),
-        (TargetWrite, "perf stat -e cycles cargo bench"),
+        (OpenWorld, "perf stat -e cycles cargo bench"),
         (Read, "perf report --stdio"),
         (Read, "perf list"),
         (Read, "perf --version"),
@@ -2499,10 +2500,10 @@ pub const VALGRIND: Program = Program {
     examples: &[
         (OpenWorld, "valgrind --leak-check=full ./app"),
         (
-            TargetWrite,
+            OpenWorld,
             "valgrind --tool=massif --massif-out-file=massif.out cargo test",
         ),
-        (TargetWrite, "valgrind --log-file=vg.%p.log make check"),
+        (OpenWorld, "valgrind --log-file=vg.%p.log make check"),
         (Destructive, "valgrind --log-file=../../.wicket/x true"),
         (
             Destructive,
@@ -3308,6 +3309,7 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
         extra_operands,
         stdin_paths: None,
         plain_program: false,
+        stdin_text: None,
     };
     r.read_invocation(&inner_inv, &mut inner);
 }
@@ -3662,7 +3664,7 @@ pub const PARALLEL: Program = Program {
     read: parallel,
     examples: &[
         (TargetWrite, "parallel gzip ::: a.log b.log"),
-        (TargetWrite, "parallel -j4 'cargo test -p {}' ::: core cli"),
+        (OpenWorld, "parallel -j4 'cargo test -p {}' ::: core cli"),
         (Read, "parallel --dry-run rm ::: /etc"),
         (Destructive, "parallel rm ::: /etc /usr"),
         (Destructive, "parallel rm -rf ::: ../../.wicket"),
@@ -3868,6 +3870,7 @@ fn parallel(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 argv,
                 stdin,
                 plain_program: false,
+                stdin_text: None,
                 extra_operands: false,
                 stdin_paths: None,
             };
@@ -4119,8 +4122,8 @@ pub const FLOCK: Program = Program {
     lists_paths_under: None,
     read: flock,
     examples: &[
-        (TargetWrite, "flock target/.lock cargo build"),
-        (TargetWrite, "flock -w 10 build.lock -c 'make all'"),
+        (OpenWorld, "flock target/.lock cargo build"),
+        (OpenWorld, "flock -w 10 build.lock -c 'make all'"),
         (Read, "flock 9"),
         (Destructive, "flock ../../.wicket/lock true"),
         (Destructive, "flock -o ../../.wicket/l -c true"),
@@ -4196,8 +4199,8 @@ pub const SCRIPT: Program = Program {
     lists_paths_under: None,
     read: typescript,
     examples: &[
-        (TargetWrite, "script -q -c 'cargo test' test.log"),
-        (TargetWrite, "script -qec 'make' /dev/null"),
+        (OpenWorld, "script -q -c 'cargo test' test.log"),
+        (OpenWorld, "script -qec 'make' /dev/null"),
         (Destructive, "script -c true ../../.wicket/log"),
         (Destructive, "script -q -c true -O ../../.wicket/log"),
         (Destructive, "script -c 'rm -rf /etc' /dev/null"),
@@ -4252,9 +4255,9 @@ pub const HYPERFINE: Program = Program {
     lists_paths_under: None,
     read: hyperfine,
     examples: &[
-        (TargetWrite, "hyperfine --warmup 3 'cargo run --release'"),
+        (OpenWorld, "hyperfine --warmup 3 'cargo run --release'"),
         (
-            TargetWrite,
+            OpenWorld,
             "hyperfine -L t 1,4 'make -j {t}' --export-markdown bench.md",
         ),
         (Read, "hyperfine -N 'ls -la' 'ls'"),
@@ -4705,7 +4708,7 @@ pub const FAKEROOT: Program = Program {
     lists_paths_under: None,
     read: fakeroot,
     examples: &[
-        (TargetWrite, "fakeroot make install DESTDIR=out"),
+        (OpenWorld, "fakeroot make install DESTDIR=out"),
         (TargetWrite, "fakeroot -s state.db -- tar cf out.tar src"),
         (Destructive, "fakeroot rm -rf /etc"),
         (Destructive, "fakeroot -s ../../.wicket/x true"),
@@ -4771,7 +4774,7 @@ pub const DBUS_RUN_SESSION: Program = Program {
     lists_paths_under: None,
     read: dbus_run_session,
     examples: &[
-        (TargetWrite, "dbus-run-session -- cargo test"),
+        (OpenWorld, "dbus-run-session -- cargo test"),
         (Destructive, "dbus-run-session rm -rf /etc"),
         (OpenWorld, "dbus-run-session --dbus-daemon=./fake true"),
     ],
@@ -4944,8 +4947,8 @@ pub const PLAIN: Program = Program {
     lists_paths_under: None,
     read: plain_launcher,
     examples: &[
-        (TargetWrite, "unbuffer cargo test"),
-        (TargetWrite, "eatmydata make"),
+        (OpenWorld, "unbuffer cargo test"),
+        (OpenWorld, "eatmydata make"),
         (Destructive, "eatmydata rm -rf /etc"),
         (Destructive, "unbuffer -p rm -rf ../../.wicket"),
     ],
@@ -5053,7 +5056,7 @@ pub const CPULIMIT: Program = Program {
     lists_paths_under: None,
     read: cpulimit,
     examples: &[
-        (TargetWrite, "cpulimit -l 50 -- cargo build"),
+        (OpenWorld, "cpulimit -l 50 -- cargo build"),
         (Destructive, "cpulimit -l 50 rm -rf /etc"),
         (OpenWorld, "cpulimit -l 20 -p 1234"),
         (Destructive, "cpulimit -k -e litany"),
@@ -5133,7 +5136,7 @@ pub const TSP: Program = Program {
     lists_paths_under: None,
     read: tsp,
     examples: &[
-        (Process, "tsp cargo build --release"),
+        (OpenWorld, "tsp cargo build --release"),
         (Destructive, "tsp rm -rf /etc"),
         (Read, "tsp -l"),
         (OpenWorld, "tsp -K"),
@@ -5353,7 +5356,7 @@ pub const CAFFEINATE: Program = Program {
     lists_paths_under: None,
     read: plain_launcher,
     examples: &[
-        (TargetWrite, "caffeinate -i cargo build"),
+        (OpenWorld, "caffeinate -i cargo build"),
         (Destructive, "caffeinate -dims rm -rf /etc"),
     ],
     manual: "caffeinate (macOS): caffeinate(8)",
@@ -6050,7 +6053,7 @@ pub const TMUX: Program = Program {
         (Read, "tmux has-session -t dev"),
         (Read, "tmux capture-pane -p -t dev"),
         (OpenWorld, "tmux new-session -d -s dev 'npm run dev'"),
-        (Process, "tmux new -d -s srv -c . cargo run"),
+        (OpenWorld, "tmux new -d -s srv -c . cargo run"),
         (Process, "tmux kill-session -t dev"),
         (Destructive, "tmux new-session -d 'rm -rf ../../.wicket'"),
         (Destructive, "tmux new -d -c ../.. rm -rf .wicket"),
@@ -6500,7 +6503,7 @@ pub const SCREEN: Program = Program {
     examples: &[
         (Read, "screen -ls"),
         (OpenWorld, "screen -dmS srv npm run dev"),
-        (Process, "screen -dmS srv cargo run"),
+        (OpenWorld, "screen -dmS srv cargo run"),
         (Destructive, "screen -dm rm -rf ../../.wicket"),
         (
             Destructive,
@@ -7249,6 +7252,7 @@ pub fn listed_paths(
         argv: argv.clone(),
         stdin: Stdin::Inherited,
         plain_program: false,
+        stdin_text: None,
         extra_operands: false,
         stdin_paths: stdin.clone(),
     };

@@ -11,20 +11,30 @@
 //! an option could stand) makes the call opaque: never a guess.
 
 mod archive;
+mod build;
+mod cargo;
+mod code;
+mod containers;
 mod files;
 pub mod git;
 mod info;
+mod interp;
 pub(crate) mod launch;
 mod legacy;
 mod net;
+mod packages;
 mod script;
 mod search;
 mod shell;
 mod text;
 mod transfer;
+mod vars;
 
-pub use legacy::{scan_code, wicket, Language};
+pub use code::{scan_code, Language};
+pub use interp::literal_stdin;
+pub use legacy::wicket;
 pub use shell::arithmetic;
+pub use vars::assignment;
 
 use wicket_guest::Effect;
 
@@ -97,6 +107,11 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .chain(archive::PROGRAMS)
         .chain(net::PROGRAMS)
         .chain(launch::PROGRAMS)
+        .chain(interp::PROGRAMS)
+        .chain(cargo::PROGRAMS)
+        .chain(build::PROGRAMS)
+        .chain(packages::PROGRAMS)
+        .chain(containers::PROGRAMS)
         .copied()
 }
 

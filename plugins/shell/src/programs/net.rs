@@ -1572,6 +1572,7 @@ fn ssh_runs(r: &mut Reader, shown: &str, what: &str, command: &Arg, scope: &Scop
                 argv: vec![shell, Arg::literal("-c"), command.clone()],
                 stdin: Stdin::Inherited,
                 stdin_paths: None,
+                stdin_text: None,
                 extra_operands: false,
                 plain_program: false,
             };
@@ -1639,6 +1640,7 @@ fn ssh_options(
                     argv: vec![Arg::literal(value)],
                     stdin: Stdin::Inherited,
                     stdin_paths: None,
+                    stdin_text: None,
                     extra_operands: false,
                     plain_program: false,
                 };
@@ -2701,6 +2703,7 @@ fn nc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv: vec![program.clone()],
             stdin: Stdin::Fed,
             stdin_paths: None,
+            stdin_text: None,
             extra_operands: false,
             plain_program: false,
         };

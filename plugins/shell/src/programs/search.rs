@@ -1173,6 +1173,7 @@ fn fd(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 argv,
                 stdin: Stdin::Inherited,
                 stdin_paths: None,
+                stdin_text: None,
                 extra_operands: false,
                 plain_program: false,
             };
@@ -1567,6 +1568,7 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         argv,
                         stdin: Stdin::Inherited,
                         stdin_paths: None,
+                        stdin_text: None,
                         extra_operands: false,
                         plain_program: false,
                     };

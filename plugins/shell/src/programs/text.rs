@@ -150,6 +150,7 @@ pub(super) fn runs(r: &mut Reader, argv: Vec<Arg>, stdin: Stdin, scope: &Scope) 
         argv,
         stdin,
         stdin_paths: None,
+        stdin_text: None,
         extra_operands: false,
         plain_program: false,
     };

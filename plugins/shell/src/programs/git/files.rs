@@ -1167,6 +1167,7 @@ fn merge_index(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
                 argv: vec![p.clone()],
                 stdin: g.stdin,
                 stdin_paths: None,
+                stdin_text: None,
                 extra_operands: true,
                 plain_program: false,
             };

@@ -321,7 +321,7 @@ pub const REBASE: Sub = Sub {
         (Opaque, "git rebase --update-refs main"),
         (Opaque, "git -c rebase.updateRefs=true rebase main"),
         (Destructive, "git rebase -x 'rm -rf /etc' main"),
-        (TargetWrite, "git rebase --exec 'cargo test' main"),
+        (OpenWorld, "git rebase --exec 'cargo test' main"),
         (Read, "git rebase --show-current-patch"),
     ],
 };
@@ -1597,7 +1597,7 @@ pub const BISECT: Sub = Sub {
         (TargetWrite, "git bisect reset"),
         (Read, "git bisect log"),
         (Read, "git bisect visualize --oneline"),
-        (TargetWrite, "git bisect run cargo test"),
+        (OpenWorld, "git bisect run cargo test"),
         (Destructive, "git bisect run rm -rf /etc"),
         (Destructive, "git bisect reset config/default"),
         (TargetWrite, "git bisect fixed"),
@@ -1626,6 +1626,7 @@ fn bisect(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
                     argv: words[1..].to_vec(),
                     stdin: g.stdin,
                     stdin_paths: None,
+                    stdin_text: None,
                     extra_operands: false,
                     plain_program: false,
                 };

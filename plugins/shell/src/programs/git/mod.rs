@@ -511,6 +511,7 @@ fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv,
             stdin: inv.stdin,
             stdin_paths: None,
+            stdin_text: None,
             extra_operands: inv.extra_operands,
             plain_program: inv.plain_program,
         };
