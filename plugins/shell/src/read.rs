@@ -978,27 +978,10 @@ impl<'a> Reader<'a> {
     }
 
     /// A path a program reads: what it names may be a secret, by its text or
-    /// by where it resolves (a glob or a link can reach `~/.ssh`).
+    /// by where it resolves (a glob or a link can reach `~/.ssh`); a path
+    /// only known when it runs is opaque (see `crate::secrets`).
     pub fn reads(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
-        self.check_secret_word(arg);
-        if self.out_of_resolves() {
-            return;
-        }
-        for place in self.places(arg, scope) {
-            let path = match &place {
-                Place::Inside(p)
-                | Place::Outside { path: p, .. }
-                | Place::Protected { path: p, .. } => p,
-                _ => continue,
-            };
-            if let Some(fragment) = self.secret_in(path) {
-                self.guard(
-                    Effect::Secret,
-                    format!("{shown} reads {path}, which is a secret ({fragment})"),
-                );
-                return;
-            }
-        }
+        self.read_path(arg, scope, shown);
     }
 
     /// Whether an operand names an existing directory (every value it can take).
@@ -1043,43 +1026,16 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Secret fragments in a word's text (what it says, known or not).
+    /// Secret fragments, process files and credential variables in a word's
+    /// text (what it says, known or not): a mention, which a description
+    /// that knows better may take back (`crate::secrets`).
     pub fn check_secret_word(&mut self, arg: &Arg) {
-        let mut texts: Vec<&str> = vec![&arg.shown];
-        if let Some(values) = &arg.values {
-            texts.extend(
-                values
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|v| *v != arg.shown),
-            );
-        }
-        for text in texts {
-            if let Some(fragment) = self.secret_in(text) {
-                self.guard(
-                    Effect::Secret,
-                    format!("{} names a secret ({fragment})", crate::clip(text, 80)),
-                );
-                return;
-            }
-        }
+        self.mention_secret(arg);
     }
 
-    /// The secret fragment `text` names (also `/proc/…/environ`).
+    /// The secret `text` names, as a name (see `crate::secrets::secret_in`).
     pub fn secret_in(&self, text: &str) -> Option<String> {
-        if let Some(fragment) = self.ctx.secret_fragment(text) {
-            return Some(fragment.to_owned());
-        }
-        if text.starts_with('~') {
-            let expanded = wicket_guest::paths::absolute(text, "/", &self.ctx.home);
-            if let Some(fragment) = self.ctx.secret_fragment(&expanded) {
-                return Some(fragment.to_owned());
-            }
-        }
-        if text.contains("/proc/") && text.contains("/environ") {
-            return Some("a process's environment".into());
-        }
-        None
+        crate::secrets::secret_in(self.ctx, text)
     }
 
     /// Expand a word as far as the reader knows.

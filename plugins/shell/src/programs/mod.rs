@@ -12,6 +12,7 @@
 
 mod files;
 mod legacy;
+mod secrets;
 
 pub use legacy::{scan_code, wicket, Language};
 
@@ -68,7 +69,7 @@ impl Run<'_> {
 
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    files::PROGRAMS.iter().copied()
+    files::PROGRAMS.iter().chain(secrets::PROGRAMS).copied()
 }
 
 /// The description of the program `name`, if wicket has one.
