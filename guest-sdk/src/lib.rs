@@ -298,11 +298,12 @@ pub struct Context {
     compiled: FragmentCache,
 }
 
-/// The fragments compiled once per context (and again if the list changes).
+/// The fragments compiled once per context (and again if the list changes):
+/// the list they were compiled from, and the compiled fragments.
 #[derive(Default)]
-struct FragmentCache(
-    std::sync::Mutex<Option<(Vec<String>, std::sync::Arc<Vec<fragments::Fragment>>)>>,
-);
+struct FragmentCache(std::sync::Mutex<Option<Compiled>>);
+
+type Compiled = (Vec<String>, std::sync::Arc<Vec<fragments::Fragment>>);
 
 impl Clone for FragmentCache {
     fn clone(&self) -> Self {

@@ -68,7 +68,7 @@ fn finish(mut notes: Vec<Note>, call: &Call) -> Vec<Finding> {
         }
         findings.push(Finding::new(note.effect, clip(&note.why, 400)));
     }
-    findings.sort_by(|a, b| b.effect.cmp(&a.effect));
+    findings.sort_by_key(|f| std::cmp::Reverse(f.effect));
     findings
 }
 

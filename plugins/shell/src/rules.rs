@@ -101,7 +101,7 @@ pub const SHIPPED: &[Row] = &[
     },
     Row {
         programs: &[
-            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo", "gh",
+            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo",
         ],
         qualifiers: NONE,
         inside: OpenWorld,
@@ -191,7 +191,6 @@ pub const SHIPPED: &[Row] = &[
             "date",
             "du",
             "df",
-            "ps",
             "whoami",
             "uname",
             "hostname",

@@ -272,13 +272,12 @@ pub fn process_secret(text: &str) -> Option<&'static str> {
         let mut pid_before = false;
         for part in &parts {
             // Under a real `/proc/…`, any pattern may be the file; elsewhere
-            // only one aimed at it (a name, or a pattern starting with a
-            // literal character).
-            let is = |name: &str| could_be(part, name, under_proc);
+            // only the name itself (after `cd /proc/1`, `cat environ`).
+            let is = |name: &str| *part == name || (under_proc && could_be(part, name, false));
             if is("environ") {
                 return Some("a process's environment");
             }
-            if (under_proc || pid_before) && is("mem") {
+            if (under_proc || pid_before || parts.len() == 1) && is("mem") {
                 return Some("a process's memory, which holds its environment");
             }
             if under_proc && is("kcore") {
@@ -287,8 +286,8 @@ pub fn process_secret(text: &str) -> Option<&'static str> {
             if under_dev && (is("mem") || is("kmem")) {
                 return Some("the machine's memory");
             }
-            under_proc |= could_be(part, "proc", false);
-            under_dev = could_be(part, "dev", false);
+            under_proc |= *part == "proc" || could_be(part, "proc", true);
+            under_dev = *part == "dev";
             pid_before = part.chars().all(|c| c.is_ascii_digit())
                 || matches!(*part, "self" | "thread-self")
                 || part.starts_with('$');
@@ -297,19 +296,16 @@ pub fn process_secret(text: &str) -> Option<&'static str> {
     None
 }
 
-/// Whether a path component (maybe a pattern) can be `name`: it is, or a
-/// pattern matching it that starts with a literal character (or any
-/// pattern, when `any` says the place makes it likely).
-fn could_be(component: &str, name: &str, any: bool) -> bool {
-    if component == name {
-        return true;
-    }
-    let aimed = any
-        || component
-            .chars()
-            .next()
-            .is_some_and(|c| !matches!(c, '*' | '?' | '[' | '\\'));
-    aimed && crate::place::is_glob(component) && crate::place::matches(component, name)
+/// Whether a path component that is a pattern can be `name`; `aimed`: only
+/// a pattern starting with a literal character (`p*` for `proc`, not `*`).
+fn could_be(component: &str, name: &str, aimed: bool) -> bool {
+    let starts_literal = component
+        .chars()
+        .next()
+        .is_some_and(|c| !matches!(c, '*' | '?' | '[' | '\\'));
+    crate::place::is_glob(component)
+        && (starts_literal || !aimed)
+        && crate::place::matches(component, name)
 }
 
 /// The secret a text names, as a name (a `*` in it is a `*`): a secret
@@ -621,37 +617,69 @@ pub fn legacy_bridge(r: &mut Reader, program: &str, inv: &Invocation, scope: &mu
             false
         }
         "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" => {
-            let recursive = program != "grep" && program != "egrep" && program != "fgrep"
+            // The pattern is text; the files are read (every file beneath a
+            // directory, recursively); option words keep their mentions
+            // (`--include='*.pem'` aims at keys).
+            let recursive = !matches!(program, "grep" | "egrep" | "fgrep")
                 || words.iter().any(|w| {
                     matches!(
                         w.as_str(),
                         "--recursive" | "--dereference-recursive" | "--directories=recurse"
                     ) || (w.starts_with('-') && !w.starts_with("--") && w.contains(['r', 'R']))
                 });
-            if !recursive {
-                return false;
-            }
             let explicit_pattern = words.iter().any(|w| {
                 matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file")
                     || w.starts_with("--regexp=")
                     || w.starts_with("--file=")
             });
+            r.names_only(inv);
             let shown = inv.shown();
             let mut skipped_pattern = explicit_pattern;
+            let mut pattern_file = false;
             for arg in inv.argv.iter().skip(1) {
+                if pattern_file {
+                    pattern_file = false;
+                    r.reads(arg, scope, &shown);
+                    continue;
+                }
                 if arg.is_flag() {
+                    pattern_file = matches!(arg.first(), Some("-f" | "--file"));
+                    r.check_secret_word(arg);
                     continue;
                 }
                 if !skipped_pattern {
                     skipped_pattern = true;
                     continue;
                 }
-                r.reads_tree(arg, scope, &shown);
+                if recursive {
+                    r.reads_tree(arg, scope, &shown);
+                } else {
+                    r.reads(arg, scope, &shown);
+                }
             }
             false
         }
         "find" | "gfind" => {
-            find_runs_on_secrets(r, inv, scope);
+            // Listing names is not reading; a program it runs on what it
+            // finds may read (its words stay mentions).
+            let hands_on = words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "-exec"
+                        | "-execdir"
+                        | "-ok"
+                        | "-okdir"
+                        | "-fprint"
+                        | "-fprint0"
+                        | "-fprintf"
+                        | "-fls"
+                )
+            });
+            if hands_on {
+                find_runs_on_secrets(r, inv, scope);
+            } else {
+                r.names_only(inv);
+            }
             false
         }
         "strace" | "ltrace" => {

@@ -235,6 +235,20 @@ fn cd_tool(r: &mut Reader, path: &str) {
         Some([one]) => r.place(one, &scope),
         _ => None,
     };
+    let resolved = match &placed {
+        Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => Some(p.clone()),
+        _ => None,
+    };
+    if let Some(what) = resolved.as_deref().and_then(|p| r.secret_in(p)) {
+        r.guard(
+            Effect::Secret,
+            format!(
+                "cd {path} lands in {}, a secret ({what})",
+                resolved.as_deref().unwrap_or(path)
+            ),
+        );
+        return;
+    }
     match placed {
         Some(Place::Inside(dir)) => {
             r.note(Effect::Read, format!("cd {dir}, inside the writable root"))
@@ -293,6 +307,7 @@ fn apply_patch(r: &mut Reader, patch: &str) {
     const UPDATE: &str = "*** Update File: ";
     const MOVE: &str = "*** Move to: ";
     let scope = r.start_scope();
+    let before = r.notes.len();
     let mut named = 0;
     let mut updated: Option<&str> = None;
     for line in patch.lines() {
@@ -354,5 +369,7 @@ fn apply_patch(r: &mut Reader, patch: &str) {
             Effect::Opaque,
             "apply_patch with no file named in its envelope",
         );
+    } else if r.notes.len() == before {
+        r.note(Effect::Read, "apply_patch writes only to streams");
     }
 }
