@@ -7,9 +7,9 @@
 //! `.config/gh/hosts.yml`). It matches a text where consecutive whole
 //! components of one path in the text are those components:
 //!
-//! - A text is cut into paths at whitespace, quotes, `=`, `:` and `,`
-//!   (`--key=~/.ssh/k` holds the path `~/.ssh/k`), and each path into
-//!   components at `/`.
+//! - A text is cut into paths at whitespace, quotes, `=`, `:`, `,` and `@`
+//!   (`--key=~/.ssh/k` holds the path `~/.ssh/k`, `-d @.env` the path
+//!   `.env`), and each path into components at `/`.
 //! - A plain component matches exactly: `.ssh` bites on `~/.ssh/config`, not on
 //!   `.sshrc`; `credentials` on `~/.aws/credentials`, not on
 //!   `src/credentials.rs`; `id_rsa` on `id_rsa`, not on `id_rsa.pub`.
@@ -169,9 +169,9 @@ pub fn names(text: &str, fragment: &str) -> bool {
     Fragment::new(fragment).is_some_and(|f| find(text, &[f]).is_some())
 }
 
-/// The paths a text holds: cut at whitespace, quotes, `=`, `:` and `,`.
+/// The paths a text holds: cut at whitespace, quotes, `=`, `:`, `,` and `@`.
 pub fn paths_in(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| matches!(c, '=' | ':' | ',' | '"' | '\'') || c.is_whitespace())
+    text.split(|c: char| matches!(c, '=' | ':' | ',' | '"' | '\'' | '@') || c.is_whitespace())
         .filter(|p| !p.is_empty())
 }
 
@@ -338,32 +338,45 @@ fn glob_match(pattern: &[Token], name: &str) -> bool {
 /// walk over pairs of positions, a star free to stay or move on.
 fn intersects(a: &[Token], b: &[Token]) -> bool {
     let (n, m) = (a.len(), b.len());
-    let mut seen = vec![false; (n + 1) * (m + 1)];
-    let mut pending = vec![(0usize, 0usize)];
-    while let Some((i, j)) = pending.pop() {
-        if seen[i * (m + 1) + j] {
+    // A state: positions in both, and how many of the fragment's literal
+    // characters the text has matched with characters of its own (two are
+    // enough for the text's `*` to stand for the rest: `*.k*` reaches
+    // `*.key`, `*.so.*` does not reach `*.pem`).
+    const ENOUGH: usize = 2;
+    let index = |i: usize, j: usize, k: usize| (i * (m + 1) + j) * (ENOUGH + 1) + k;
+    let mut seen = vec![false; (n + 1) * (m + 1) * (ENOUGH + 1)];
+    let mut pending = vec![(0usize, 0usize, 0usize)];
+    while let Some((i, j, k)) = pending.pop() {
+        if seen[index(i, j, k)] {
             continue;
         }
-        seen[i * (m + 1) + j] = true;
+        seen[index(i, j, k)] = true;
         if i == n && j == m {
             return true;
         }
         // A star may match nothing.
         if i < n && a[i] == Token::Star {
-            pending.push((i + 1, j));
+            pending.push((i + 1, j, k));
         }
         if j < m && b[j] == Token::Star {
-            pending.push((i, j + 1));
+            pending.push((i, j + 1, k));
+        }
+        if i >= n || j >= m || !some_char(&a[i], &b[j]) {
+            continue;
         }
         // One character both sides accept — not one of the fragment's own
-        // characters swallowed by the text's `*`.
-        let swallowed = j < m && b[j] == Token::Star && i < n && a[i] != Token::Star;
-        if i < n && j < m && !swallowed && some_char(&a[i], &b[j]) {
-            let next_i = if a[i] == Token::Star { i } else { i + 1 };
-            let next_j = if b[j] == Token::Star { j } else { j + 1 };
-            if (next_i, next_j) != (i, j) {
-                pending.push((next_i, next_j));
-            }
+        // characters swallowed by the text's `*` before the text has
+        // spelled enough of them.
+        let literal = matches!(a[i], Token::Char(_));
+        if b[j] == Token::Star && a[i] != Token::Star && k < ENOUGH {
+            continue;
+        }
+        let next_i = if a[i] == Token::Star { i } else { i + 1 };
+        let next_j = if b[j] == Token::Star { j } else { j + 1 };
+        let spelled = literal && b[j] != Token::Star;
+        let next_k = (k + usize::from(spelled)).min(ENOUGH);
+        if (next_i, next_j, next_k) != (i, j, k) {
+            pending.push((next_i, next_j, next_k));
         }
     }
     false
@@ -490,6 +503,9 @@ mod tests {
         assert!(!i("*.pem", "*"));
         assert!(!i("*.pem", "serde_derive*"));
         assert!(!i("*.pem", "*.so.*"));
+        assert!(i("*.key", "*.k*"));
+        assert!(i(".env.*", ".env*"));
+        assert!(!i("*.pem", "*.p"));
         assert!(i(".env.*", ".env.*"));
         assert!(i("id_*", "id_rsa"));
         assert!(!i("id_?", "id_rsa"));

@@ -121,6 +121,10 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     ".boto",
     ".s3cfg",
     ".pgpass",
+    // The system's own (readable by root, which an agent may be).
+    "etc/shadow",
+    "etc/gshadow",
+    "ssl/private",
     // Any credential store by its name (`~/.aws/credentials`, brazen's
     // `$XDG_DATA_HOME/brazen/credentials/`, `~/.cargo/credentials`).
     "credentials",

@@ -350,8 +350,14 @@ pub fn secret_in_pattern(ctx: &Context, text: &str) -> Option<String> {
 /// variable is its value, wherever it goes).
 struct Mention {
     why: String,
+    /// What the word names, for the note that replaces a retracted mention.
+    named: String,
     retractable: bool,
 }
+
+/// How a note says a program only named a secret (the taint a later word
+/// known only at run time inherits).
+const ONLY_NAMED: &str = " without reading it";
 
 fn mention(ctx: &Context, arg: &Arg) -> Option<Mention> {
     // An expansion the reader could not resolve, of a credential variable:
@@ -364,6 +370,7 @@ fn mention(ctx: &Context, arg: &Arg) -> Option<Mention> {
                     "{} expands ${name}, a credential in the environment",
                     crate::clip(&arg.shown, 80)
                 ),
+                named: name,
                 retractable: false,
             });
         }
@@ -385,6 +392,7 @@ fn mention(ctx: &Context, arg: &Arg) -> Option<Mention> {
         };
         found.map(|fragment| Mention {
             why: format!("{} names a secret ({fragment})", crate::clip(text, 80)),
+            named: format!("{} ({fragment})", crate::clip(text, 80)),
             retractable: true,
         })
     })
@@ -424,10 +432,29 @@ impl Reader<'_> {
     /// Secret fragments, process files and credential variables in a word
     /// (what it names, known or not). A program wicket does not describe
     /// may read any path it is given, so a mention is a secret until a
-    /// description takes it back ([`Reader::names_only`]).
+    /// description takes it back ([`Reader::names_only`]). A word only known
+    /// when it runs, in a command that has listed a secret's name, may be
+    /// that name (`cat < "$(ls ~/.ssh/id_*)"`): secret too.
     pub fn mention_secret(&mut self, arg: &Arg) {
         if let Some(found) = mention(self.ctx, arg) {
             self.guard(Effect::Secret, found.why);
+            return;
+        }
+        if arg.values.is_none() {
+            let named = self
+                .notes
+                .iter()
+                .find(|n| n.effect == Effect::Read && n.why.ends_with(ONLY_NAMED))
+                .map(|n| n.why.clone());
+            if let Some(named) = named {
+                self.guard(
+                    Effect::Secret,
+                    format!(
+                        "`{}` is only known when it runs, and may be what the command listed before ({named})",
+                        crate::clip(&arg.shown, 60)
+                    ),
+                );
+            }
         }
     }
 
@@ -459,13 +486,24 @@ impl Reader<'_> {
                 break;
             };
             if mine[k].retractable {
-                drop.push(at - 1);
+                drop.push((at - 1, mine[k].named.clone()));
             }
             mine.remove(k);
             at -= 1;
         }
-        for index in drop {
-            self.notes.remove(index);
+        let program = inv
+            .argv
+            .first()
+            .map(|a| a.shown.clone())
+            .unwrap_or_default();
+        for (index, named) in drop {
+            // The name stays known: a later word only known at run time may
+            // be it.
+            self.notes[index] = Note {
+                effect: Effect::Read,
+                why: format!("{program} names {named}{ONLY_NAMED}"),
+                guard: false,
+            };
         }
     }
 
@@ -634,6 +672,25 @@ pub fn legacy_bridge(r: &mut Reader, program: &str, inv: &Invocation, scope: &mu
             });
             r.names_only(inv);
             let shown = inv.shown();
+            // `-l`, `-c`, `-q`: names, counts or a status — no content.
+            let shows_content = !words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "--files-with-matches"
+                        | "--files-without-match"
+                        | "--count"
+                        | "--quiet"
+                        | "--silent"
+                ) || (w.starts_with('-')
+                    && !w.starts_with("--")
+                    && w.contains(['l', 'L', 'c', 'q']))
+            });
+            if inv.extra_operands && shows_content {
+                r.note(
+                    Effect::Opaque,
+                    format!("{shown} prints lines of files named only when it runs, which could be secrets"),
+                );
+            }
             let mut skipped_pattern = explicit_pattern;
             let mut pattern_file = false;
             for arg in inv.argv.iter().skip(1) {
@@ -733,21 +790,156 @@ pub fn legacy_bridge(r: &mut Reader, program: &str, inv: &Invocation, scope: &mu
             }
             false
         }
-        "declare" | "typeset" => {
-            let names_only = !words.is_empty()
-                && words
-                    .iter()
-                    .all(|w| w.starts_with('-') && w[1..].chars().all(|c| c == 'F'));
-            if names_only {
-                r.note(
-                    Effect::Read,
-                    format!("{} lists the names of shell functions", inv.shown()),
-                );
-                return true;
+        "cat" | "tac" | "nl" | "od" | "xxd" | "hexdump" | "strings" | "base64" | "base32"
+        | "head" | "tail" | "rev" => {
+            dumps_unknown_paths(r, program, inv);
+            false
+        }
+        "tar" | "gtar" | "bsdtar" | "zip" | "rsync" => {
+            copies_trees(r, program, inv, scope);
+            false
+        }
+        "declare" | "typeset" | "export" | "readonly" | "local" => {
+            let prints = words
+                .iter()
+                .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('p'));
+            let credential = inv.argv.iter().skip(1).find(|a| match a.text() {
+                Some(w) if w.starts_with('-') => false,
+                Some(w) => is_credential_variable(w.split('=').next().unwrap_or(w)),
+                None => true,
+            });
+            if prints {
+                if let Some(name) = credential {
+                    r.guard(
+                        Effect::Secret,
+                        format!(
+                            "{} prints `{}`, a credential variable (or one named only when it runs)",
+                            inv.shown(),
+                            name.shown
+                        ),
+                    );
+                    return true;
+                }
+            }
+            if program == "declare" || program == "typeset" {
+                let names_only = !words.is_empty()
+                    && words
+                        .iter()
+                        .all(|w| w.starts_with('-') && w[1..].chars().all(|c| c == 'F'));
+                if names_only {
+                    r.note(
+                        Effect::Read,
+                        format!("{} lists the names of shell functions", inv.shown()),
+                    );
+                    return true;
+                }
             }
             false
         }
         _ => false,
+    }
+}
+
+/// Programs that print the files they are given: a path only known when it
+/// runs (`cat "$f"`, `cat $(ls ~/.ssh/id_*)`, `… | xargs cat`) could name a
+/// secret. The words after options that take a value are values, not paths.
+fn dumps_unknown_paths(r: &mut Reader, program: &str, inv: &Invocation) {
+    let value_options: &[&str] = match program {
+        "tac" => &["-s", "--separator"],
+        "nl" => &["-b", "-d", "-f", "-h", "-i", "-l", "-n", "-s", "-v", "-w"],
+        "od" => &["-A", "-j", "-N", "-S", "-t", "--endian"],
+        "xxd" => &["-c", "-g", "-l", "-s", "-o", "-n"],
+        "hexdump" => &["-e", "-f", "-n", "-s"],
+        "strings" => &[
+            "-n",
+            "-t",
+            "-e",
+            "-T",
+            "-s",
+            "--bytes",
+            "--radix",
+            "--encoding",
+            "--target",
+        ],
+        "base64" | "base32" => &["-w", "--wrap"],
+        "head" | "tail" => &[
+            "-n",
+            "-c",
+            "--lines",
+            "--bytes",
+            "-s",
+            "--sleep-interval",
+            "--pid",
+            "--max-unchanged-stats",
+        ],
+        _ => &[],
+    };
+    let shown = inv.shown();
+    if inv.extra_operands {
+        r.note(
+            Effect::Opaque,
+            format!("{shown} prints files named only when it runs, which could be secrets"),
+        );
+        return;
+    }
+    let mut skip = false;
+    let mut operands_only = false;
+    for arg in inv.argv.iter().skip(1) {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if arg.values.is_none() {
+            r.note(
+                Effect::Opaque,
+                format!(
+                    "{shown} prints `{}`, a path only known when it runs, which could be a secret",
+                    arg.shown
+                ),
+            );
+            return;
+        }
+        let Some(word) = arg.first() else { continue };
+        if operands_only || !word.starts_with('-') || word == "-" {
+            continue;
+        }
+        if word == "--" {
+            operands_only = true;
+            continue;
+        }
+        skip = value_options.contains(&word);
+    }
+}
+
+/// Archivers and copiers (`tar c`, `zip -r`, `rsync -a`) read every file
+/// beneath what they are given: a tree holding the operator's stores is a
+/// secret read. Their other words (an archive's name, a destination) are
+/// read as a tree too, which only matters when one is such a tree.
+fn copies_trees(r: &mut Reader, program: &str, inv: &Invocation, scope: &Scope) {
+    let words = inv.words();
+    let creating = match program {
+        "tar" | "gtar" | "bsdtar" => words.iter().enumerate().any(|(i, w)| {
+            w == "--create"
+                || (w.starts_with('-') && !w.starts_with("--") && w.contains('c'))
+                || (i == 0 && !w.starts_with('-') && w.contains('c'))
+        }),
+        "zip" => true,
+        _ => true,
+    };
+    if !creating {
+        return;
+    }
+    let shown = inv.shown();
+    for arg in inv.argv.iter().skip(1) {
+        if arg.is_flag() {
+            continue;
+        }
+        let Some(text) = arg.text() else { continue };
+        // A remote rsync path is not a local tree.
+        if program == "rsync" && text.contains(':') {
+            continue;
+        }
+        r.reads_tree(arg, scope, &shown);
     }
 }
 

@@ -631,6 +631,7 @@ fn gpg(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut outputs: Vec<Arg> = Vec::new();
     let mut homedir: Option<Arg> = None;
     let mut operands: Vec<Arg> = Vec::new();
+    let mut options_file = false;
     let argv = &run.inv.argv;
     let mut i = 1;
     let mut only_operands = false;
@@ -667,6 +668,7 @@ fn gpg(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 None
             };
             match (name.as_str(), value) {
+                ("options", _) => options_file = true,
                 ("output", Some(v)) => outputs.push(v),
                 ("homedir", Some(v)) => homedir = Some(v),
                 ("passphrase-file" | "command-file" | "recipient-file", Some(v)) => {
@@ -710,6 +712,15 @@ fn gpg(r: &mut Reader, run: &Run, scope: &mut Scope) {
             run,
             Secret,
             &format!("(--{secret}) prints, uses or decrypts with secret key material"),
+        );
+        return;
+    }
+    if options_file {
+        r.note(
+            Opaque,
+            format!(
+                "{shown}: gpg reads options, commands among them, from a file wicket cannot see"
+            ),
         );
         return;
     }
