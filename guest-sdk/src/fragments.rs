@@ -78,6 +78,13 @@ impl Piece {
     }
 }
 
+/// One component of a text, borrowed: a name, or a pattern.
+#[derive(Debug, Clone, Copy)]
+struct Have<'t> {
+    text: &'t str,
+    glob: bool,
+}
+
 impl Fragment {
     /// Compile one fragment; `None` when it names no component at all.
     pub fn new(text: &str) -> Option<Fragment> {
@@ -94,7 +101,7 @@ impl Fragment {
 
     /// Whether this fragment ends at `comps[at]` (a path's components),
     /// with at least one component of the text aimed at it.
-    fn ends_at(&self, comps: &[Piece], at: usize) -> bool {
+    fn ends_at(&self, comps: &[Have], at: usize) -> bool {
         let k = self.parts.len();
         if at + 1 < k {
             return false;
@@ -137,17 +144,16 @@ fn find_in(text: &str, fragments: &[Fragment], patterns: bool) -> Option<usize> 
         return None;
     }
     for path in paths_in(text) {
-        let comps: Vec<Piece> = path
+        let comps: Vec<Have> = path
             .split('/')
             .filter(|c| !c.is_empty() && *c != ".")
-            .map(|c| {
-                let mut piece = Piece::new(c);
-                piece.glob &= patterns;
-                piece
+            .map(|c| Have {
+                text: c,
+                glob: patterns && is_pattern(c),
             })
             .collect();
         let Some(last) = comps.last() else { continue };
-        let public = is_public(&last.text);
+        let public = is_public(last.text);
         for at in 0..comps.len() {
             for (index, fragment) in fragments.iter().enumerate() {
                 if !fragment.ends_at(&comps, at) {
@@ -194,10 +200,19 @@ pub fn is_pattern(text: &str) -> bool {
 /// is when it starts with a literal character (`.s*` at `.ssh`, `id_*` at
 /// `id_rsa`, not `*` nor `*.yml` at `hosts.yml`), or when it spells a
 /// pattern fragment's literal part itself (`*.p?m` at `*.pem`, not `r*`).
-fn component_matches(want: &Piece, have: &Piece) -> Option<bool> {
+fn component_matches(want: &Piece, have: &Have) -> Option<bool> {
     if !have.glob {
         let hit = if want.glob {
-            glob_match(&tokens(&want.text), &have.text)
+            // The common shapes first: `*.pem`, `.env.*`.
+            match (want.text.strip_prefix('*'), want.text.strip_suffix('*')) {
+                (Some(suffix), _) if !is_pattern(suffix) => {
+                    have.text.len() > suffix.len() && have.text.ends_with(suffix)
+                }
+                (_, Some(prefix)) if !is_pattern(prefix) => {
+                    have.text.len() > prefix.len() && have.text.starts_with(prefix)
+                }
+                _ => glob_match(&tokens(&want.text), have.text),
+            }
         } else {
             want.text == have.text
         };
@@ -205,7 +220,7 @@ fn component_matches(want: &Piece, have: &Piece) -> Option<bool> {
     }
     // The shell does not let a pattern reach a dot-file unless the pattern
     // starts with a literal dot.
-    let theirs = tokens(&have.text);
+    let theirs = tokens(have.text);
     if !matches!(theirs.first(), Some(Token::Char('.'))) && want.text.starts_with('.') {
         return None;
     }

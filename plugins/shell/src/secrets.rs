@@ -102,35 +102,36 @@ pub fn credential_in_word(word: &Word) -> Option<String> {
 /// The credential variable a word's displayed text expands (`$NAME`,
 /// `${…NAME…}`, `$((…NAME…))`), for callers that hold the text only.
 pub fn credential_in_text(shown: &str) -> Option<String> {
-    let bytes = shown.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'$' {
-            i += 1;
-            continue;
-        }
-        let rest = &shown[i + 1..];
+    while let Some(at) = shown[i..].find('$') {
+        let rest = &shown[i + at + 1..];
+        // Each expansion is scanned once, then skipped past: linear in the
+        // text, however the expansions nest.
         if let Some(inner) = rest.strip_prefix("((") {
-            let end = inner.find("))").unwrap_or(inner.len());
+            let Some(end) = inner.find("))") else {
+                return credential_in_arithmetic(inner);
+            };
             if let Some(name) = credential_in_arithmetic(&inner[..end]) {
                 return Some(name);
             }
-            i += 3 + end;
+            i += at + 3 + end + 2;
             continue;
         }
         if let Some(inner) = rest.strip_prefix('{') {
-            let end = inner.find('}').unwrap_or(inner.len());
+            let Some(end) = inner.find('}') else {
+                return credential_in_expansion(inner);
+            };
             if let Some(name) = credential_in_expansion(&inner[..end]) {
                 return Some(name);
             }
-            i += 2;
+            i += at + 2 + end + 1;
             continue;
         }
         let name = identifier(rest);
         if is_credential_variable(name) {
             return Some(name.to_owned());
         }
-        i += 1 + name.len();
+        i += at + 1 + name.len();
     }
     None
 }
@@ -267,10 +268,15 @@ fn credential_in_node(
 pub fn process_secret(text: &str) -> Option<&'static str> {
     for path in wicket_guest::fragments::paths_in(text) {
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+        // `/*/self/env*`: a pattern at the root may be /proc.
         let mut under_proc = false;
+        let root_pattern = path.starts_with('/')
+            && parts.len() >= 3
+            && crate::place::is_glob(parts[0])
+            && crate::place::matches(parts[0], "proc");
         let mut under_dev = false;
         let mut pid_before = false;
-        for part in &parts {
+        for (at, part) in parts.iter().enumerate() {
             // Under a real `/proc/…`, any pattern may be the file; elsewhere
             // only the name itself (after `cd /proc/1`, `cat environ`).
             let is = |name: &str| *part == name || (under_proc && could_be(part, name, false));
@@ -286,7 +292,8 @@ pub fn process_secret(text: &str) -> Option<&'static str> {
             if under_dev && (is("mem") || is("kmem")) {
                 return Some("the machine's memory");
             }
-            under_proc |= *part == "proc" || could_be(part, "proc", true);
+            under_proc |=
+                *part == "proc" || could_be(part, "proc", true) || (root_pattern && at == 0);
             under_dev = *part == "dev";
             pid_before = part.chars().all(|c| c.is_ascii_digit())
                 || matches!(*part, "self" | "thread-self")
@@ -648,7 +655,39 @@ impl Reader<'_> {
 /// Returns whether the call was read here (nothing else to do).
 pub fn legacy_bridge(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) -> bool {
     let words = inv.words();
+    if program.starts_with("docker-credential-") || program.starts_with("git-credential-") {
+        let action = inv.argv.iter().skip(1).find(|a| !a.is_flag());
+        let (effect, why) = match action.map(|a| a.text()) {
+            Some(Some("get")) => (Effect::Secret, "prints a stored credential"),
+            Some(Some("list" | "version")) => (Effect::Read, "lists servers or prints its version"),
+            Some(Some("store" | "erase")) => {
+                (Effect::OpenWorld, "changes the operator's credential store")
+            }
+            _ => (
+                Effect::Opaque,
+                "runs a credential helper action wicket cannot read",
+            ),
+        };
+        let why = format!("{} {why}", inv.shown());
+        if effect == Effect::Secret {
+            r.guard(effect, why);
+        } else {
+            r.note(effect, why);
+        }
+        return true;
+    }
     match program {
+        "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" | "yash" | "eval" => {
+            // Text it runs: the credential variables it expands where the
+            // reader's word checks do not look (until `read_text` checks
+            // every text it reads).
+            for arg in inv.argv.iter().skip(1) {
+                if let Some(text) = arg.text().filter(|t| t.contains('$')) {
+                    r.check_script_credentials(&crate::syntax::parse(text));
+                }
+            }
+            false
+        }
         "ls" | "test" | "[" | "echo" | "printf" | "stat" | "du" | "realpath" | "readlink"
         | "basename" | "dirname" | "compgen" => {
             r.names_only(inv);
@@ -1025,13 +1064,23 @@ fn find_runs_on_secrets(r: &mut Reader, inv: &Invocation, scope: &Scope) {
         return;
     }
     let ctx = r.ctx;
-    let aimed = tests.is_empty()
-        || tests.iter().any(|(regex, t)| match t.first() {
-            // A regular expression is not read here: it may match anything.
-            Some(_) if *regex => true,
-            Some(text) => secret_in_pattern(ctx, text).is_some(),
-            None => true,
-        });
+    // A name test aimed at a secret (`-name '.env*'`, `-name 'id_*'`): the
+    // program runs on secrets wherever the tree is.
+    let named = tests.iter().find_map(|(regex, t)| match t.first() {
+        Some(text) if !*regex => secret_in_pattern(ctx, text).map(|f| (text.to_owned(), f)),
+        _ => None,
+    });
+    if let Some((test, fragment)) = named {
+        r.guard(
+            Effect::Secret,
+            format!(
+                "{} runs a program on the files `{test}` matches, secrets ({fragment})",
+                inv.shown()
+            ),
+        );
+        return;
+    }
+    let aimed = tests.is_empty() || tests.iter().any(|(regex, t)| *regex || t.first().is_none());
     if !aimed {
         return;
     }
@@ -1133,6 +1182,9 @@ mod tests {
         assert!(process_secret("spec/system/**/*").is_none());
         assert!(process_secret("*/node_modules/*").is_none());
         assert!(process_secret("docs/mem").is_none());
+        assert!(process_secret("/*/self/env*").is_some());
+        assert!(process_secret("/pro[c]/1/environ").is_some());
+        assert!(process_secret("/e*").is_none());
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub const PROGRAMS: &[&Program] = &[
     &BW,
     &HEROKU,
     &GCORE,
+    &GPG_AGENT,
 ];
 
 // ---------------------------------------------------------------- helpers
@@ -338,7 +339,7 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
 // ---------------------------------------------------------------- gpg
 
 pub const GPG: Program = Program {
-    names: &["gpg", "gpg2"],
+    names: &["gpg", "gpg2", "gpgsm"],
     // gpg has hundreds of options and accepts any unique prefix of one, so
     // its words are read against the commands that matter here.
     syntax: Syntax::Own,
@@ -400,6 +401,9 @@ const GPG_SECRET: &[&str] = &[
     "show-session-key",
     "override-session-key",
     "export-secret-ssh-key",
+    "export-secret-key-p12",
+    "export-secret-key-p8",
+    "export-secret-key-raw",
 ];
 
 /// Commands that only print public material or facts about keys.
@@ -1757,6 +1761,9 @@ pub const KUBECTL: Program = Program {
         ),
         (Secret, "kubectl get all,secrets -o yaml"),
         (Secret, "kubectl create token sa"),
+        (Secret, "kubectl get secrets.v1. -o yaml"),
+        (Secret, "kubectl edit secret db"),
+        (Opaque, "kubectl get -f manifests/ -o yaml"),
         (Secret, "kubectl get --raw /api/v1/namespaces/x/secrets"),
         (Read, "kubectl config view"),
         (Read, "kubectl config get-contexts"),
@@ -1846,6 +1853,14 @@ fn kubectl(r: &mut Reader, run: &Run, _scope: &mut Scope) {
         "create" if words.get(1).is_some_and(|w| w.as_deref() == Some("token")) => {
             say(r, run, Secret, "mints and prints a service account token")
         }
+        "edit"
+            if words.get(1).and_then(|w| w.as_deref()).is_none_or(|k| {
+                k.split(',')
+                    .any(|p| is_secret_kind(p.split('/').next().unwrap_or("")))
+            }) =>
+        {
+            say(r, run, Secret, "opens a cluster secret's data in an editor")
+        }
         "get" => {
             if raw_api.as_deref().is_some_and(|p| p.contains("secret")) {
                 say(r, run, Secret, "reads secrets through the raw API");
@@ -1870,6 +1885,17 @@ fn kubectl(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             let dumps = output
                 .as_deref()
                 .is_some_and(|o| !matches!(o, "wide" | "name"));
+            let from_files = has(run.inv, &["-f", "--filename", "-k", "--kustomize"]);
+            if from_files && dumps {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{}: the objects a file names could be secrets, and their data would be printed",
+                        run.shown()
+                    ),
+                );
+                return;
+            }
             if names_secret && dumps {
                 say(r, run, Secret, "prints the cluster's secrets' data");
             } else {
@@ -1882,11 +1908,11 @@ fn kubectl(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     }
 }
 
+/// `secret`, `secrets`, `Secret`, `secrets.v1.`, `v1/secrets`.
 fn is_secret_kind(kind: &str) -> bool {
     let kind = kind.to_ascii_lowercase();
-    matches!(kind.as_str(), "secret" | "secrets")
-        || kind.starts_with("secrets.")
-        || kind.ends_with("/secrets")
+    let base = kind.rsplit('/').next().unwrap_or(&kind);
+    matches!(base.split('.').next().unwrap_or(base), "secret" | "secrets")
 }
 
 /// kubectl's `-o FORMAT` / `-oFORMAT` / `--output=FORMAT`.
@@ -2380,5 +2406,34 @@ fn gcore(r: &mut Reader, run: &Run, _scope: &mut Scope) {
         run,
         Secret,
         "dumps a running process's memory, where its environment and keys are",
+    );
+}
+
+// ---------------------------------------------------------------- gpg-connect-agent
+
+pub const GPG_AGENT: Program = Program {
+    names: &["gpg-connect-agent"],
+    syntax: Syntax::Own,
+    output: None,
+    read: gpg_agent,
+    examples: &[
+        (Read, "gpg-connect-agent --version"),
+        (Secret, "gpg-connect-agent 'keyinfo --list' /bye"),
+        (Secret, "gpg-connect-agent 'export_key ABCDEF' /bye"),
+    ],
+    manual:
+        "GnuPG 2.2 gpg-connect-agent(1): sends commands to the agent that holds the secret keys",
+};
+
+fn gpg_agent(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    if only_help(run.inv, &["--version", "--help", "-h"]) {
+        say(r, run, Read, "prints its version or help");
+        return;
+    }
+    say(
+        r,
+        run,
+        Secret,
+        "talks to the gpg agent, which holds the secret keys (export_key, pksign, pkdecrypt)",
     );
 }
