@@ -15,7 +15,7 @@ use wicket_guest::{Context, Effect, PathKind};
 
 use crate::programs;
 use crate::rules::{self, Op, OperatorRule};
-use crate::syntax::{self, Node, Part, Redirect, RedirectKind, Script, Simple, Word};
+use crate::syntax::{self, Dialect, Node, Part, Redirect, RedirectKind, Script, Simple, Word};
 
 /// How many shell texts one call may nest (`sh -c`, `eval`, `watch`, …)
 /// before the rest is opaque.
@@ -42,7 +42,7 @@ pub struct Note {
 }
 
 /// What the reader knows at a point in the script.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scope {
     /// The shell's directory; `None` once a `cd` went somewhere unreadable.
     pub cwd: Option<String>,
@@ -72,7 +72,7 @@ pub struct Scope {
     /// program from there.
     pub path_prefix: Option<String>,
     /// Functions defined so far: a later name runs the body.
-    pub functions: BTreeMap<String, std::rc::Rc<Vec<Node>>>,
+    pub functions: BTreeMap<String, std::rc::Rc<FunctionBody>>,
     /// Variables with the integer attribute: what is assigned to them is
     /// evaluated as arithmetic.
     pub arith: BTreeSet<String>,
@@ -82,9 +82,98 @@ pub struct Scope {
     pub dotglob: bool,
     /// A glob option wicket does not model is on: patterns match unknown sets.
     pub glob_unknown: Option<String>,
+    /// Variables a loop over a pattern bound: each value is one match.
+    pub globbed: BTreeSet<String>,
+}
+
+/// A function's body and the text it was defined in (its here-docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionBody {
+    pub body: Node,
+    pub script: Script,
 }
 
 impl Scope {
+    /// What the shell knows after a part that may or may not have run: what
+    /// both this scope and `other` agree on; the rest is unknown.
+    pub fn join(&mut self, other: &Scope) {
+        if self.cwd != other.cwd {
+            self.cwd = None;
+        }
+        if self.oldpwd != other.oldpwd {
+            self.oldpwd = None;
+        }
+        if self.dirstack != other.dirstack {
+            self.dirstack = None;
+        }
+        if self.positional != other.positional {
+            self.positional = None;
+        }
+        let names: BTreeSet<String> = self.vars.keys().chain(other.vars.keys()).cloned().collect();
+        for name in names {
+            let a = self.vars.get(&name).cloned().flatten();
+            let b = other.vars.get(&name).cloned();
+            let agree = match b {
+                Some(b) => Some(a.clone()) == Some(b),
+                // Set on one path only: the environment's value on the other.
+                None => false,
+            };
+            if !agree {
+                self.vars.insert(name.clone(), None);
+                self.data.insert(name);
+            }
+        }
+        self.data.extend(other.data.iter().cloned());
+        for (fd, what) in &other.fds {
+            if self.fds.get(fd) != Some(what) {
+                self.fds.insert(*fd, Fd::Unknown);
+            }
+        }
+        let fds: Vec<u32> = self.fds.keys().copied().collect();
+        for fd in fds {
+            if !other.fds.contains_key(&fd) {
+                self.fds.insert(fd, Fd::Unknown);
+            }
+        }
+        for (name, target) in &other.namerefs {
+            if self.namerefs.get(name) != Some(target) {
+                // A nameref on one path only: any variable may be it.
+                self.forget_variables();
+                break;
+            }
+        }
+        // Definitions that may exist are taken as existing (the stricter).
+        for (name, body) in &other.aliases {
+            self.aliases
+                .entry(name.clone())
+                .or_insert_with(|| body.clone());
+        }
+        for (name, path) in &other.hashed {
+            self.hashed
+                .entry(name.clone())
+                .or_insert_with(|| path.clone());
+        }
+        for (name, body) in &other.functions {
+            self.functions
+                .entry(name.clone())
+                .or_insert_with(|| body.clone());
+        }
+        self.arith.extend(other.arith.iter().cloned());
+        if self.unknown_definitions.is_none() {
+            self.unknown_definitions = other.unknown_definitions.clone();
+        }
+        if self.path_prefix.is_none() {
+            self.path_prefix = other.path_prefix.clone();
+        }
+        // A directory is known to exist only if it was made on both paths.
+        self.made = self.made.intersection(&other.made).cloned().collect();
+        self.dotglob |= other.dotglob;
+        self.globbed.extend(other.globbed.iter().cloned());
+        if self.glob_unknown.is_none() {
+            self.glob_unknown = other.glob_unknown.clone();
+        }
+    }
+
     /// Assign a variable as the shell would (through a nameref). `value`:
     /// its values when known; `data`: its text is run-time data.
     pub fn assign(&mut self, name: &str, value: Option<Vec<String>>, data: bool) {
@@ -101,6 +190,7 @@ impl Scope {
         } else {
             self.data.remove(&target);
         }
+        self.globbed.remove(&target);
         self.vars.insert(target, value);
     }
 
@@ -292,6 +382,10 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// The shell whose reading of the text is being read now.
+    pub dialect: Dialect,
+    /// That shell stopped at a syntax error: nothing after it runs.
+    stopped: bool,
     /// What the previous pipeline element prints, when it only prints paths
     /// under one directory (taken by the next simple command read).
     piped_paths: Option<String>,
@@ -306,6 +400,8 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            dialect: Dialect::Bash,
+            stopped: false,
             piped_paths: None,
         }
     }
@@ -371,12 +467,24 @@ impl<'a> Reader<'a> {
             made: BTreeSet::new(),
             dotglob: false,
             glob_unknown: None,
+            globbed: BTreeSet::new(),
         }
     }
 
     /// Read shell text in a scope (changes to the scope persist, as `eval`
-    /// and `.` do; callers clone for a subshell).
+    /// and `.` do; callers clone for a subshell), in the dialect of the text
+    /// being read now (`eval` runs in the shell it is in).
     pub fn read_text(&mut self, text: &str, scope: &mut Scope) {
+        let dialects = [self.dialect];
+        self.read_text_as(text, scope, &dialects);
+    }
+
+    /// Read shell text as each of `dialects` would (`sh -c` is dash on
+    /// Debian and bash elsewhere): every reading's findings count, so where
+    /// the shells differ the stricter reading decides. A reading identical
+    /// to an earlier one is not read again. The scope the last reading
+    /// leaves is the one that goes on.
+    pub fn read_text_as(&mut self, text: &str, scope: &mut Scope, dialects: &[Dialect]) {
         self.texts += 1;
         if self.texts > MAX_TEXTS {
             self.note(
@@ -387,8 +495,25 @@ impl<'a> Reader<'a> {
             );
             return;
         }
-        let script = syntax::parse(text, syntax::Dialect::Bash);
-        self.read_script(&script, scope);
+        let mut read: Vec<Script> = Vec::new();
+        let start = scope.clone();
+        for dialect in dialects {
+            let script = syntax::parse(text, *dialect);
+            if read
+                .iter()
+                .any(|earlier| earlier.nodes == script.nodes && earlier.heredocs == script.heredocs)
+            {
+                continue;
+            }
+            crate::secrets::check_script(self, &script);
+            let outer = std::mem::replace(&mut self.dialect, *dialect);
+            let outer_stop = std::mem::replace(&mut self.stopped, false);
+            *scope = start.clone();
+            self.read_script(&script, scope);
+            self.dialect = outer;
+            self.stopped = outer_stop;
+            read.push(script);
+        }
     }
 
     pub fn read_script(&mut self, script: &Script, scope: &mut Scope) {
@@ -404,6 +529,9 @@ impl<'a> Reader<'a> {
     }
 
     fn read_node(&mut self, node: &Node, scope: &mut Scope, script: &Script) {
+        if self.stopped {
+            return;
+        }
         if self.depth > syntax::MAX_DEPTH {
             self.note(Effect::Opaque, "commands nested too deep to read");
             return;
@@ -450,8 +578,16 @@ impl<'a> Reader<'a> {
                         _ => known = false,
                     }
                 }
+                // A loop over a pattern binds each match: its value stands
+                // for one path the pattern matches.
+                let globbed = words.iter().any(|w| w.has_glob());
                 let bound = (known && values.len() <= MAX_VALUES).then_some(values);
                 scope.assign(name, bound, !known);
+                if globbed && known {
+                    scope.globbed.insert(name.clone());
+                } else {
+                    scope.globbed.remove(name);
+                }
             }
             Node::Test(words) => {
                 for word in words {
@@ -462,19 +598,57 @@ impl<'a> Reader<'a> {
                 }
             }
             Node::Unreadable(why) => self.note(Effect::Opaque, why.clone()),
-            // Compile fix for the new syntax nodes, keeping the old reading:
-            // the redirects read as a command beside the node, a function's
-            // body read where it is defined, a syntax error opaque.
-            Node::Redirected(inner, redirects) => {
-                self.read_node(inner, scope, script);
-                let tail = Simple {
-                    redirects: redirects.clone(),
-                    ..Simple::default()
-                };
-                self.read_simple(&tail, scope, script);
+            Node::Maybe(body) => {
+                // It may not run: what it changes may not have happened.
+                let before = scope.clone();
+                for n in body {
+                    self.read_node(n, scope, script);
+                }
+                scope.join(&before);
             }
-            Node::Function { body, .. } => self.read_node(body, scope, script),
-            Node::Stop(why) => self.note(Effect::Opaque, why.clone()),
+            Node::Loop(body) => {
+                // Any number of times: read it as the first run, then as a
+                // later run starting where the first left off; past that,
+                // whatever two runs disagree on is unknown.
+                let before = scope.clone();
+                for n in body {
+                    self.read_node(n, scope, script);
+                }
+                let once = scope.clone();
+                for n in body {
+                    self.read_node(n, scope, script);
+                }
+                if *scope != once {
+                    scope.join(&once);
+                    for n in body {
+                        self.read_node(n, scope, script);
+                    }
+                }
+                scope.join(&once);
+                scope.join(&before);
+            }
+            Node::Redirected(inner, redirects) => {
+                // The redirects open descriptors for everything inside.
+                let outer_fds = scope.fds.clone();
+                for redirect in redirects {
+                    self.read_redirect(redirect, scope);
+                    self.open_descriptor(redirect, scope);
+                }
+                self.read_node(inner, scope, script);
+                scope.fds = outer_fds;
+            }
+            Node::Function { name, body } => {
+                // Defined here, run where it is called.
+                scope.functions.insert(
+                    name.clone(),
+                    std::rc::Rc::new(FunctionBody {
+                        body: (**body).clone(),
+                        script: script.clone(),
+                    }),
+                );
+            }
+            // A syntax error: this shell runs nothing from here on.
+            Node::Stop(_) => self.stopped = true,
         }
         self.depth -= 1;
     }
@@ -562,6 +736,15 @@ impl<'a> Reader<'a> {
             }
             self.read_redirect(redirect, scope);
             self.open_descriptor(redirect, scope);
+        }
+        // A process substitution hands the command a pipe: its path is
+        // that pipe, not a file.
+        if cmd
+            .words
+            .iter()
+            .any(|w| w.parts.iter().any(|p| matches!(p, Part::ProcSubst(_))))
+        {
+            scope.fds.insert(63, Fd::Stream);
         }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
@@ -910,6 +1093,22 @@ impl<'a> Reader<'a> {
     /// from a directory put ahead of the system's on PATH. `true` when that
     /// replaces reading the program itself.
     fn what_the_name_runs(&mut self, name: &str, inv: &Invocation, scope: &mut Scope) -> bool {
+        if let Some(function) = scope.functions.get(name).cloned() {
+            // A function runs its body in this shell, its words as $1….
+            let positional: Option<Vec<String>> = inv.argv[1..]
+                .iter()
+                .map(|a| a.text().map(str::to_owned))
+                .collect();
+            let outer = std::mem::replace(&mut scope.positional, positional);
+            // A function calling itself is read once more at most.
+            let mut inner = scope.clone();
+            inner.functions.remove(name);
+            self.read_node(&function.body, &mut inner, &function.script);
+            inner.functions.insert(name.to_owned(), function);
+            inner.positional = outer;
+            *scope = inner;
+            return true;
+        }
         if let Some(path) = scope.hashed.get(name).cloned() {
             let mut argv = inv.argv.clone();
             argv[0] = Arg::literal(&path);
@@ -1112,27 +1311,10 @@ impl<'a> Reader<'a> {
     }
 
     /// A path a program reads: what it names may be a secret, by its text or
-    /// by where it resolves (a glob or a link can reach `~/.ssh`).
+    /// by where it resolves (a glob or a link can reach `~/.ssh`); a path
+    /// only known when it runs is opaque (see `crate::secrets`).
     pub fn reads(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
-        self.check_secret_word(arg);
-        if self.out_of_resolves() {
-            return;
-        }
-        for place in self.places(arg, scope) {
-            let path = match &place {
-                Place::Inside(p)
-                | Place::Outside { path: p, .. }
-                | Place::Protected { path: p, .. } => p,
-                _ => continue,
-            };
-            if let Some(fragment) = self.secret_in(path) {
-                self.guard(
-                    Effect::Secret,
-                    format!("{shown} reads {path}, which is a secret ({fragment})"),
-                );
-                return;
-            }
-        }
+        self.read_path(arg, scope, shown);
     }
 
     /// Remember a directory made by this command, so a later `cd` into it
@@ -1197,43 +1379,16 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Secret fragments in a word's text (what it says, known or not).
+    /// Secret fragments, process files and credential variables in a word's
+    /// text (what it says, known or not): a mention, which a description
+    /// that knows better may take back (`crate::secrets`).
     pub fn check_secret_word(&mut self, arg: &Arg) {
-        let mut texts: Vec<&str> = vec![&arg.shown];
-        if let Some(values) = &arg.values {
-            texts.extend(
-                values
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|v| *v != arg.shown),
-            );
-        }
-        for text in texts {
-            if let Some(fragment) = self.secret_in(text) {
-                self.guard(
-                    Effect::Secret,
-                    format!("{} names a secret ({fragment})", crate::clip(text, 80)),
-                );
-                return;
-            }
-        }
+        self.mention_secret(arg);
     }
 
-    /// The secret fragment `text` names (also `/proc/…/environ`).
+    /// The secret `text` names, as a name (see `crate::secrets::secret_in`).
     pub fn secret_in(&self, text: &str) -> Option<String> {
-        if let Some(fragment) = self.ctx.secret_fragment(text) {
-            return Some(fragment.to_owned());
-        }
-        if text.starts_with('~') {
-            let expanded = wicket_guest::paths::absolute(text, "/", &self.ctx.home);
-            if let Some(fragment) = self.ctx.secret_fragment(&expanded) {
-                return Some(fragment.to_owned());
-            }
-        }
-        if text.contains("/proc/") && text.contains("/environ") {
-            return Some("a process's environment".into());
-        }
-        None
+        crate::secrets::secret_in(self.ctx, text)
     }
 
     /// Expand a word as far as the reader knows.
@@ -1266,7 +1421,12 @@ impl<'a> Reader<'a> {
                     "root" => Some(vec!["/root".to_owned()]),
                     _ => None,
                 },
-                Part::Param(name) => self.param(name, scope),
+                Part::Param(name) => {
+                    if scope.globbed.contains(name) {
+                        glob = true;
+                    }
+                    self.param(name, scope)
+                }
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
                 // A substitution's output is known only for programs whose

@@ -40,15 +40,9 @@ const NONE: &[&[&str]] = &[&[]];
 /// own description (`programs::git`), subcommand by subcommand.
 pub const SHIPPED: &[Row] = &[
     Row {
-        programs: &[
-            "bz",
-            "gpg",
-            "gpg2",
-            "ssh-add",
-            "ssh-keygen",
-            "security",
-            "keyctl",
-        ],
+        // bz, printenv, gpg, ssh-add, ssh-keygen, security and keyctl are
+        // described in programs/secrets.rs, env in programs/launch.rs.
+        programs: &[],
         qualifiers: NONE,
         inside: Secret,
         outside: Secret,

@@ -282,9 +282,16 @@ pub enum Node {
     Simple(Simple),
     /// `( … )`: runs in a subshell, so `cd` inside does not leak out.
     Subshell(Vec<Node>),
-    /// `{ …; }`, `a && b`, `if`/`while`/`until`/`for`/`case` (every branch
-    /// and body in order): same shell.
+    /// `{ …; }`, and the parts of `a && b` and of `if`/`while`/`until`/
+    /// `for`/`case` that always run: same shell.
     Group(Vec<Node>),
+    /// What may run once or not at all: the right of `&&`/`||`, an `if`'s
+    /// branches and later conditions, a `case` item. What it changes in the
+    /// shell (its directory, its variables) may or may not have happened.
+    Maybe(Vec<Node>),
+    /// What may run any number of times, none included: a loop's body (with
+    /// a `while` loop's condition again after it).
+    Loop(Vec<Node>),
     /// `a | b | c`: every element in a subshell of its own.
     Pipeline(Vec<Node>),
     /// `… &` (and bash's `coproc`): runs in the background, beyond the command.
@@ -876,7 +883,12 @@ impl<'a> Parser<'a> {
         if items.len() == 1 {
             items.pop().unwrap_or(Node::Group(Vec::new()))
         } else {
-            Node::Group(items)
+            // The first always runs; each after it only if the one before
+            // succeeded (`&&`) or failed (`||`).
+            let mut items = items.into_iter();
+            let mut nodes: Vec<Node> = items.next().into_iter().collect();
+            nodes.extend(items.map(|item| Node::Maybe(vec![item])));
+            Node::Group(nodes)
         }
     }
 
@@ -1082,9 +1094,13 @@ impl<'a> Parser<'a> {
             }
             "if" => self.if_clause(),
             "while" | "until" => {
-                let mut nodes = self.body(Ctx::Words(&["do"]));
+                let condition = self.body(Ctx::Words(&["do"]));
+                let mut nodes = condition.clone();
                 if !self.halted() && self.expect_reserved("do") {
-                    nodes.extend(self.body(Ctx::Words(&["done"])));
+                    // The body, then the condition again, any number of times.
+                    let mut body = self.body(Ctx::Words(&["done"]));
+                    body.extend(condition);
+                    nodes.push(Node::Loop(body));
                     if !self.halted() {
                         self.expect_reserved("done");
                     }
@@ -1103,13 +1119,26 @@ impl<'a> Parser<'a> {
     }
 
     fn if_clause(&mut self) -> Node {
+        // The first condition always runs; every branch and every later
+        // condition may or may not.
         let mut nodes = Vec::new();
+        let mut first = true;
+        let maybe = |nodes: &mut Vec<Node>, part: Vec<Node>, first: &mut bool| {
+            if *first {
+                nodes.extend(part);
+                *first = false;
+            } else {
+                nodes.push(Node::Maybe(part));
+            }
+        };
         loop {
-            nodes.extend(self.body(Ctx::Words(&["then"])));
+            let condition = self.body(Ctx::Words(&["then"]));
+            maybe(&mut nodes, condition, &mut first);
             if self.halted() || !self.expect_reserved("then") {
                 return Node::Group(nodes);
             }
-            nodes.extend(self.body(Ctx::Words(&["elif", "else", "fi"])));
+            let branch = self.body(Ctx::Words(&["elif", "else", "fi"]));
+            nodes.push(Node::Maybe(branch));
             if self.halted() {
                 return Node::Group(nodes);
             }
@@ -1119,7 +1148,8 @@ impl<'a> Parser<'a> {
             }
             if self.at_reserved("else") {
                 self.take_reserved("else");
-                nodes.extend(self.body(Ctx::Words(&["fi"])));
+                let branch = self.body(Ctx::Words(&["fi"]));
+                nodes.push(Node::Maybe(branch));
                 if self.halted() {
                     return Node::Group(nodes);
                 }
@@ -1202,7 +1232,8 @@ impl<'a> Parser<'a> {
         }
         if self.bash() && self.at_reserved("{") {
             self.take_reserved("{");
-            nodes.extend(self.body(Ctx::Words(&["}"])));
+            let body = self.body(Ctx::Words(&["}"]));
+            nodes.push(Node::Loop(body));
             if !self.halted() {
                 self.expect_reserved("}");
             }
@@ -1211,7 +1242,8 @@ impl<'a> Parser<'a> {
         if !self.expect_reserved("do") {
             return Node::Group(nodes);
         }
-        nodes.extend(self.body(Ctx::Words(&["done"])));
+        let body = self.body(Ctx::Words(&["done"]));
+        nodes.push(Node::Loop(body));
         if !self.halted() {
             self.expect_reserved("done");
         }
@@ -1276,7 +1308,7 @@ impl<'a> Parser<'a> {
             }
             nodes.push(Node::Test(patterns));
             let body = self.compound_list(Ctx::CaseItem);
-            nodes.push(Node::Group(body));
+            nodes.push(Node::Maybe(body));
             if self.halted() {
                 break;
             }
@@ -3038,7 +3070,11 @@ mod tests {
                         }
                         out.push(s.clone());
                     }
-                    Node::Subshell(b) | Node::Group(b) | Node::Pipeline(b) => walk(b, out),
+                    Node::Subshell(b)
+                    | Node::Group(b)
+                    | Node::Maybe(b)
+                    | Node::Loop(b)
+                    | Node::Pipeline(b) => walk(b, out),
                     Node::Background(inner)
                     | Node::Redirected(inner, _)
                     | Node::Function { body: inner, .. } => walk(std::slice::from_ref(inner), out),
@@ -3280,9 +3316,10 @@ mod tests {
     fn compound_commands_expose_their_bodies() {
         let text = "if test -f x; then rm x; else touch y; fi; for f in a b; do cat $f; done; while true; do sleep 1; done";
         for dialect in BOTH {
+            // A while loop's condition runs again after each run of its body.
             assert_eq!(
                 programs(text, dialect),
-                ["test", "rm", "touch", "cat", "true", "sleep"]
+                ["test", "rm", "touch", "cat", "true", "sleep", "true"]
             );
             let text = "case $x in a|b) rm a;; *) ls;; esac; f() { rm -rf /; }; { echo; } > out";
             assert_eq!(programs(text, dialect), ["rm", "ls", "rm", "echo"]);

@@ -401,7 +401,7 @@ fn walk(node: &Node, letters: &mut BTreeSet<char>, unknown: &mut bool) {
                 _ => {}
             }
         }
-        Node::Subshell(b) | Node::Group(b) | Node::Pipeline(b) => {
+        Node::Subshell(b) | Node::Group(b) | Node::Maybe(b) | Node::Loop(b) | Node::Pipeline(b) => {
             for n in b {
                 walk(n, letters, unknown);
             }

@@ -261,9 +261,11 @@ fn read_markers(script: &Script) -> (BTreeSet<char>, bool) {
                     _ => {}
                 }
             }
-            Node::Subshell(b) | Node::Group(b) | Node::Pipeline(b) => {
-                b.iter().for_each(|x| walk(x, out, unknown))
-            }
+            Node::Subshell(b)
+            | Node::Group(b)
+            | Node::Maybe(b)
+            | Node::Loop(b)
+            | Node::Pipeline(b) => b.iter().for_each(|x| walk(x, out, unknown)),
             Node::Background(x) | Node::Function { body: x, .. } => walk(x, out, unknown),
             Node::Redirected(x, rs) => {
                 walk(x, out, unknown);

@@ -39,9 +39,11 @@ fn check_shape(script: &Script, text: &str) {
                         }
                     }
                 }
-                Node::Subshell(b) | Node::Group(b) | Node::Pipeline(b) => {
-                    walk(b, docs, false, text)
-                }
+                Node::Subshell(b)
+                | Node::Group(b)
+                | Node::Maybe(b)
+                | Node::Loop(b)
+                | Node::Pipeline(b) => walk(b, docs, false, text),
                 Node::Background(n) | Node::Function { body: n, .. } => {
                     walk(std::slice::from_ref(n), docs, false, text)
                 }

@@ -2914,9 +2914,11 @@ pub fn literal_stdin(script: &Script, cmd: &Simple, redirect: &Redirect) -> Opti
 fn holds(node: &Node, cmd: &Simple) -> bool {
     match node {
         Node::Simple(s) => std::ptr::eq(s, cmd),
-        Node::Group(body) | Node::Subshell(body) | Node::Pipeline(body) => {
-            body.iter().any(|n| holds(n, cmd))
-        }
+        Node::Group(body)
+        | Node::Maybe(body)
+        | Node::Loop(body)
+        | Node::Subshell(body)
+        | Node::Pipeline(body) => body.iter().any(|n| holds(n, cmd)),
         Node::Background(inner) | Node::Redirected(inner, _) => holds(inner, cmd),
         Node::Function { .. }
         | Node::For { .. }

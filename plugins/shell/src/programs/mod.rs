@@ -25,6 +25,7 @@ mod net;
 mod packages;
 mod script;
 mod search;
+mod secrets;
 mod shell;
 mod text;
 mod transfer;
@@ -112,6 +113,7 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .chain(build::PROGRAMS)
         .chain(packages::PROGRAMS)
         .chain(containers::PROGRAMS)
+        .chain(secrets::PROGRAMS)
         .copied()
 }
 
@@ -142,6 +144,10 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
     let Some(program) = find(name) else {
         return legacy::read(r, name, inv, scope);
     };
+    // A program that only names paths takes back what its words mentioned.
+    if crate::secrets::NAMES_ONLY.contains(&name) {
+        r.names_only(inv);
+    }
     let parsed = match program.syntax {
         Syntax::Grammar(grammar) => {
             let parsed = argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);

@@ -1095,6 +1095,9 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
         inner.cwd = scope.cwd.clone();
         inner.positional = positional;
         inner.fds = scope.fds.clone();
+        // bash imports the functions `export -f` exported: taken as all of
+        // them (the stricter reading).
+        inner.functions = scope.functions.clone();
         r.read_text(text, &mut inner);
         return;
     }

@@ -223,15 +223,6 @@ impl Reader<'_> {
         }
     }
 
-    /// A read of everything beneath a path (`grep -r`, `diff -r`, `find …
-    /// -exec cat {} +`): what it names is checked as any read is, and it is
-    /// a secret read when a secret the workspace names lies beneath it — a
-    /// secret fragment directly inside it, or in the home directory when
-    /// the tree holds the home directory.
-    pub fn reads_tree(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
-        self.reads_beneath(arg, scope, shown, true);
-    }
-
     /// [`Reader::reads_tree`] for a program that may skip hidden files
     /// (`rg`, `ag`, `fd` without `--hidden`): then a secret beneath a hidden
     /// directory (`~/.ssh`) is not reached.

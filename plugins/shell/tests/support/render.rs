@@ -11,6 +11,8 @@ pub fn node(node: &Node) -> String {
         Node::Simple(s) => simple(s),
         Node::Subshell(b) => format!("( {} )", nodes(b)),
         Node::Group(b) => format!("{{ {} }}", nodes(b)),
+        Node::Maybe(b) => format!("maybe{{ {} }}", nodes(b)),
+        Node::Loop(b) => format!("loop{{ {} }}", nodes(b)),
         Node::Pipeline(b) => b.iter().map(self::node).collect::<Vec<_>>().join(" | "),
         Node::Background(b) => format!("bg[{}]", self::node(b)),
         Node::For { name, words } => format!(
