@@ -570,17 +570,19 @@ impl<'a> Reader<'a> {
             Node::For { name, words } => {
                 let mut values = Vec::new();
                 let mut known = true;
+                let mut globbed = false;
                 for word in words {
                     self.run_word_commands(word, scope, script);
                     let arg = self.expand(word, scope);
+                    globbed |= arg.glob;
                     match arg.values {
-                        Some(v) if !arg.glob => values.extend(v),
-                        _ => known = false,
+                        Some(v) => values.extend(v),
+                        None => known = false,
                     }
                 }
                 // A loop over a pattern binds each match: its value stands
-                // for one path the pattern matches.
-                let globbed = words.iter().any(|w| w.has_glob());
+                // for one path the pattern matches (the pattern itself, read
+                // as a pattern wherever the variable is expanded).
                 let bound = (known && values.len() <= MAX_VALUES).then_some(values);
                 scope.assign(name, bound, !known);
                 if globbed && known {
@@ -599,12 +601,15 @@ impl<'a> Reader<'a> {
             }
             Node::Unreadable(why) => self.note(Effect::Opaque, why.clone()),
             Node::Maybe(body) => {
-                // It may not run: what it changes may not have happened.
-                let before = scope.clone();
+                // It may not run, or stop part way (the rest of `a && b &&
+                // c` after a failure): what it changes may not have
+                // happened, so every state it passes through is joined.
+                let mut reached = scope.clone();
                 for n in body {
                     self.read_node(n, scope, script);
+                    reached.join(scope);
                 }
-                scope.join(&before);
+                *scope = reached;
             }
             Node::Loop(body) => {
                 // Any number of times: read it as the first run, then as a

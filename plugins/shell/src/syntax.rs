@@ -866,30 +866,45 @@ impl<'a> Parser<'a> {
 
     /// Pipelines joined by `&&` and `||`.
     fn and_or(&mut self) -> Node {
-        let mut items = vec![self.pipeline()];
+        let first = self.pipeline();
+        // Each later pipeline with the operator before it (`true`: `&&`).
+        let mut items: Vec<(bool, Node)> = Vec::new();
         loop {
             if self.halted() {
                 break;
             }
             self.skip_blanks();
             if self.starts_with("&&") || self.starts_with("||") {
+                let and = self.starts_with("&&");
                 self.pos += 2;
                 self.linebreak();
-                items.push(self.pipeline());
+                items.push((and, self.pipeline()));
             } else {
                 break;
             }
         }
-        if items.len() == 1 {
-            items.pop().unwrap_or(Node::Group(Vec::new()))
-        } else {
-            // The first always runs; each after it only if the one before
-            // succeeded (`&&`) or failed (`||`).
-            let mut items = items.into_iter();
-            let mut nodes: Vec<Node> = items.next().into_iter().collect();
-            nodes.extend(items.map(|item| Node::Maybe(vec![item])));
-            Node::Group(nodes)
+        if items.is_empty() {
+            return first;
         }
+        // The first always runs; each after it only if the status before
+        // it was success (`&&`) or failure (`||`). A pipeline after one
+        // joined by the same operator runs only if that one ran (`a && b
+        // && c`: c runs after b), so a run of the same operator is one
+        // branch, read in order (c where b's `cd` has happened); after the
+        // other operator (`a && b || c`) the one before may not have run.
+        let mut nodes = vec![first];
+        let mut last: Option<bool> = None;
+        for (and, item) in items {
+            if last == Some(and) {
+                if let Some(Node::Maybe(chain)) = nodes.last_mut() {
+                    chain.push(item);
+                    continue;
+                }
+            }
+            nodes.push(Node::Maybe(vec![item]));
+            last = Some(and);
+        }
+        Node::Group(nodes)
     }
 
     /// Whether what is next ends a pipeline (for a bare `!` or `time`).
