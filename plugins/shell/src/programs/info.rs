@@ -4,8 +4,9 @@
 //! machine (`uname`, `ps`, `free`, …). They read; the few forms that change
 //! something are read as such: `tree -o FILE` and `tree -R` write, `file -C`
 //! compiles a magic file into the working directory, `date -s` and
-//! `hostname NAME` set the machine's clock and name, `ps e` and `printenv`
-//! print the environment, `jobs -x` and `compgen -C` run a command.
+//! `hostname NAME` set the machine's clock and name, `ps e` prints the
+//! environment (`printenv` is with the credential printers, secrets.rs),
+//! `jobs -x` and `compgen -C` run a command.
 
 use wicket_guest::Effect::*;
 
@@ -63,7 +64,6 @@ pub const PROGRAMS: &[&Program] = &[
     &LOOK,
     &FACTOR,
     &STTY,
-    &PRINTENV,
 ];
 
 /// Reads nothing but its own arguments and the system; prints.
@@ -181,7 +181,8 @@ pub const LS: Program = Program {
         (Read, "ls -R ../.."),
         (Read, "ls ../../repo.git"),
         (Read, "ls src/*.rs | head"),
-        (Secret, "ls -la ~/.ssh"),
+        // Listing names is not reading: no key is printed.
+        (Read, "ls -la ~/.ssh"),
         (Opaque, "ls --bogus"),
         (Opaque, "ls --c"),
     ],
@@ -1143,13 +1144,24 @@ pub const PS: Program = Program {
         (Read, "ps axo pid,user,etime"),
         (Read, "ps -p 1 -o comm="),
         (Read, "ps --forest -e"),
+        (Read, "ps -aux"),
+        (Read, "ps -ef -u root"),
+        (Read, "ps --help all"),
         (Secret, "ps e"),
         (Secret, "ps eww"),
         (Secret, "ps auxe"),
         (Secret, "ps -ef e"),
+        (Secret, "ps axe -o pid,args"),
+        (Secret, "ps -p 1 e"),
+        (Secret, "ps -auxe"),
+        (Secret, "ps -axe"),
+        (Secret, "ps -xe"),
+        (Secret, "ps -e -x"),
+        (Secret, "ps -e -ux"),
         (Opaque, "ps -Q"),
+        (Opaque, "ps $OPTS"),
     ],
-    manual: "ps (procps-ng 4.0.2): ps --help all",
+    manual: "ps (procps-ng 4.0.2): ps --help all; when its UNIX reading of the words fails it rereads them all as BSD options (checked here: `ps -auxe`, `ps -xe`, `ps -e -ux` print environments)",
 };
 
 /// ps's UNIX letters: (letter, takes a value).
@@ -1255,6 +1267,10 @@ const PS_LONG: &[(&str, bool)] = &[
     ("width", true),
 ];
 
+/// Letters procps knows only as BSD options: with one dash its UNIX
+/// reading fails on them (`-x`, `-k`, `-W`).
+const PS_NOT_UNIX: &str = "xXkW";
+
 fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     let shown = run.shown();
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
@@ -1265,6 +1281,12 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             format!("{shown}: ps's option `{w}` is not one wicket's description of ps knows"),
         );
     };
+    // When procps's UNIX reading of the words fails (a letter it has only
+    // as BSD, a user named by an attached word that may not exist: the
+    // `-aux` case), it rereads every word as BSD options, dashes dropped:
+    // an `e` in a one-dash word then shows every process's environment.
+    let mut falls_back: Option<String> = None;
+    let mut dashed_e: Option<String> = None;
     while i < args.len() {
         let arg = &args[i];
         i += 1;
@@ -1298,6 +1320,9 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             None if word.chars().all(|c| c.is_ascii_digit() || c == ',') => continue,
             None => (word, PS_BSD),
         };
+        if table == PS_UNIX && dashed_e.is_none() && bsd_shows_environment(letters) {
+            dashed_e = Some(word.to_owned());
+        }
         for (k, c) in letters.char_indices() {
             let Some((_, takes)) = table.iter().find(|(l, _)| *l == c) else {
                 unknown(
@@ -1312,15 +1337,49 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
                     format!("{shown} prints every process's environment (ps's `e`)"),
                 );
             }
+            if table == PS_UNIX && PS_NOT_UNIX.contains(c) && falls_back.is_none() {
+                falls_back = Some(format!("`-{c}` is no UNIX option of procps"));
+            }
             if *takes {
-                if k + c.len_utf8() == letters.len() {
+                let rest = &letters[k + c.len_utf8()..];
+                if rest.is_empty() {
                     i += 1;
+                } else if table == PS_UNIX
+                    && "uUgG".contains(c)
+                    && !rest.chars().all(|d| d.is_ascii_digit() || d == ',')
+                    && falls_back.is_none()
+                {
+                    falls_back = Some(format!(
+                        "`-{c}{rest}` names a user `{rest}` that may not exist"
+                    ));
                 }
                 break;
             }
         }
     }
+    if let (Some(why), Some(word)) = (falls_back, dashed_e) {
+        r.guard(
+            Secret,
+            format!(
+                "{shown} may print every process's environment: {why}, so procps rereads the words as BSD options, and `{word}` then holds BSD's `e`"
+            ),
+        );
+        return;
+    }
     r.note(Read, format!("{shown} lists processes"));
+}
+
+/// Whether a word's letters, read as BSD options, include `e` before a
+/// letter that takes the rest as its value.
+fn bsd_shows_environment(letters: &str) -> bool {
+    for c in letters.chars() {
+        match PS_BSD.iter().find(|(l, _)| *l == c) {
+            Some(('e', _)) => return true,
+            Some((_, false)) => {}
+            Some((_, true)) | None => return false,
+        }
+    }
+    false
 }
 
 pub const TOP: Program = Program {
@@ -1709,20 +1768,6 @@ fn stty(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     } else {
         r.note(OpenWorld, format!("{shown} changes a terminal's settings"));
     }
-}
-
-pub const PRINTENV: Program = Program {
-    names: &["printenv"],
-    syntax: Syntax::Own,
-    output: None,
-    lists_paths_under: None,
-    read: printenv,
-    examples: &[(Secret, "printenv"), (Secret, "printenv HOME")],
-    manual: "printenv (GNU coreutils) 9.1: prints the environment",
-};
-
-fn printenv(r: &mut Reader, run: &Run, _scope: &mut Scope) {
-    r.guard(Secret, format!("{} prints the environment", run.shown()));
 }
 
 fn looks_at_ls(r: &mut Reader, run: &Run, scope: &mut Scope) {

@@ -3374,6 +3374,17 @@ pub const GH: Program = Program {
         (OpenWorld, "gh auth status"),
         (Read, "gh --version"),
         (Read, "gh config get git_protocol"),
+        (Read, "gh config get editor"),
+        (Read, "gh config list"),
+        (Secret, "gh config get oauth_token -h github.com"),
+        (Secret, "gh config get -h github.com oauth_token"),
+        (Opaque, "gh config get $NAME"),
+        (Secret, "gh auth token --hostname github.com"),
+        (Secret, "gh auth status -at"),
+        (OpenWorld, "gh secret list"),
+        (OpenWorld, "gh pr create --title x --body y"),
+        (Opaque, "gh tok"),
+        (Opaque, "gh $CMD"),
         (OpenWorld, "gh run download 123 -D artifacts"),
         (OpenWorld, "gh release download v1.0 -p '*.tgz' -D vendor"),
         (OpenWorld, "gh repo clone cli/cli vendor/cli"),
@@ -3472,8 +3483,42 @@ fn gh(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.guard(Secret, format!("{shown} prints the GitHub token"));
             return;
         }
-        ("config", "get") | ("config", "list") | ("alias", "list") => {
-            r.note(Read, format!("{shown} prints gh's settings"));
+        ("config", "get") => {
+            // `gh config get KEY [-h HOST]`: a host's `oauth_token` (or any
+            // key naming a token) is the credential itself.
+            let mut key = None;
+            let mut skip = false;
+            for arg in rest {
+                if skip {
+                    skip = false;
+                    continue;
+                }
+                match arg.text() {
+                    Some("-h" | "--host") => skip = true,
+                    Some(w) if w.starts_with('-') => {}
+                    w => {
+                        key = Some(w);
+                        break;
+                    }
+                }
+            }
+            match key {
+                Some(Some(k)) if k.to_ascii_lowercase().contains("token") => {
+                    r.guard(Secret, format!("{shown} prints a stored GitHub token ({k})"));
+                }
+                Some(None) => r.note(
+                    Opaque,
+                    format!("{shown}: the setting gh prints is only known when it runs, and could be a token"),
+                ),
+                _ => r.note(Read, format!("{shown} prints a gh setting")),
+            }
+            return;
+        }
+        ("config", "list") | ("alias", "list") => {
+            r.note(
+                Read,
+                format!("{shown} prints gh's settings (never its tokens)"),
+            );
             return;
         }
         ("config", "set") => {

@@ -3,7 +3,7 @@
 //! `ssh-keygen`, `ssh-add`, `keyctl`), keychains and password stores
 //! (`security`, `secret-tool`, `pass`, `op`, `bw`, `vault`), credential
 //! helpers (`docker-credential-*`, `git-credential-*`), the cloud and forge
-//! CLIs' token printers (`gh auth token`, `aws configure get`, `gcloud auth
+//! CLIs' token printers (`aws configure get`, `gcloud auth
 //! print-access-token`, `az account get-access-token`, `kubectl config view
 //! --raw`, `heroku auth:token`), brazen's `bz`, and `gcore`.
 //!
@@ -27,7 +27,6 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &PRINTENV,
-    &PS,
     &GPG,
     &SSH_KEYGEN,
     &SSH_ADD,
@@ -35,7 +34,6 @@ pub const PROGRAMS: &[&Program] = &[
     &SECURITY,
     &SECRET_TOOL,
     &BZ,
-    &GH,
     &AWS,
     &GCLOUD,
     &AZ,
@@ -212,129 +210,6 @@ fn printenv(r: &mut Reader, run: &Run, _scope: &mut Scope) {
         run,
         Read,
         "prints the variables it names, none a credential",
-    );
-}
-
-// ---------------------------------------------------------------- ps
-
-pub const PS: Program = Program {
-    names: &["ps"],
-    // procps mixes UNIX (`-e`), BSD (`e`, `aux`) and GNU (`--pid`) options,
-    // and a BSD letter means something else than the same UNIX letter.
-    syntax: Syntax::Own,
-    output: None,
-    lists_paths_under: None,
-    read: ps,
-    examples: &[
-        (Read, "ps aux"),
-        (Read, "ps -ef"),
-        (Read, "ps -e -o pid,args"),
-        (Read, "ps axo pid,user,comm"),
-        (Secret, "ps -auxe"),
-        (Secret, "ps -axe"),
-        (Read, "ps --help all"),
-        (Secret, "ps e"),
-        (Secret, "ps eww"),
-        (Secret, "ps auxe"),
-        (Secret, "ps axe -o pid,args"),
-        (Secret, "ps -p 1 e"),
-        (Secret, "ps -ef e"),
-        (Opaque, "ps $OPTS"),
-    ],
-    manual: "procps-ng 4.0.2 ps: `ps --help all` on this machine (BSD `e` shows the environment after the command)",
-};
-
-/// procps's options: a word with one dash is UNIX, two is GNU, none is BSD.
-/// The BSD `e` modifier appends each process's environment to its command.
-fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
-    // Options whose value is the next word (or the rest of the word).
-    const UNIX_VALUE: &str = "CGgOopqstuU";
-    const UNIX_FLAGS: &str = "AacdeFfHjLlMmNPTVwyZ";
-    const BSD_VALUE: &str = "OopqtUk";
-    const GNU_VALUE: &[&str] = &[
-        "--Group",
-        "--group",
-        "--pid",
-        "--ppid",
-        "--quick-pid",
-        "--sid",
-        "--tty",
-        "--user",
-        "--User",
-        "--format",
-        "--sort",
-        "--cols",
-        "--columns",
-        "--width",
-        "--rows",
-        "--lines",
-        "--help",
-    ];
-    let mut pending = false;
-    for (index, arg) in run.inv.argv.iter().enumerate().skip(1) {
-        let Some(word) = arg.text() else {
-            unknown_word(r, run, &arg.shown);
-            return;
-        };
-        if pending {
-            pending = false;
-            continue;
-        }
-        if let Some(long) = word.strip_prefix("--") {
-            if !long.contains('=') && GNU_VALUE.contains(&word) {
-                // `--help` takes an optional section word.
-                pending = word != "--help"
-                    || run
-                        .inv
-                        .argv
-                        .get(index + 1)
-                        .and_then(Arg::text)
-                        .is_some_and(|w| !w.starts_with('-'));
-            }
-            continue;
-        }
-        let (letters, unix) = match word.strip_prefix('-') {
-            // procps reads a one-dash word it cannot read as UNIX options
-            // as BSD ones (`-auxe` is `auxe`): an `e` past the first letter
-            // may be BSD's.
-            Some(rest) if rest.char_indices().any(|(at, c)| c == 'e' && at > 0) => {
-                r.dumps_environment(
-                    &run.shown(),
-                    "may show every process's environment (procps reads this word as BSD options, `e` among them)",
-                );
-                return;
-            }
-            Some(rest)
-                if rest
-                    .chars()
-                    .all(|c| UNIX_FLAGS.contains(c) || UNIX_VALUE.contains(c)) =>
-            {
-                (rest, true)
-            }
-            Some(rest) => (rest, false),
-            None if word.chars().all(|c| c.is_ascii_digit() || c == ',') => continue,
-            None => (word, false),
-        };
-        let values = if unix { UNIX_VALUE } else { BSD_VALUE };
-        for (at, c) in letters.char_indices() {
-            if !unix && c == 'e' {
-                r.dumps_environment(
-                    &run.shown(),
-                    "shows every process's environment after its command (BSD `e`)",
-                );
-                return;
-            }
-            if values.contains(c) {
-                pending = at + c.len_utf8() == letters.len();
-                break;
-            }
-        }
-    }
-    say(
-        r,
-        run,
-        Read,
-        "lists processes (their commands, not their environments)",
     );
 }
 
@@ -1293,154 +1168,6 @@ fn bz(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     );
 }
 
-// ---------------------------------------------------------------- gh
-
-pub const GH: Program = Program {
-    names: &["gh"],
-    syntax: Syntax::Own,
-    output: None,
-    lists_paths_under: None,
-    read: gh,
-    examples: &[
-        (Secret, "gh auth token"),
-        (Secret, "gh auth token --hostname github.com"),
-        (Secret, "gh auth status --show-token"),
-        (Secret, "gh auth status -t"),
-        (Secret, "gh auth status -at"),
-        (Secret, "gh auth git-credential get"),
-        (Secret, "gh config get oauth_token -h github.com"),
-        (OpenWorld, "gh auth status"),
-        (OpenWorld, "gh pr list"),
-        (OpenWorld, "gh pr create --title x --body y"),
-        (OpenWorld, "gh api repos/o/r"),
-        (OpenWorld, "gh secret list"),
-        (Read, "gh --version"),
-        (Read, "gh config get editor"),
-        (Opaque, "gh tok"),
-        (Opaque, "gh $CMD"),
-    ],
-    manual: "GitHub CLI (gh) 2.x manual (cli.github.com/manual), not installed here",
-};
-
-const GH_COMMANDS: &[&str] = &[
-    "agent-task",
-    "alias",
-    "api",
-    "attestation",
-    "auth",
-    "browse",
-    "cache",
-    "co",
-    "codespace",
-    "completion",
-    "config",
-    "copilot",
-    "extension",
-    "extensions",
-    "gist",
-    "gpg-key",
-    "help",
-    "issue",
-    "label",
-    "org",
-    "pr",
-    "preview",
-    "project",
-    "release",
-    "repo",
-    "ruleset",
-    "run",
-    "search",
-    "secret",
-    "ssh-key",
-    "status",
-    "variable",
-    "version",
-    "workflow",
-];
-
-fn gh(r: &mut Reader, run: &Run, _scope: &mut Scope) {
-    if only_help(run.inv, &["--version", "--help", "-h"]) {
-        say(r, run, Read, "prints its version or help");
-        return;
-    }
-    let words = command_words(run.inv, &|w| {
-        matches!(
-            w,
-            "-R" | "--repo" | "-h" | "--hostname" | "-u" | "--user" | "-q" | "--jq" | "--template"
-        )
-    });
-    let first = match words.first() {
-        None => {
-            say(r, run, Read, "prints its help");
-            return;
-        }
-        Some(None) => {
-            unknown_word(r, run, "the command");
-            return;
-        }
-        Some(Some(w)) => w.clone(),
-    };
-    if !GH_COMMANDS.contains(&first.as_str()) {
-        r.note(
-            Opaque,
-            format!(
-                "{}: `{first}` is not a gh command wicket knows — an alias or an extension could run anything, `gh auth token` among it",
-                run.shown()
-            ),
-        );
-        return;
-    }
-    let second = words.get(1).cloned().flatten();
-    r.names_only(run.inv);
-    match (first.as_str(), second.as_deref()) {
-        ("auth", Some("token" | "git-credential")) => {
-            say(r, run, Secret, "prints the operator's GitHub token");
-        }
-        ("auth", Some("status")) => {
-            let shows = run.inv.argv.iter().skip(3).any(|a| {
-                a.text().is_some_and(|w| {
-                    w == "--show-token"
-                        || (w.starts_with('-') && !w.starts_with("--") && w.contains('t'))
-                })
-            });
-            if shows {
-                say(r, run, Secret, "prints the operator's GitHub token");
-            } else {
-                say(
-                    r,
-                    run,
-                    OpenWorld,
-                    "checks the login with GitHub (the token masked)",
-                );
-            }
-        }
-        ("auth", None) => say(r, run, Read, "prints its help"),
-        ("auth", Some(_)) => say(r, run, OpenWorld, "changes the operator's GitHub login"),
-        ("config", Some("get")) => {
-            let key = words.get(2).cloned().flatten();
-            match key {
-                Some(k) if k.to_ascii_lowercase().contains("token") => {
-                    say(r, run, Secret, "prints a stored GitHub token")
-                }
-                Some(_) => say(r, run, Read, "prints a gh setting"),
-                None => unknown_word(r, run, "the setting"),
-            }
-        }
-        ("config", Some("list")) => say(r, run, Read, "prints gh's settings"),
-        ("config", _) => say(r, run, OpenWorld, "changes gh's settings"),
-        ("help" | "version" | "completion", _) => say(r, run, Read, "prints help or a version"),
-        ("extension" | "extensions", Some("exec")) => r.note(
-            Opaque,
-            format!(
-                "{} runs an extension, a program wicket cannot read",
-                run.shown()
-            ),
-        ),
-        _ => say(r, run, OpenWorld, "talks to GitHub"),
-    }
-}
-
 // ---------------------------------------------------------------- aws
 
 pub const AWS: Program = Program {
@@ -1999,8 +1726,6 @@ pub const DOCKER_CREDENTIAL: Program = Program {
 
 pub const GIT_CREDENTIAL: Program = Program {
     names: &[
-        "git-credential-store",
-        "git-credential-cache",
         "git-credential-libsecret",
         "git-credential-osxkeychain",
         "git-credential-manager",
@@ -2015,14 +1740,10 @@ pub const GIT_CREDENTIAL: Program = Program {
     lists_paths_under: None,
     read: credential_helper,
     examples: &[
-        (
-            Secret,
-            "printf 'host=github.com\\n' | git-credential-store get",
-        ),
         (Secret, "git-credential-libsecret get"),
-        (OpenWorld, "git-credential-store erase"),
+        (OpenWorld, "git-credential-libsecret erase"),
     ],
-    manual: "gitcredentials(7): a helper is run as `git-credential-NAME get|store|erase`",
+    manual: "gitcredentials(7): a helper is run as `git-credential-NAME get|store|erase` (git's own store and cache are read with git's description)",
 };
 
 fn credential_helper(r: &mut Reader, run: &Run, _scope: &mut Scope) {

@@ -1396,11 +1396,67 @@ pub const CREDENTIAL: Sub = Sub {
     examples: &[
         (Secret, "git credential fill"),
         (Secret, "git credential-store get"),
+        (Secret, "git credential-store --file ~/.git-credentials get"),
+        (
+            Secret,
+            "printf 'host=github.com\\n' | git-credential-store get",
+        ),
+        (Secret, "git-credential-cache --timeout 60 get"),
+        (OpenWorld, "git credential approve"),
+        (OpenWorld, "git-credential-store erase"),
+        (OpenWorld, "git credential-cache exit"),
+        (Read, "git credential capability"),
+        (Opaque, "git credential $ACTION"),
+        (Opaque, "git credential-store frob"),
     ],
 };
 
+/// `git credential fill|approve|reject`, and the helpers git ships
+/// (`credential-store`, `credential-cache`: `get|store|erase`, `exit`):
+/// what prints a credential is secret; what stores or drops one changes the
+/// operator's credential store, outside the root.
 fn credential(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
-    r.guard(Secret, format!("{} reads or stores credentials", g.shown));
+    let mut skip = false;
+    let mut action = None;
+    for arg in &g.words {
+        if skip {
+            skip = false;
+            continue;
+        }
+        match arg.text() {
+            Some("--file" | "--timeout" | "--socket") => skip = true,
+            Some(w) if w.starts_with('-') => {}
+            w => {
+                action = Some(w);
+                break;
+            }
+        }
+    }
+    let shown = &g.shown;
+    match action {
+        Some(Some("fill" | "get")) => {
+            r.guard(Secret, format!("{shown} prints a stored credential"));
+        }
+        Some(Some("approve" | "reject" | "store" | "erase")) => r.note(
+            OpenWorld,
+            format!("{shown} changes the operator's credential store"),
+        ),
+        Some(Some("exit")) => r.note(
+            OpenWorld,
+            format!("{shown} stops the operator's credential cache"),
+        ),
+        Some(Some("capability")) => {
+            r.note(Read, format!("{shown} prints what the helper supports"))
+        }
+        Some(None) => r.note(
+            Opaque,
+            format!("{shown}: the credential action is only known when it runs"),
+        ),
+        _ => r.note(
+            Opaque,
+            format!("{shown}: a credential action wicket does not know"),
+        ),
+    }
 }
 
 const IMAP_SEND_T: Table = Table {
