@@ -539,9 +539,16 @@ impl Reader<'_> {
             self.places(arg, scope)
         };
         // A pattern over the agent's own worktree names the agent's files,
-        // whatever it could match there.
-        let own_pattern =
-            arg.glob && !places.is_empty() && places.iter().all(|p| matches!(p, Place::Inside(_)));
+        // whatever it could match there (its `.git` link among them, which
+        // is protected, and no secret).
+        let root = self.ctx.writable_root.clone();
+        let own_pattern = arg.glob
+            && !places.is_empty()
+            && places.iter().all(|p| match p {
+                Place::Inside(_) => true,
+                Place::Protected { path, .. } => is_under(path, &root),
+                _ => false,
+            });
         if own_pattern {
             return;
         }
@@ -646,6 +653,19 @@ impl Reader<'_> {
                 return;
             }
         }
+    }
+
+    /// A program that prints what is in its files, run with operands
+    /// appended when it runs (`… | xargs cat`): each could name a secret.
+    /// Whether it was (the call is then opaque).
+    pub fn prints_appended(&mut self, inv: &Invocation, shown: &str) -> bool {
+        if inv.extra_operands {
+            self.note(
+                Effect::Opaque,
+                format!("{shown} prints files named only when it runs (items of its input), which could be secrets"),
+            );
+        }
+        inv.extra_operands
     }
 
     /// A program that prints the environment (`env`, `printenv`, `ps e`).

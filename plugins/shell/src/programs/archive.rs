@@ -2924,7 +2924,10 @@ pub const DD: Program = Program {
         (Secret, "dd if=/home/u/.ssh/id_rsa"),
         (Opaque, "dd if=x $OUT"),
         (Opaque, "dd if=x of=$OUT"),
-        (TargetWrite, "dd if=$IMG of=copy.img bs=4M"),
+        // The copy of a file named only when it runs could be a key, read
+        // back from the worktree later (secrets.rs `read_unknown`).
+        (Opaque, "dd if=$IMG of=copy.img bs=4M"),
+        (TargetWrite, "dd if=disk.img of=copy.img bs=4M"),
         (Opaque, "dd if=x oof=y"),
     ],
     manual: "dd (coreutils) 9.1: dd --help",

@@ -947,7 +947,10 @@ pub const NODE: Program = Program {
             Destructive,
             "node --import 'data:text/javascript,require(\"fs\").rmSync(\"../x\",{recursive:true})' x.js",
         ),
-        (Opaque, "node --env-file=.env app.js"),
+        // Like `. ./.env`: the program reads a secret file (its values go
+        // to code wicket cannot read, which may print them).
+        (Secret, "node --env-file=.env app.js"),
+        (Opaque, "node --env-file=config/dev.vars app.js"),
         (Destructive, "node -e \"require('fs').rmSync('../x',{recursive:true})\""),
         (Opaque, "node -e \"require('fs').writeFileSync(require('path').dirname(process.cwd())+'/x', '')\""),
     ],
@@ -1186,7 +1189,9 @@ pub const DENO: Program = Program {
         (Destructive, "deno compile -o ../../repo.git/hooks/pre-commit main.ts"),
         (Destructive, "deno run --lock=../../.wicket/lock main.ts"),
         (Opaque, "deno run -A --bogus x.ts"),
-        (Opaque, "deno run --env-file=.env x.ts"),
+        // Like `. ./.env`: the program reads a secret file.
+        (Secret, "deno run --env-file=.env x.ts"),
+        (Opaque, "deno run --env-file=config/dev.vars x.ts"),
     ],
     manual: "deno 2 manual (deno help run; not installed here): the run/test/compile options, those that write read",
 };

@@ -1928,6 +1928,12 @@ pub const STRACE: Program = Program {
         (Destructive, "strace -E WICKET_X true"),
         (Secret, "strace -p 1234"),
         (Secret, "strace -f --attach=1234 -s 9999"),
+        (Secret, "strace -f -v sh -c true"),
+        (Secret, "strace -fv true"),
+        (Secret, "strace --no-abbrev true"),
+        (Secret, "strace -e abbrev=none true"),
+        (Secret, "strace --abbrev=execve true"),
+        (OpenWorld, "strace -e trace=execve cargo build"),
         (Opaque, "strace -e inject=openat:error=ENOENT true"),
         (Opaque, "strace --fault=unlink true"),
         (Read, "strace -V"),
@@ -1945,6 +1951,26 @@ fn strace(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.guard(
             Secret,
             format!("{shown} traces a process already running, reading the data it reads and writes (credentials among them)"),
+        );
+        return;
+    }
+    // `-v` (`--no-abbrev`, `-e abbrev=none`) prints every execve's
+    // environment in full, the model provider's key among it.
+    let unabbreviated = p.has("no-abbrev")
+        || p.values("abbrev").any(|a| a.text() != Some("all"))
+        || p.values("expression").any(|e| {
+            e.text().is_none_or(|t| {
+                t.strip_prefix("abbrev=")
+                    .or_else(|| t.strip_prefix("a="))
+                    .is_some_and(|set| set != "all")
+            })
+        });
+    if unabbreviated {
+        r.guard(
+            Secret,
+            format!(
+                "{shown} prints every program's environment in full as it starts (strace's -v)"
+            ),
         );
         return;
     }
@@ -3189,7 +3215,9 @@ pub const XARGS: Program = Program {
         (TargetWrite, "find . -name '*.py' | xargs sed -i s/a/b/"),
         (TargetWrite, "find src -name '*.o' -print0 | xargs -0 rm -f"),
         (TargetWrite, "find . -name '*.txt' | xargs -I{} cp {} dest/"),
-        (TargetWrite, "xargs -I{} cp {} dest/"),
+        // Items from an unknown input: each copied file could be a key,
+        // read back from dest/ later.
+        (Opaque, "xargs -I{} cp {} dest/"),
         (TargetWrite, "git diff --name-only | xargs -r git add --"),
         (
             TargetWrite,

@@ -249,6 +249,12 @@ pub const GREP: Program = Program {
         (Opaque, "grep --bogus x f"),
         (Opaque, "grep --co x f"),
         (Read, "grep -q \"$(sed -n 1p Cargo.toml)\" README.md"),
+        (Read, "grep -rn environ src"),
+        (Read, "grep -rn id_rsa src"),
+        (Secret, "grep -rn --include='*.pem' BEGIN ."),
+        (Secret, "grep -r BEGIN ~/.ssh"),
+        (Opaque, "ls ~/.ssh/id_* | xargs grep ."),
+        (Read, "git ls-files | xargs grep -l TODO"),
     ],
     manual: "grep (GNU grep) 3.8: grep --help",
 };
@@ -265,8 +271,22 @@ fn grep(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if prints_only(r, run) {
         return;
     }
+    // The pattern is text (`grep -rn environ src` searches code for a
+    // word); the files are what it reads. A file pattern it is aimed with
+    // keeps its mention (`--include='*.pem'` aims at keys).
+    r.names_only(run.inv);
     let p = &run.parsed;
+    for include in p.values("include") {
+        r.check_secret_word(include);
+    }
     let shown = run.shown();
+    let names = p.has("files-with-matches")
+        || p.has("files-without-match")
+        || p.has("count")
+        || p.has("quiet");
+    if !names {
+        r.prints_appended(run.inv, &shown);
+    }
     read_each(r, p.values("file"), scope, &shown);
     read_each(r, p.values("exclude-from"), scope, &shown);
     let explicit = p.has("regexp") || p.has("file");
@@ -1231,6 +1251,13 @@ pub const FIND: Program = Program {
         (Destructive, "find /tmp -delete"),
         (OpenWorld, "find /tmp/build -delete"),
         (Secret, "find ~ -type f -exec cat {} +"),
+        (Secret, "find . -name '.env*' -exec cat {} +"),
+        (Secret, "find . -path '*/.ssh/*' -exec head {} \\;"),
+        (Secret, "find ~/.ssh -name 'id_*' -exec cat {} +"),
+        (Read, "find . -name '*.pem'"),
+        (Read, "find ~/.ssh -name '*.pub'"),
+        (Read, "find . -name '.env*' -exec ls -l {} +"),
+        (Read, "find . -name '.env*' -exec wc -l {} +"),
         (Opaque, "find . -files0-from list -delete"),
         (Opaque, "find -L . -delete"),
         (Opaque, "find . -name x -exec \"$CMD\" {} \\;"),
@@ -1344,6 +1371,10 @@ const NAMES_ONLY: &[&str] = &[
 ];
 
 fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // Listing names is not reading: its starting points and patterns only
+    // name paths (`find ~/.ssh -name '*.pub'`). What a program it runs on
+    // the found paths reads is read below.
+    r.names_only(run.inv);
     let shown = run.shown();
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
     let mut i = 0;
@@ -1385,6 +1416,9 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // First pass: the shape of the expression (what -name constrains), and
     // every word read as find reads it.
     let mut names: Vec<String> = Vec::new();
+    // Every name or path test not negated: one aimed at a secret
+    // (`-name '.env*'`, `-path '*/.ssh/*'`) hands secrets to the program.
+    let mut aims: Vec<String> = Vec::new();
     let mut alternatives = false;
     let mut k = 0;
     let mut negated = false;
@@ -1458,14 +1492,22 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 depth = depth.saturating_sub(1);
                 k += 1;
             }
-            "-name" | "-iname" => {
+            "-path" | "-ipath" | "-wholename" | "-iwholename" | "-name" | "-iname" => {
                 if let Some(pattern) = expression.get(k + 1).and_then(Arg::text) {
-                    if depth == 0 && !negated {
-                        names.push(if word == "-iname" {
-                            any_case(pattern)
-                        } else {
-                            pattern.to_owned()
-                        });
+                    let folded = if word.starts_with("-i") {
+                        any_case(pattern)
+                    } else {
+                        pattern.to_owned()
+                    };
+                    if !negated {
+                        aims.push(folded.clone());
+                    }
+                    if depth == 0
+                        && !negated
+                        && word.ends_with("name")
+                        && !word.ends_with("wholename")
+                    {
+                        names.push(folded);
                     }
                 }
                 k += 2;
@@ -1556,6 +1598,16 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                             .skip(1)
                             .any(|a| a.text().is_some_and(|t| t.contains("{}")))
                     {
+                        let aimed = aims.iter().find_map(|pattern| {
+                            crate::secrets::secret_in_pattern(r.ctx, pattern)
+                                .map(|what| (pattern.clone(), what))
+                        });
+                        if let Some((pattern, what)) = aimed {
+                            r.guard(
+                                Secret,
+                                format!("{shown} runs a program on what `{pattern}` matches, secrets ({what})"),
+                            );
+                        }
                         r.reads_tree(start, scope, &shown);
                     }
                     let mut inner = scope.clone();
@@ -1576,9 +1628,6 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 }
             }
         }
-    }
-    for start in &starts {
-        r.reads_file(start, scope, &shown);
     }
     r.note(Read, format!("{shown} lists what it finds"));
 }

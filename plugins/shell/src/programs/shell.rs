@@ -130,6 +130,15 @@ pub const DECLARE: Program = builtin(
         (Secret, "export -p"),
         (Secret, "declare -p"),
         (Secret, "declare"),
+        (Secret, "declare -p BRAZEN_API_KEY"),
+        (Secret, "typeset -p GITHUB_TOKEN"),
+        (Secret, "declare -p HOME GH_TOKEN"),
+        (Secret, "export -p ANTHROPIC_API_KEY"),
+        (Secret, "export -p HOME"),
+        (Read, "declare -p HOME"),
+        (Read, "declare -pf my_function"),
+        (Read, "export GITHUB_TOKEN"),
+        (Opaque, "declare -p \"$name\""),
         (
             Destructive,
             "x=src; declare -n r=x; r=../../.wicket; rm -rf \"$x\"",
@@ -642,6 +651,42 @@ fn subscript_runs_command(r: &mut Reader, run: &Run) -> bool {
     false
 }
 
+/// `declare -p NAME…` (and `typeset`, `local`, `readonly`) prints each
+/// named variable with its value: a credential's is secret, a name only
+/// known when it runs could be one. dash's `export -p` ignores its names
+/// and prints every exported variable. Whether the call was read here.
+fn prints_named(r: &mut Reader, run: &Run, names: &[Arg]) -> bool {
+    let shown = run.shown();
+    if run.name == "export" {
+        r.guard(
+            Secret,
+            format!("{shown}: dash's export -p ignores the names and prints every exported variable, the environment"),
+        );
+        return true;
+    }
+    for arg in names {
+        let Some(text) = arg.text() else {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown} prints a variable named only when it runs (`{}`), which could be a credential",
+                    arg.shown
+                ),
+            );
+            return true;
+        };
+        let name = text.split('=').next().unwrap_or(text);
+        if crate::secrets::is_credential_variable(name) {
+            r.guard(
+                Secret,
+                format!("{shown} prints {name}, a credential in the environment"),
+            );
+            return true;
+        }
+    }
+    false
+}
+
 fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if subscript_runs_command(r, run) {
         return;
@@ -657,6 +702,9 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Secret,
             format!("{shown} prints the shell's variables, the environment among them"),
         );
+        return;
+    }
+    if has(&options, 'p') && !functions_only && prints_named(r, run, names) {
         return;
     }
     let nameref = has(&options, 'n');
@@ -713,7 +761,14 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.shell_variable(scope, &name, &arg, false);
         }
     }
-    r.note(Read, format!("{shown} sets shell variables"));
+    if has(&options, 'p') {
+        r.note(
+            Read,
+            format!("{shown} prints what it names, no credential among them"),
+        );
+    } else {
+        r.note(Read, format!("{shown} sets shell variables"));
+    }
 }
 
 fn is_name(text: &str) -> bool {

@@ -75,6 +75,7 @@ pub(super) fn filter(
         return;
     }
     let shown = run.shown();
+    r.prints_appended(run.inv, &shown);
     for key in file_options {
         read_each(r, run.parsed.values(key), scope, &shown);
     }
@@ -307,7 +308,8 @@ pub const CAT: Program = Program {
         (Secret, "cat ~/.ssh/id_rsa"),
         (Secret, "cat {home}/.aws/*"),
         (Secret, "cat ~/.ss?/*"),
-        (Read, "cat ~/*/id_*"),
+        // `*` skips `.ssh`, but `~/keys/id_rsa` is a key wherever it lies.
+        (Secret, "cat ~/*/id_*"),
         (Read, "cat ../../repo.git/config"),
         (Opaque, "cat --bogus x"),
     ],
