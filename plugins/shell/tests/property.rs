@@ -25,7 +25,18 @@
 //!   `printf` or a here-string, a script on a here-string, a word as a
 //!   command substitution, a variable, a `for` loop, or a value `read` from
 //!   a pipe or here-doc (which need only be held: it is run-time data);
-//! - `quote:*` — the program word and a word quoted and escaped.
+//! - `quote:*` — the program word and a word quoted and escaped;
+//! - `<family> +<wrapper>` — each option, path and redirect re-spelling once
+//!   more inside `sh -c`, `eval`, a function or `bash -c` (in turn), so the
+//!   nested reading is held to the same floor.
+//!
+//! Some spellings mean the same only where `sh` is bash (`~+`, a glob or a
+//! here-string in a redirect): the reading takes the stricter of dash and
+//! bash, so they are held to the floor too. Re-spellers that depend on what
+//! exists (globs, links, ancestors) work only inside the fixture and under
+//! directories every Debian-like system has, so the list below is the same
+//! on every machine. At most [`BUDGET`] re-spellings are classified; the
+//! test prints the count and the time.
 //!
 //! A re-spelling whose ruling is weaker than its floor is a drop. The drops
 //! the reading is known to have are listed in `property-known.tsv`; the test
@@ -493,6 +504,9 @@ fn cwds(segs: &[Seg]) -> Vec<Option<PathBuf>> {
 /// directory exists (a file about to be made).
 struct Target {
     abs: String,
+    /// `/` when the word ends with one (a prefix such as `patch -B dir/` or
+    /// `csplit --prefix=dir/` means something else without it).
+    slash: &'static str,
     exists: bool,
     is_dir: bool,
     is_file: bool,
@@ -518,8 +532,14 @@ fn target(text: &str, cwd: &Path) -> Option<Target> {
     if !exists && !text.contains('/') {
         return None;
     }
+    let abs = abs.to_string_lossy().into_owned();
     Some(Target {
-        abs: abs.to_string_lossy().into_owned(),
+        slash: if text.len() > 1 && text.ends_with('/') && !abs.ends_with('/') {
+            "/"
+        } else {
+            ""
+        },
+        abs,
         exists,
         is_dir: meta.as_ref().is_some_and(|m| m.is_dir()),
         is_file: meta.as_ref().is_some_and(|m| m.is_file()),
@@ -639,6 +659,20 @@ fn path_spellings(text: &str, cwd: &Path, at: Where, program: &str) -> Vec<(&'st
             if let Some(rest) = below(&t.abs, &target.to_string_lossy()) {
                 out.push(("path:symlink", format!("{name}/{rest}")));
             }
+        }
+    }
+    // What was spelled from the resolved path keeps the word's last `/`.
+    for (family, spelled) in &mut out {
+        let from_abs = [
+            "path:link/../x",
+            "path:absolute",
+            "path:/proc/self/root/x",
+            "path:~/x",
+            "path:$HOME/x",
+            "path:symlink",
+        ];
+        if from_abs.contains(family) && !spelled.ends_with('/') {
+            spelled.push_str(t.slash);
         }
     }
     let mut seen = HashSet::new();
@@ -822,10 +856,12 @@ fn program_of(seg: &Seg) -> Option<(usize, String)> {
     Some((p, basename(&lit.text).to_owned()))
 }
 
-/// Programs that read what they run or act on from their stdin.
+/// Programs whose effect depends on what their stdin holds (what they run,
+/// or the records that trigger it): `xargs` and `read` give them another
+/// stdin.
 const STDIN_READERS: &[&str] = &[
     "xargs", "parallel", "sh", "bash", "dash", "zsh", "ksh", "fish", "python", "python3", "node",
-    "perl", "ruby", "source", ".", "cat", "tee",
+    "perl", "ruby", "source", ".", "cat", "tee", "awk", "gawk", "mawk", "nawk",
 ];
 
 fn is_external(name: &str) -> bool {
@@ -1258,12 +1294,23 @@ fn links(seed: &Seed, out: &mut Out) {
                     with("hl".into(), &format!("link {text} hl")),
                 );
             }
-            // A symbolic link to its directory, made first.
+            // A symbolic link to its directory, made first. (GNU patch
+            // writes its backups and outputs without following links: only
+            // its `-d` goes through one.)
+            let previous = j.checked_sub(1).map(|i| tok_text(&seg.toks[i]));
+            let unfollowed_by_patch = program == "patch"
+                && previous
+                    .is_some_and(|w| ["-B", "--prefix", "-o", "--output"].contains(&w.as_str()));
             if let Some((dir, name)) = t.abs.rsplit_once('/') {
-                if !name.is_empty() && !dir.is_empty() && Path::new(dir).is_dir() && stable(dir) {
+                if !name.is_empty()
+                    && !dir.is_empty()
+                    && Path::new(dir).is_dir()
+                    && stable(dir)
+                    && !unfollowed_by_patch
+                {
                     out.push(
                         "path:symlink-made",
-                        with(format!("sl/{name}"), &format!("ln -s {dir} sl")),
+                        with(format!("sl/{name}{}", t.slash), &format!("ln -s {dir} sl")),
                     );
                 }
             }
