@@ -1954,3 +1954,21 @@ fn globs_match_only_their_name() {
     assert!(glob_matches(&['.', 'w', '*'], &['.', 'w', 'i']));
     assert!(!glob_matches(&['*'], &['.', 'w']));
 }
+
+#[test]
+fn rulings_order_as_the_user_sees_them() {
+    use wicket_guest::Effect;
+    // By enum position opaque ranks above destructive; by what the user
+    // sees a hold is weaker than a refusal.
+    assert!(Ruling::of(Effect::Opaque) < Ruling::of(Effect::Destructive));
+    assert!(Ruling::of(Effect::Opaque) < Ruling::of(Effect::Secret));
+    assert_eq!(Ruling::of(Effect::Secret), Ruling::of(Effect::Destructive));
+    for pass in [
+        Effect::Read,
+        Effect::TargetWrite,
+        Effect::Process,
+        Effect::OpenWorld,
+    ] {
+        assert!(Ruling::of(pass) < Ruling::of(Effect::Opaque));
+    }
+}
