@@ -45,6 +45,12 @@ const INTERPRETER: Style = Style {
 /// of words its options take, and where its program's words start. Options
 /// in `ends` (python's `-c` and `-m`) end the options after their value.
 fn cut(grammar: &Grammar, args: &[Arg], ends: &[&str]) -> (usize, usize) {
+    // An option whose value is missing (`php -r` last) points past the end.
+    let (prefix, rest) = cut_at(grammar, args, ends);
+    (prefix.min(args.len()), rest.min(args.len()))
+}
+
+fn cut_at(grammar: &Grammar, args: &[Arg], ends: &[&str]) -> (usize, usize) {
     let mut i = 0;
     'words: while i < args.len() {
         let Some(word) = args[i].text() else {
@@ -1979,6 +1985,8 @@ pub const PHP: Program = Program {
         (OpenWorld, "php -S localhost:8000 -t public"),
         (Secret, "php -r 'print_r(getenv());'"),
         (Opaque, "php -d auto_prepend_file=x.php index.php"),
+        (Opaque, "php -r"),
+        (Opaque, "echo x | xargs php -r"),
     ],
     manual: "php 8 manual (php(1); not installed here)",
 };
