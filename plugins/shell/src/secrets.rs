@@ -655,19 +655,6 @@ impl Reader<'_> {
         }
     }
 
-    /// A program that prints what is in its files, run with operands
-    /// appended when it runs (`… | xargs cat`): each could name a secret.
-    /// Whether it was (the call is then opaque).
-    pub fn prints_appended(&mut self, inv: &Invocation, shown: &str) -> bool {
-        if inv.extra_operands {
-            self.note(
-                Effect::Opaque,
-                format!("{shown} prints files named only when it runs (items of its input), which could be secrets"),
-            );
-        }
-        inv.extra_operands
-    }
-
     /// A program that prints the environment (`env`, `printenv`, `ps e`).
     pub fn dumps_environment(&mut self, shown: &str, how: &str) {
         self.guard(

@@ -144,6 +144,25 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
     let Some(program) = find(name) else {
         return legacy::read(r, name, inv, scope);
     };
+    // Words appended when it runs (`… | xargs git checkout`) are words like
+    // any other: the description reads one it cannot know (an option, a
+    // branch, a path), whatever it does with `extra_operands`.
+    let appended;
+    let inv = if inv.extra_operands {
+        let mut argv = inv.argv.clone();
+        argv.push(crate::read::Arg {
+            values: None,
+            glob: false,
+            shown: "<words from its input>".into(),
+        });
+        appended = Invocation {
+            argv,
+            ..inv.clone()
+        };
+        &appended
+    } else {
+        inv
+    };
     // A program that only names paths takes back what its words mentioned.
     if crate::secrets::NAMES_ONLY.contains(&name) {
         r.names_only(inv);

@@ -253,7 +253,8 @@ pub const GREP: Program = Program {
         (Read, "grep -rn id_rsa src"),
         (Secret, "grep -rn --include='*.pem' BEGIN ."),
         (Secret, "grep -r BEGIN ~/.ssh"),
-        (Opaque, "ls ~/.ssh/id_* | xargs grep ."),
+        (Secret, "ls ~/.ssh/id_* | xargs grep ."),
+        (Opaque, "sort list | xargs grep ."),
         (Read, "git ls-files | xargs grep -l TODO"),
     ],
     manual: "grep (GNU grep) 3.8: grep --help",
@@ -280,13 +281,6 @@ fn grep(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.check_secret_word(include);
     }
     let shown = run.shown();
-    let names = p.has("files-with-matches")
-        || p.has("files-without-match")
-        || p.has("count")
-        || p.has("quiet");
-    if !names {
-        r.prints_appended(run.inv, &shown);
-    }
     read_each(r, p.values("file"), scope, &shown);
     read_each(r, p.values("exclude-from"), scope, &shown);
     let explicit = p.has("regexp") || p.has("file");

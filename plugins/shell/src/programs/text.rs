@@ -75,7 +75,6 @@ pub(super) fn filter(
         return;
     }
     let shown = run.shown();
-    r.prints_appended(run.inv, &shown);
     for key in file_options {
         read_each(r, run.parsed.values(key), scope, &shown);
     }
