@@ -1043,7 +1043,7 @@ impl<'a> Reader<'a> {
         {
             return;
         }
-        let program = match program_name(&program_text, self.ctx) {
+        let program = match program_name(&program_text, self.ctx, scope.cwd.as_deref()) {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
                 // wicket's own binary by its path is still wicket.
@@ -1370,7 +1370,22 @@ impl<'a> Reader<'a> {
                 if value.is_empty() || value.starts_with('-') && !value.contains('/') {
                     continue;
                 }
-                if let Some(Place::Protected { path, entry }) = self.place(value, scope) {
+                // A pattern is placed as one (`../../.w*/trail.jsonl`).
+                let probe = Arg {
+                    values: Some(vec![value.to_owned()]),
+                    glob: arg.glob,
+                    shown: arg.shown.clone(),
+                };
+                let protected = self
+                    .places(&probe, scope)
+                    .into_iter()
+                    .find_map(|p| match p {
+                        Place::Protected { path, entry } | Place::Above { path, entry } => {
+                            Some((path, entry))
+                        }
+                        _ => None,
+                    });
+                if let Some((path, entry)) = protected {
                     self.guard(
                         Effect::Opaque,
                         format!(
@@ -1715,17 +1730,26 @@ const SYSTEM_BIN: &[&str] = &[
     "/usr/libexec",
 ];
 
-pub fn program_name(word: &str, ctx: &Context) -> ProgramName {
+/// `cwd`: the shell's directory where the word runs, when known (else the
+/// agent's). A path that reaches a system directory through a link
+/// (`etc-link/../usr/bin/dash`, `./sh` linked to `/bin/sh`) runs that
+/// program.
+pub fn program_name(word: &str, ctx: &Context, cwd: Option<&str>) -> ProgramName {
     if !word.contains('/') {
         return ProgramName::Named(word.to_owned());
     }
-    let absolute =
-        wicket_guest::paths::fold(&wicket_guest::paths::absolute(word, &ctx.cwd, &ctx.home));
-    let (dir, base) = absolute.rsplit_once('/').unwrap_or(("", &absolute));
-    if SYSTEM_BIN.contains(&dir) && !base.is_empty() {
-        ProgramName::Named(base.to_owned())
-    } else {
-        ProgramName::Local(word.to_owned())
+    let joined = wicket_guest::paths::absolute(word, cwd.unwrap_or(&ctx.cwd), &ctx.home);
+    let folded = wicket_guest::paths::fold(&joined);
+    let system = |path: &str| {
+        let (dir, base) = path.rsplit_once('/').unwrap_or(("", path));
+        (SYSTEM_BIN.contains(&dir) && !base.is_empty()).then(|| base.to_owned())
+    };
+    if let Some(base) = system(&folded) {
+        return ProgramName::Named(base);
+    }
+    match system(&ctx.resolve(&joined).path) {
+        Some(base) => ProgramName::Named(base),
+        None => ProgramName::Local(word.to_owned()),
     }
 }
 

@@ -2033,7 +2033,13 @@ impl<'a> Parser<'a> {
         if self.peek() == Some('~') {
             self.pos += 1;
             let mut user = String::new();
-            while let Some(c) = self.peek() {
+            // bash's `~+` ($PWD) and `~-` ($OLDPWD); dash leaves `~+`
+            // as it is written.
+            if self.bash() && self.peek() == Some('+') {
+                user.push('+');
+                self.pos += 1;
+            }
+            while let Some(c) = self.peek().filter(|_| user != "+") {
                 if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' {
                     user.push(c);
                     self.pos += 1;

@@ -891,6 +891,13 @@ fn options(seed: &Seed, out: &mut Out) {
             .map(|i| dequote(&tok_text(&seg.toks[*i])))
             .collect();
         let Some(lits) = lits else { continue };
+        // tar's old-style first word (`tar cvf - src`) is a bundle only
+        // there: an option moved before it makes it a file name.
+        if matches!(name.as_str(), "tar" | "gtar" | "bsdtar")
+            && lits.first().is_some_and(|l| !l.text.starts_with('-'))
+        {
+            continue;
+        }
         let args: Vec<Arg> = lits.iter().map(|l| Arg::literal(&l.text)).collect();
         let parsed = argv::parse(&grammar, &args, 0);
         if parsed.problem.is_some() || parsed.options.is_empty() {
@@ -937,8 +944,9 @@ fn options(seed: &Seed, out: &mut Out) {
         };
         let dd = parsed.dashdash;
         // Every spelling of each option, the others as they are.
+        let seed_keys: Vec<&str> = parsed.options.iter().map(|g| g.opt.key).collect();
         for (i, g) in parsed.options.iter().enumerate() {
-            for (family, spelled) in spell_option(&grammar, g) {
+            for (family, spelled) in spell_option(&grammar, g, &seed_keys) {
                 let mut opts = canon.clone();
                 opts[i] = spelled;
                 out.push(family, build(&opts, &[], &operands, dd));
@@ -1048,9 +1056,31 @@ fn canonical(grammar: &Grammar, g: &Given) -> Vec<String> {
 
 /// Every spelling the program's parser accepts for the option as given,
 /// with the family it belongs to.
-fn spell_option(grammar: &Grammar, g: &Given) -> Vec<(&'static str, Vec<String>)> {
+fn spell_option(
+    grammar: &Grammar,
+    g: &Given,
+    seed_keys: &[&str],
+) -> Vec<(&'static str, Vec<String>)> {
     let opt = g.opt;
     let value = sq(&value_text(g));
+    // `argv::spellings` shows bundling with the grammar's first flag; one
+    // the seed does not use changes what runs (`-V` is wget's --version,
+    // `-c` gzip's --stdout, `-p` ionice's --pid): not the same command.
+    let foreign = grammar
+        .options
+        .iter()
+        .filter(|o| o.takes == Takes::Nothing && !std::ptr::eq(*o, opt))
+        .find(|o| !o.short.is_empty())
+        .filter(|o| !seed_keys.contains(&o.key))
+        .and_then(|o| o.short.chars().next());
+    let adds_foreign = |f: &Vec<String>| {
+        let Some(letter) = foreign else { return false };
+        let w = &f[0];
+        w.starts_with('-')
+            && !w.starts_with("--")
+            && (w[1..].starts_with(letter)
+                || opt.short.chars().any(|c| *w == format!("-{c}{letter}")))
+    };
     let forms = match (opt.takes, g.value.is_some()) {
         (Takes::Attached, false) => argv::spellings(grammar, opt, "")
             .into_iter()
@@ -1061,7 +1091,7 @@ fn spell_option(grammar: &Grammar, g: &Given) -> Vec<(&'static str, Vec<String>)
     let mut seen = HashSet::new();
     forms
         .into_iter()
-        .filter(|f| seen.insert(f.clone()))
+        .filter(|f| !adds_foreign(f) && seen.insert(f.clone()))
         .map(|f| {
             let first = &f[0];
             let family = if let Some(body) = first.strip_prefix("--").or_else(|| {

@@ -1773,6 +1773,7 @@ pub const GO: Program = Program {
         (OpenWorld, "go env -w GOPROXY=https://proxy.golang.org"),
         (Destructive, "GOFLAGS=-o=../../repo.git/x go build ."),
         (Opaque, "go build -overlay=o.json ."),
+        (Opaque, "go \"$CMD\" ./..."),
     ],
     manual: "go 1.22 manual (go help build, go help testflag; not installed here): cmd/go's flag parsing, single-dash long flags",
 };
@@ -1799,8 +1800,18 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
             args = &args[used..];
         }
     }
-    let Some(sub) = args.first().and_then(Arg::text) else {
+    let Some(first) = args.first() else {
         r.note(Read, format!("{shown} prints its help"));
+        return;
+    };
+    let Some(sub) = first.text() else {
+        r.note(
+            Opaque,
+            format!(
+                "{shown}: go's command `{}` is only known when it runs",
+                first.shown
+            ),
+        );
         return;
     };
     if matches!(

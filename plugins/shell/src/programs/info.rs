@@ -414,7 +414,10 @@ pub const FILE: Program = Program {
     read: file,
     examples: &[
         (Read, "file target/release/app"),
-        (Read, "find . -type f | xargs file"),
+        (Read, "find . -name '*.o' | xargs file"),
+        // find's listing is not vouched for (it can print .git): the words
+        // xargs appends could be options, and `-C` writes.
+        (Opaque, "find . -type f | xargs file"),
         (Read, "file -b --mime-type x.png"),
         (TargetWrite, "file -C -m my.magic"),
         (Read, "file -f list.txt"),
@@ -676,12 +679,27 @@ pub const PWD: Program = Program {
             VERSION,
         ],
     }),
-    output: None,
+    output: Some(pwd_output),
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "pwd"), (Read, "pwd -P")],
+    examples: &[
+        (Read, "pwd"),
+        (Read, "pwd -P"),
+        (Destructive, "rm -rf \"$(pwd)\"/../../.wicket"),
+        (Destructive, "cd ../.. && rm -rf \"$(pwd -P)\"/.wicket"),
+        (TargetWrite, "touch \"$(pwd)/x\""),
+    ],
     manual: "pwd (the shell's builtin; GNU coreutils 9.1): pwd --help",
 };
+
+/// The shell's directory, as the reader knows it (`-P`'s links resolved
+/// or not, it is placed the same).
+fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    if run.parsed.has("help") || run.parsed.has("version") {
+        return None;
+    }
+    scope.cwd.clone()
+}
 
 // ---------------------------------------------------------------------------
 // The shell's printing builtins.

@@ -54,6 +54,16 @@ fn cut_at(grammar: &Grammar, args: &[Arg], ends: &[&str]) -> (usize, usize) {
     let mut i = 0;
     'words: while i < args.len() {
         let Some(word) = args[i].text() else {
+            // A pattern that cannot expand to an option is the program's
+            // first word (`perl -e CODE ../../.w*`).
+            let operand = args[i].glob
+                && args[i]
+                    .values
+                    .as_ref()
+                    .is_some_and(|vs| vs.iter().all(|v| !v.starts_with(['-', '*', '?', '['])));
+            if operand {
+                return (i, i);
+            }
             // Only known when it runs: the grammar's parse reports it.
             return (i + 1, i + 1);
         };

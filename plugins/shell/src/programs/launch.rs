@@ -7273,7 +7273,9 @@ pub fn listed_paths(
     }
     let argv: Vec<Arg> = cmd.words.iter().map(|w| r.expand(w, scope)).collect();
     let program = argv.first()?.text()?;
-    let crate::read::ProgramName::Named(name) = crate::read::program_name(program, r.ctx) else {
+    let crate::read::ProgramName::Named(name) =
+        crate::read::program_name(program, r.ctx, scope.cwd.as_deref())
+    else {
         return None;
     };
     let inv = Invocation {

@@ -148,12 +148,15 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
     // any other: the description reads one it cannot know (an option, a
     // branch, a path), whatever it does with `extra_operands`.
     let appended;
+    let given = inv;
     let inv = if inv.extra_operands {
         let mut argv = inv.argv.clone();
         argv.push(crate::read::Arg {
             values: None,
             glob: false,
-            shown: "<words from its input>".into(),
+            // Spelled as the expansion it is, so a description that judges
+            // a run-time word by its first character sees one.
+            shown: "$(<its input>)".into(),
         });
         appended = Invocation {
             argv,
@@ -167,19 +170,29 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
     if crate::secrets::NAMES_ONLY.contains(&name) {
         r.names_only(inv);
     }
-    let parsed = match program.syntax {
+    let (inv, parsed) = match program.syntax {
         Syntax::Grammar(grammar) => {
-            let parsed = argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);
-            if let Some(problem) = &parsed.problem {
-                r.note(
-                    Effect::Opaque,
-                    format!("{}: {}", inv.shown(), problem.sentence(name)),
-                );
-                return;
+            let parse =
+                |inv: &Invocation| argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);
+            let parsed = parse(inv);
+            match &parsed.problem {
+                None => (inv, parsed),
+                Some(problem) => {
+                    r.note(
+                        Effect::Opaque,
+                        format!("{}: {}", inv.shown(), problem.sentence(name)),
+                    );
+                    // The appended words alone: what the written words do
+                    // is still read (`xargs rm -rf ../../.wicket`).
+                    let written = parse(given);
+                    if !given.extra_operands || written.problem.is_some() {
+                        return;
+                    }
+                    (given, written)
+                }
             }
-            parsed
         }
-        Syntax::Own => Parsed::default(),
+        Syntax::Own => (inv, Parsed::default()),
     };
     let run = Run { name, inv, parsed };
     (program.read)(r, &run, scope);

@@ -3381,6 +3381,7 @@ pub const GH: Program = Program {
         (Opaque, "gh config get $NAME"),
         (Secret, "gh auth token --hostname github.com"),
         (Secret, "gh auth status -at"),
+        (Opaque, "gh auth status \"$x\""),
         (OpenWorld, "gh secret list"),
         (OpenWorld, "gh pr create --title x --body y"),
         (Opaque, "gh tok"),
@@ -3470,6 +3471,15 @@ fn gh(r: &mut Reader, run: &Run, scope: &mut Scope) {
     match (command, sub) {
         ("auth", "token") | ("auth", "git-credential") => {
             r.guard(Secret, format!("{shown} prints a GitHub credential"));
+            return;
+        }
+        ("auth", "status") if rest.iter().any(|a| a.text().is_none()) => {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown}: a word only known when it runs could be -t, which prints the token"
+                ),
+            );
             return;
         }
         ("auth", "status")
