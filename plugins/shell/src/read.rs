@@ -84,6 +84,10 @@ pub struct Scope {
     pub glob_unknown: Option<String>,
     /// Variables a loop over a pattern bound: each value is one match.
     pub globbed: BTreeSet<String>,
+    /// Standard input is a pipe or a file a compound command's redirect
+    /// opened (`… | while read x; do …; done`, `{ …; } < f`): what the
+    /// commands inside read there is data wicket may not see.
+    pub stdin_fed: bool,
 }
 
 /// A function's body and the text it was defined in (its here-docs).
@@ -169,6 +173,7 @@ impl Scope {
         self.made = self.made.intersection(&other.made).cloned().collect();
         self.dotglob |= other.dotglob;
         self.globbed.extend(other.globbed.iter().cloned());
+        self.stdin_fed |= other.stdin_fed;
         if self.glob_unknown.is_none() {
             self.glob_unknown = other.glob_unknown.clone();
         }
@@ -468,6 +473,7 @@ impl<'a> Reader<'a> {
             dotglob: false,
             glob_unknown: None,
             globbed: BTreeSet::new(),
+            stdin_fed: false,
         }
     }
 
@@ -552,10 +558,13 @@ impl<'a> Reader<'a> {
             }
             Node::Pipeline(elements) => {
                 let mut feeding = None;
-                for n in elements {
+                for (at, n) in elements.iter().enumerate() {
                     let listed = programs::launch::listed_paths(self, n, scope, feeding.clone());
                     self.piped_paths = feeding;
-                    self.read_node(n, &mut scope.clone(), script);
+                    let mut inner = scope.clone();
+                    // A compound command after a `|` reads the pipe.
+                    inner.stdin_fed |= at > 0 && !matches!(n, Node::Simple(_));
+                    self.read_node(n, &mut inner, script);
                     self.piped_paths = None;
                     feeding = listed;
                 }
@@ -635,12 +644,21 @@ impl<'a> Reader<'a> {
             Node::Redirected(inner, redirects) => {
                 // The redirects open descriptors for everything inside.
                 let outer_fds = scope.fds.clone();
+                let outer_fed = scope.stdin_fed;
                 for redirect in redirects {
                     self.read_redirect(redirect, scope);
                     self.open_descriptor(redirect, scope);
+                    scope.stdin_fed |= matches!(
+                        redirect.kind,
+                        RedirectKind::Read
+                            | RedirectKind::HereDoc(_)
+                            | RedirectKind::HereString
+                            | RedirectKind::ReadWrite
+                    ) && redirect.fd.unwrap_or(0) == 0;
                 }
                 self.read_node(inner, scope, script);
                 scope.fds = outer_fds;
+                scope.stdin_fed = outer_fed;
             }
             Node::Function { name, body } => {
                 // Defined here, run where it is called.
@@ -713,7 +731,7 @@ impl<'a> Reader<'a> {
             self.run_word_commands(word, scope, script);
             self.check_arith(word);
         }
-        let mut stdin = if cmd.piped_in {
+        let mut stdin = if cmd.piped_in || scope.stdin_fed {
             Stdin::Fed
         } else {
             Stdin::Inherited
@@ -1746,6 +1764,14 @@ pub fn program_name(word: &str, ctx: &Context, cwd: Option<&str>) -> ProgramName
     };
     if let Some(base) = system(&folded) {
         return ProgramName::Named(base);
+    }
+    // The shell's own view of the root is the root.
+    for root in ["/proc/self/root/", "/proc/thread-self/root/"] {
+        if let Some(rest) = folded.strip_prefix(root) {
+            if let Some(base) = system(&format!("/{rest}")) {
+                return ProgramName::Named(base);
+            }
+        }
     }
     match system(&ctx.resolve(&joined).path) {
         Some(base) => ProgramName::Named(base),

@@ -18,6 +18,7 @@ use crate::argv::{self, attached, flag, value, Grammar, Opt, Style};
 use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
 
 use super::cargo::{c_flags, join, parent_of, protected_words};
+use super::text::directory;
 use super::{vars, Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
@@ -34,17 +35,6 @@ fn invocation(words: Vec<Arg>) -> Invocation {
         plain_program: false,
         stdin_paths: None,
     }
-}
-
-/// The absolute, folded directory a `-C DIR` names, or `None` when unknown.
-fn directory(r: &Reader, dir: &Arg, scope: &Scope) -> Option<String> {
-    let d = dir.text()?;
-    let cwd = scope.cwd.as_ref()?;
-    Some(wicket_guest::paths::fold(&wicket_guest::paths::absolute(
-        d,
-        cwd,
-        &scope.home(r.ctx),
-    )))
 }
 
 /// A tool that builds inside `dir` (`make -C`, `ninja -C`): its outputs land

@@ -1258,6 +1258,7 @@ pub const FIND: Program = Program {
         (Opaque, "find . -bogus"),
         (Opaque, "find \"$dir\" -name x"),
         (Read, "find . -exec rm {}"),
+        (Opaque, "find . -name '.env*' -exec cat {} \"$end\""),
     ],
     manual: "find (GNU findutils) 4.9.0: find --help",
 };
@@ -1437,6 +1438,22 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     .iter()
                     .position(|a| a.text() == Some(";") || a.text() == Some("+"))
                     .map(|p| k + 1 + p);
+                // With no literal `;` or `+`, a word only known when it runs
+                // may be the one that ends the command.
+                let unknown = match end {
+                    Some(_) => None,
+                    None => expression[k + 1..].iter().find(|a| a.text().is_none()),
+                };
+                if let Some(unknown) = unknown {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown}: `{}` is only known when it runs, and could end the {word} command",
+                            unknown.shown
+                        ),
+                    );
+                    return;
+                }
                 let Some(end) = end else {
                     r.note(
                         Read,

@@ -1507,6 +1507,7 @@ pub const KUBECTL: Program = Program {
         (Opaque, "kubectl get -f manifests/ -o yaml"),
         (Secret, "kubectl get --raw /api/v1/namespaces/x/secrets"),
         (Read, "kubectl config view"),
+        (Opaque, "kubectl config view \"$flag\""),
         (Read, "kubectl config get-contexts"),
         (OpenWorld, "kubectl get secrets"),
         (OpenWorld, "kubectl describe secret db"),
@@ -1578,12 +1579,20 @@ fn kubectl(r: &mut Reader, run: &Run, _scope: &mut Scope) {
                 .argv
                 .iter()
                 .any(|a| a.text().is_some_and(|w| w == "--raw" || w == "--raw=true"));
+            let unknown = run.inv.argv.iter().skip(1).any(|a| a.text().is_none());
             match sub.as_deref() {
                 Some("view") if raw => say(
                     r,
                     run,
                     Secret,
                     "prints the kubeconfig with its tokens and keys (--raw)",
+                ),
+                Some("view") if unknown => r.note(
+                    Opaque,
+                    format!(
+                        "{}: a word only known when it runs could be --raw, which prints the tokens",
+                        run.shown()
+                    ),
                 ),
                 Some(
                     "view" | "get-contexts" | "get-clusters" | "get-users" | "current-context",

@@ -141,7 +141,22 @@ pub(super) fn literal(text: &str) -> Arg {
 pub(super) fn directory(r: &Reader, dir: &Arg, scope: &Scope) -> Option<String> {
     let text = dir.text()?;
     let cwd = scope.cwd.as_deref()?;
-    Some(fold(&absolute(text, cwd, &scope.home(r.ctx))))
+    let joined = absolute(text, cwd, &scope.home(r.ctx));
+    // `..` after a link is the link's target's parent (`repo-link/..`),
+    // which only resolution knows; `/proc/self/cwd` is the shell's own.
+    if joined.split('/').any(|c| c == "..") || joined.starts_with("/proc/") {
+        if let Some(place) = r.place(&joined, scope) {
+            match place {
+                Place::Inside(p)
+                | Place::Outside { path: p, .. }
+                | Place::Protected { path: p, .. }
+                | Place::Above { path: p, .. } => return Some(p),
+                Place::Unknown(_) => return None,
+                Place::Stream | Place::Network(_) => {}
+            }
+        }
+    }
+    Some(fold(&joined))
 }
 
 /// Run another program as this one would (`--compress-program`, `--pager`).
