@@ -116,6 +116,8 @@ pub const CC: Program = Program {
         (Read, "cc -E -dM - </dev/null"),
         (Destructive, "gcc -o ../../repo.git/hooks/pre-commit x.c"),
         (Destructive, "gcc -o../../repo.git/hooks/pre-commit x.c"),
+        (Destructive, "gcc -o ../../.w*/x x.c"),
+        (TargetWrite, "gcc -c src/*.c"),
         (Destructive, "cc x.c -o {ws}/.wicket/trail.jsonl"),
         (Destructive, "gcc -MD -MF ../../repo.git/x.d -c x.c"),
         (Opaque, "gcc @opts.txt x.c"),
@@ -126,6 +128,17 @@ pub const CC: Program = Program {
     ],
     manual: "gcc 12.2 (gcc --help, gcc(1)); clang by the same flags; option families (-f, -W, -m, -O, -g, -D, -I, -L, -l, -std) are accepted by prefix, the ones that write or run are read",
 };
+
+/// A path word as gcc got it, a pattern when it holds one (the words are
+/// read as text here, and a glob the shell expands still lands where it
+/// matches).
+fn as_pattern(text: &str) -> Arg {
+    Arg {
+        values: Some(vec![text.to_owned()]),
+        glob: crate::place::is_glob(text),
+        shown: text.to_owned(),
+    }
+}
 
 /// gcc options that take the next word as their value.
 const CC_VALUES: &[&str] = &[
@@ -256,6 +269,14 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
     for arg in &run.inv.argv[1..] {
         match arg.text() {
             Some(t) => words.push(t.to_owned()),
+            // A pattern is its text, placed as one where it is a path
+            // (`-o ../../.w*/x`).
+            None if arg.glob && arg.values.as_ref().is_some_and(|v| v.len() == 1) => words.push(
+                arg.values
+                    .as_ref()
+                    .map(|v| v[0].clone())
+                    .unwrap_or_default(),
+            ),
             None if arg.shown.starts_with('-')
                 || arg.shown.starts_with('$')
                 || arg.shown.starts_with('"') =>
@@ -308,7 +329,7 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if w == "\u{0}" || !w.starts_with('-') || w == "-" {
             inputs += 1;
             if w != "\u{0}" && w != "-" {
-                r.reads(&Arg::literal(&w), scope, &shown);
+                r.reads(&as_pattern(&w), scope, &shown);
             }
             continue;
         }
@@ -339,7 +360,7 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             match w.as_str() {
                 "-o" => output = Some(value),
                 "-MF" | "-aux-info" => r.change(
-                    &Arg::literal(&value),
+                    &as_pattern(&value),
                     scope,
                     Change::Overwrite,
                     Reach::Path,
@@ -347,7 +368,7 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 ),
                 // Where auxiliary outputs (-save-temps, dumps, .su) land.
                 "-dumpdir" => r.change(
-                    &Arg::literal(&value),
+                    &as_pattern(&value),
                     scope,
                     Change::Write,
                     Reach::Path,
@@ -427,7 +448,7 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     match output {
         Some(out) if out != "-" => r.change(
-            &Arg::literal(&out),
+            &as_pattern(&out),
             scope,
             Change::Overwrite,
             Reach::Path,
@@ -2524,6 +2545,7 @@ pub const PYTEST: Program = Program {
         (Destructive, "pytest --basetemp {other}"),
         (Destructive, "pytest --junitxml=../../repo.git/x.xml"),
         (Opaque, "pytest ../x"),
+        (Opaque, "pytest \"$ARGS\""),
         (Destructive, "PYTEST_ADDOPTS='--basetemp=../../repo.git' pytest"),
     ],
     manual: "pytest 8 (pytest --help): options are extensible by plugins, so only the ones that write are read",
@@ -2554,7 +2576,16 @@ fn pytest(r: &mut Reader, run: &Run, scope: &mut Scope) {
 pub fn pytest_options(r: &mut Reader, shown: &str, words: &[Arg], scope: &Scope) {
     let mut i = 0;
     while i < words.len() {
-        let w = words[i].text().unwrap_or("");
+        let Some(w) = words[i].text() else {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown}: `{}` is only known when it runs, and could be --basetemp, which removes the directory it names",
+                    words[i].shown
+                ),
+            );
+            return;
+        };
         i += 1;
         let (flag, value) = match w.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f, Some(Arg::literal(v))),
