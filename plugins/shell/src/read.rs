@@ -88,6 +88,9 @@ pub struct Scope {
     /// opened (`… | while read x; do …; done`, `{ …; } < f`): what the
     /// commands inside read there is data wicket may not see.
     pub stdin_fed: bool,
+    /// Where the last command, a `cd` to a directory not there yet, went if
+    /// it succeeded: `&&` after it runs there (`cd new && git init`).
+    pub cd_pending: Option<String>,
 }
 
 /// A function's body and the text it was defined in (its here-docs).
@@ -174,6 +177,9 @@ impl Scope {
         self.dotglob |= other.dotglob;
         self.globbed.extend(other.globbed.iter().cloned());
         self.stdin_fed |= other.stdin_fed;
+        if self.cd_pending != other.cd_pending {
+            self.cd_pending = None;
+        }
         if self.glob_unknown.is_none() {
             self.glob_unknown = other.glob_unknown.clone();
         }
@@ -474,6 +480,7 @@ impl<'a> Reader<'a> {
             glob_unknown: None,
             globbed: BTreeSet::new(),
             stdin_fed: false,
+            cd_pending: None,
         }
     }
 
@@ -672,6 +679,11 @@ impl<'a> Reader<'a> {
             }
             // A syntax error: this shell runs nothing from here on.
             Node::Stop(_) => self.stopped = true,
+            Node::Succeeded => {
+                if let Some(dir) = scope.cd_pending.take() {
+                    scope.cwd = Some(dir);
+                }
+            }
         }
         self.depth -= 1;
     }
@@ -716,6 +728,8 @@ impl<'a> Reader<'a> {
     }
 
     fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
+        // Only the command right before `&&` can leave a pending `cd`.
+        scope.cd_pending = None;
         let mut stdin_paths = if cmd.piped_in {
             self.piped_paths.take()
         } else {
@@ -927,6 +941,9 @@ impl<'a> Reader<'a> {
                 Effect::Destructive,
                 format!("sets {name} for what it runs, which only the harness may set"),
             );
+            return;
+        }
+        if name == "NODE_OPTIONS" && value.text().is_some_and(node_options_only_tune) {
             return;
         }
         match name {
@@ -1555,11 +1572,11 @@ impl<'a> Reader<'a> {
                 if index == 0 {
                     return None;
                 }
+                // Beyond the parameters given, the shell expands it empty.
                 scope
                     .positional
                     .as_ref()
-                    .and_then(|p| p.get(index - 1).cloned())
-                    .map(|v| vec![v])
+                    .map(|p| vec![p.get(index - 1).cloned().unwrap_or_default()])
             }
             "@" | "*" => scope.positional.clone().map(|p| vec![p.join(" ")]),
             "#" => scope.positional.as_ref().map(|p| vec![p.len().to_string()]),
@@ -1722,6 +1739,40 @@ const BUILTINS: &[&str] = &[
 /// A word quoted so the shell reads it back as exactly itself.
 pub fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// `NODE_OPTIONS` made only of flags that tune node (memory, warnings,
+/// module resolution, the legacy OpenSSL provider): none loads code or
+/// opens a debugger, so node runs what it would have run anyway.
+fn node_options_only_tune(value: &str) -> bool {
+    const TUNING: &[&str] = &[
+        "--max-old-space-size=",
+        "--max_old_space_size=",
+        "--max-semi-space-size=",
+        "--stack-size=",
+        "--max-http-header-size=",
+        "--openssl-legacy-provider",
+        "--experimental-specifier-resolution=",
+        "--enable-source-maps",
+        "--no-warnings",
+        "--no-deprecation",
+        "--trace-warnings",
+        "--trace-deprecation",
+        "--trace-uncaught",
+        "--unhandled-rejections=",
+        "--experimental-vm-modules",
+        "--experimental-json-modules",
+        "--dns-result-order=",
+        "--use-openssl-ca",
+        "--use-bundled-ca",
+        "--preserve-symlinks",
+        "--no-experimental-fetch",
+    ];
+    value.split_whitespace().all(|flag| {
+        TUNING
+            .iter()
+            .any(|t| flag == t.trim_end_matches('=') || (t.ends_with('=') && flag.starts_with(t)))
+    })
 }
 
 /// Builtins whose prefix assignments stay in a POSIX shell.

@@ -269,7 +269,7 @@ fn credential_in_node(
             None
         }
         Node::Test(words) => words.iter().find_map(|w| word(w, assigned, "a test")),
-        Node::Unreadable(_) | Node::Stop(_) => None,
+        Node::Unreadable(_) | Node::Stop(_) | Node::Succeeded => None,
     }
 }
 

@@ -289,6 +289,9 @@ pub enum Node {
     /// branches and later conditions, a `case` item. What it changes in the
     /// shell (its directory, its variables) may or may not have happened.
     Maybe(Vec<Node>),
+    /// At the head of the part of `a && b` that runs only after `a`
+    /// succeeded: what `a` attempted happened (`cd x && …` is in x).
+    Succeeded,
     /// What may run any number of times, none included: a loop's body (with
     /// a `while` loop's condition again after it).
     Loop(Vec<Node>),
@@ -901,7 +904,11 @@ impl<'a> Parser<'a> {
                     continue;
                 }
             }
-            nodes.push(Node::Maybe(vec![item]));
+            nodes.push(Node::Maybe(if and {
+                vec![Node::Succeeded, item]
+            } else {
+                vec![item]
+            }));
             last = Some(and);
         }
         Node::Group(nodes)

@@ -692,6 +692,12 @@ pub const PWD: Program = Program {
     manual: "pwd (the shell's builtin; GNU coreutils 9.1): pwd --help",
 };
 
+/// A count of processors: which number is only known when it runs, but it
+/// is a number (never an option or a path), and any one reads the same.
+fn nproc_output(_: &Reader, run: &Run, _: &Scope) -> Option<String> {
+    (!run.parsed.has("help") && !run.parsed.has("version")).then(|| "1".to_owned())
+}
+
 /// The shell's directory, as the reader knows it (`-P`'s links resolved
 /// or not, it is placed the same).
 fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
@@ -1087,10 +1093,15 @@ pub const NPROC: Program = Program {
             VERSION,
         ],
     }),
-    output: None,
+    output: Some(nproc_output),
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "nproc"), (Read, "echo -j$(nproc)")],
+    examples: &[
+        (Read, "nproc"),
+        (Read, "echo -j$(nproc)"),
+        (OpenWorld, "make -j$(nproc)"),
+        (OpenWorld, "cmake --build build -j $(nproc)"),
+    ],
     manual: "nproc (GNU coreutils) 9.1: nproc --help",
 };
 

@@ -2947,6 +2947,7 @@ fn holds(node: &Node, cmd: &Simple) -> bool {
         | Node::For { .. }
         | Node::Test(_)
         | Node::Unreadable(_)
+        | Node::Succeeded
         | Node::Stop(_) => false,
     }
 }

@@ -397,8 +397,18 @@ fn change_directory(target: Option<String>, scope: &mut Scope) {
 }
 
 fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // cd's options (-L -P -e -@) only choose how links are followed: a
+    // word known only when it runs goes somewhere unknown, nothing more.
     let Some((_, rest)) = builtin_options(args(run), "", false) else {
-        return dynamic_option(r, run);
+        change_directory(None, scope);
+        r.note(
+            Read,
+            format!(
+                "{} changes the shell's directory to one only known when it runs",
+                run.shown()
+            ),
+        );
+        return;
     };
     let target = match rest.first() {
         None => Some(scope.home(r.ctx)).filter(|h| !h.is_empty()),
@@ -408,7 +418,25 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             None => None,
         },
     };
+    // A directory not there yet: if the cd succeeds (what runs after `&&`
+    // knows it did), the shell is there.
+    let pending = match (&target, rest.first().and_then(Arg::text)) {
+        (None, Some(text)) if text != "-" && !scope.vars.contains_key("CDPATH") => {
+            let full = match (text.starts_with('/'), scope.cwd.clone()) {
+                (true, _) => Some(text.to_owned()),
+                (false, Some(cwd)) if !text.starts_with('~') => Some(
+                    wicket_guest::paths::absolute(text, &cwd, &scope.home(r.ctx)),
+                ),
+                _ => None,
+            };
+            // Links in the part that exists, as the kernel follows them.
+            full.filter(|_| r.take_resolve())
+                .map(|full| r.ctx.resolve(&full).path)
+        }
+        _ => None,
+    };
     change_directory(target, scope);
+    scope.cd_pending = pending;
     r.note(
         Read,
         format!("{} changes the shell's directory", run.shown()),

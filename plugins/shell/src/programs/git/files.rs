@@ -921,10 +921,19 @@ pub const INIT: Sub = Sub {
             Opaque,
             "git init --template=/tmp/tpl sub && git -C sub commit -m x",
         ),
+        (OpenWorld, "git init sub && git -C sub commit -m x"),
+        (
+            OpenWorld,
+            "mkdir -p /tmp/r && cd /tmp/r && git init && git add . && git commit -m x",
+        ),
+        (
+            OpenWorld,
+            "cd new && git init && touch a && git add a && git commit -m a",
+        ),
     ],
 };
 
-fn init(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
+fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     let template = p
         .last("template")
         .cloned()
@@ -996,7 +1005,21 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         return;
     }
     g.out(r, &dir, Change::Write, Reach::Path);
-    let _ = template;
+    // A new repository with git's own defaults: later git work in it (in
+    // this command) is work in that repository, not an unknown one.
+    let plain = template.is_none()
+        && p.last("separate-git-dir").is_none()
+        && !on(p, "bare")
+        && g.settings.value_arg("core.hooksPath").is_none();
+    if plain && !existing && r.ctx.protected_by(&resolved).is_none() {
+        scope.made.insert(format!("{resolved}/.git"));
+        let mut made = resolved.as_str();
+        while made.len() > 1 && scope.made.insert(made.to_owned()) {
+            made = made
+                .rsplit_once('/')
+                .map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
+        }
+    }
 }
 
 // ---- trailers, mail, scratch files ----

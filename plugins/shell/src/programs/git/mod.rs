@@ -323,6 +323,9 @@ pub enum Where {
     /// A directory this command makes before git runs there (`mkdir d && …
     /// && git -C d …`): it may hold anything by then.
     Unmade(String),
+    /// A repository `git init` made earlier in this command, in a directory
+    /// that had none: its configuration and hooks are git's defaults.
+    Fresh(String),
 }
 
 /// One git run, as its description sees it.
@@ -359,13 +362,14 @@ impl Git {
             Where::Unmade(p) => {
                 format!("{p}, a directory that does not exist before this command runs")
             }
+            Where::Fresh(p) => format!("the repository this command made at {p}"),
         }
     }
 
     /// It only reads the repository.
     pub fn reads(&self, r: &mut Reader, what: &str) {
         match &self.repo {
-            Where::Own | Where::Protected { .. } => {
+            Where::Own | Where::Protected { .. } | Where::Fresh(_) => {
                 r.note(Effect::Read, format!("{} {what}", self.shown))
             }
             _ => r.note(
@@ -388,6 +392,16 @@ impl Git {
                 Effect::Destructive,
                 format!(
                     "{} {what} in {}: git work belongs in the agent's own worktree",
+                    self.shown,
+                    self.place_text()
+                ),
+            ),
+            // Its hooks and settings are whatever this command put there:
+            // programs the agent wrote, run past what wicket reads.
+            Where::Fresh(_) => r.note(
+                Effect::OpenWorld,
+                format!(
+                    "{} {what} in {}, whose hooks and settings this command chose",
                     self.shown,
                     self.place_text()
                 ),
@@ -1058,6 +1072,17 @@ fn locate(r: &mut Reader, at: &Scope, git_dir: Option<&Arg>, own: &str) -> Where
     let Some(cwd) = at.cwd.clone() else {
         return Where::Unknown("the shell's directory".into());
     };
+    // A repository `git init` made here earlier in the command.
+    let mut dir = cwd.trim_end_matches('/').to_owned();
+    while !dir.is_empty() {
+        if at.made.contains(&format!("{dir}/.git")) {
+            return Where::Fresh(dir);
+        }
+        match dir.rsplit_once('/') {
+            Some((parent, _)) => dir = parent.to_owned(),
+            None => break,
+        }
+    }
     match r.place(&cwd, at) {
         Some(Place::Protected { path, entry }) => {
             if path == own_git || is_under(&path, &own_git) {
@@ -1106,11 +1131,69 @@ fn output(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
         .skip(1)
         .map(Arg::text)
         .collect::<Option<_>>()?;
-    let (sub, rest) = match words.as_slice() {
+    // git's own options before the command that do not change what a
+    // commit id is (`-C ../x rev-list …`).
+    let mut at = 0;
+    let mut moved = false;
+    while let Some(word) = words.get(at) {
+        match *word {
+            "-C" | "-c" => {
+                moved |= *word == "-C";
+                at += 2;
+            }
+            "--no-pager" | "-P" | "--no-replace-objects" => at += 1,
+            _ => break,
+        }
+    }
+    let words = words.get(at..)?;
+    // Commit ids: which ones is only known when it runs, but each is hex,
+    // never an option or a path (`git diff $(git rev-list --max-parents=0
+    // HEAD)`).
+    const COMMIT: &str = "0000000000000000000000000000000000000000";
+    match words {
+        ["rev-list", rest @ ..]
+            if !rest.iter().any(|w| {
+                w.starts_with("--objects")
+                    || w.starts_with("--format")
+                    || w.starts_with("--pretty")
+                    || w.starts_with("--header")
+                    || w.starts_with("--disk-usage")
+                    || w.starts_with("--count")
+                    || w.starts_with("--left-right")
+                    || w.starts_with("--boundary")
+                    || w.starts_with("--timestamp")
+                    || w.starts_with("--bisect")
+            }) =>
+        {
+            return Some(COMMIT.to_owned());
+        }
+        ["merge-base", rest @ ..] if rest.iter().all(|w| !w.starts_with('-')) => {
+            return Some(COMMIT.to_owned());
+        }
+        ["rev-parse", rest @ ..]
+            if !rest.is_empty()
+                && rest.iter().all(|w| {
+                    !w.starts_with('-') || matches!(*w, "--verify" | "-q" | "--quiet")
+                })
+                && rest.iter().any(|w| !w.starts_with('-')) =>
+        {
+            return Some(COMMIT.to_owned());
+        }
+        _ => {}
+    }
+    if moved {
+        return None;
+    }
+    let (sub, rest) = match words {
         ["rev-parse", rest @ ..] => ("rev-parse", rest),
+        ["branch", "--show-current"] => ("branch", &words[1..]),
         _ => return None,
     };
-    let _ = sub;
+    let rest: &[&str] = match (sub, rest) {
+        // The branch checked out here: the agent's own.
+        ("branch", _) | ("rev-parse", ["--abbrev-ref", "HEAD"]) => &["--own-branch"],
+        _ => rest,
+    };
     let [flag] = rest else { return None };
     // A repository named apart from the directory changes the answer.
     if ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR"]
@@ -1148,6 +1231,17 @@ fn output(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
                 .collect(),
         ),
         "--is-inside-work-tree" => Some("true".into()),
+        // The agent's branch is the one its worktree was made on; a branch
+        // it checked out since is one it may also push or name, so reading
+        // either is the same.
+        "--own-branch" => Some(format!(
+            "agents/{}",
+            r.ctx
+                .writable_root
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()?
+        )),
         _ => None,
     }
 }
