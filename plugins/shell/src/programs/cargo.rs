@@ -1979,7 +1979,7 @@ fn rustc(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if words.iter().any(|w| {
         matches!(
             w.as_str(),
-            "--version" | "-V" | "-vV" | "--help" | "-h" | "--explain"
+            "--version" | "-V" | "-vV" | "-Vv" | "--help" | "-h" | "--explain"
         )
     }) || words.iter().any(|w| w == "-C" || w == "-W") && words.iter().any(|w| w == "help")
     {

@@ -234,6 +234,9 @@ pub const DOCKER: Program = Program {
         (Opaque, "docker run -v /:/host alpine"),
         (Opaque, "docker run -v ../../repo.git:/x alpine"),
         (Opaque, "docker run --volume={ws}:/ws alpine"),
+        (OpenWorld, "docker run --rm -v \"$PWD\":/app -w /app ${DOCKER_IMAGE} cargo build"),
+        (Opaque, "img=$(cat f); docker run --rm $img true"),
+        (Opaque, "docker run $X -v /:/h alpine"),
         (Opaque, "docker run --mount type=bind,source={other},target=/x alpine"),
         (Opaque, "docker run --privileged alpine"),
         (Opaque, "docker run -v /var/run/docker.sock:/var/run/docker.sock docker"),
@@ -425,7 +428,49 @@ fn run_container(r: &mut Reader, shown: &str, args: &[Arg], scope: &Scope, runs:
         style: PFLAG,
         options: RUN,
     };
-    let p = argv::parse_until(&grammar, args, 1, |_, _| true);
+    let mut p = argv::parse_until(&grammar, args, 1, |_, _| true);
+    // The image named by a variable of the harness's own environment
+    // (`${DOCKER_IMAGE}`, never set by the command): the agent does not
+    // choose it, so it is an image, not an option.
+    if let Some(argv::Problem::Dynamic(word)) = &p.problem {
+        let name = word
+            .strip_prefix("${")
+            .and_then(|w| w.strip_suffix('}'))
+            .or_else(|| word.strip_prefix('$'))
+            .filter(|n| {
+                !n.is_empty()
+                    && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !n.starts_with(|c: char| c.is_ascii_digit())
+            });
+        // Unset, it vanishes: the word after it then stands where it did,
+        // so that one must not be an option either.
+        let after = args
+            .iter()
+            .position(|a| a.values.is_none() && a.shown == *word)
+            .and_then(|at| args.get(at + 1));
+        let next_plain = after.is_some_and(|a| a.text().is_some_and(|t| !t.starts_with('-')));
+        if let Some(name) = name.filter(|n| !scope.vars.contains_key(*n) && next_plain) {
+            let stand_in = Arg::literal(&format!("<the image in ${name}>"));
+            let mapped: Vec<Arg> = args
+                .iter()
+                .map(|a| {
+                    if a.values.is_none() && a.shown == *word {
+                        stand_in.clone()
+                    } else {
+                        a.clone()
+                    }
+                })
+                .collect();
+            let again = argv::parse_until(&grammar, &mapped, 1, |_, _| true);
+            if again
+                .operands
+                .first()
+                .is_some_and(|(_, a)| a.text() == stand_in.text())
+            {
+                p = again;
+            }
+        }
+    }
     if let Some(problem) = &p.problem {
         r.note(
             Opaque,
@@ -837,6 +882,21 @@ fn compose(r: &mut Reader, run: &Run, shown: &str, args: &[Arg], scope: &Scope) 
             }
             let _ = run;
         }
+        // `down -v` / `rm -v` delete the services' volumes, as `docker
+        // volume rm` does: the data in them is gone.
+        "down" | "rm"
+            if rest.iter().any(|a| {
+                a.text().is_some_and(|t| {
+                    t == "--volumes"
+                        || (t.starts_with('-') && !t.starts_with("--") && t.contains('v'))
+                })
+            }) =>
+        {
+            r.note(
+                Destructive,
+                format!("{shown} deletes the services' volumes and the data in them"),
+            )
+        }
         "down" | "rm" | "stop" | "kill" | "pause" | "unpause" | "pull" | "push" | "build"
         | "exec" | "cp" | "scale" | "attach" | "wait" => r.note(
             OpenWorld,
@@ -858,6 +918,12 @@ pub const COMPOSE: Program = Program {
     read: docker_compose,
     examples: &[
         (OpenWorld, "docker-compose up --build"),
+        (OpenWorld, "docker-compose down"),
+        (Destructive, "docker-compose down -v"),
+        (
+            Destructive,
+            "docker compose down --rmi all --volumes --remove-orphans",
+        ),
         (OpenWorld, "docker-compose up -d"),
         (Read, "docker-compose ps"),
         (

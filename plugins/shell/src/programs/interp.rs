@@ -660,6 +660,18 @@ const NODE_OPTIONS: &[Opt] = &[
         &["enable-etw-stack-walking"],
     ),
     flag("enable-fips", "", &["enable-fips"]),
+    // node 22.6+ (not on this machine's node 20): TypeScript by stripping
+    // types, which changes how the program's own file is read, nothing else.
+    flag(
+        "experimental-strip-types",
+        "",
+        &["experimental-strip-types", "no-experimental-strip-types"],
+    ),
+    flag(
+        "experimental-transform-types",
+        "",
+        &["experimental-transform-types"],
+    ),
     flag("enable-source-maps", "", &["enable-source-maps"]),
     value("env-file", "", &["env-file"]),
     value("env-file-if-exists", "", &["env-file-if-exists"]),

@@ -198,6 +198,8 @@ impl Reader<'_> {
         let Some(values) = &arg.values else { return };
         let Some(cwd) = scope.cwd.clone() else { return };
         let home = scope.home(self.ctx);
+        // Patterns over one tree share their candidates: each is asked once.
+        let mut tried = std::collections::HashSet::new();
         for value in values {
             let full = absolute(value, &cwd, &home);
             let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
@@ -223,6 +225,9 @@ impl Reader<'_> {
                         continue;
                     }
                     let candidate = format!("/{}/{}", parts[..at].join("/"), wanted.join("/"));
+                    if !tried.insert(candidate.clone()) {
+                        continue;
+                    }
                     if !self.take_resolve() {
                         return;
                     }

@@ -921,6 +921,16 @@ fn remote_add(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     }
     if let Some(name) = operands.first() {
         match name.text() {
+            // `origin` is the remote every agent's fetch, pull and push use
+            // when none is named: the shared config decides where all of
+            // them go.
+            Some("origin") if g.repo == super::Where::Own => r.guard(
+                Destructive,
+                format!(
+                    "{} sets where every agent's fetch and push go by default (origin, in the shared repo config)",
+                    g.shown
+                ),
+            ),
             Some(n) => {
                 let pattern = format!("refs/remotes/{n}/*");
                 if let Some(label) = refs::protected_pattern(&pattern, &g.own) {
@@ -1003,6 +1013,10 @@ pub const REMOTE: Sub = Sub {
                     (
                         OpenWorld,
                         "git remote add upstream https://example.com/x.git",
+                    ),
+                    (
+                        Destructive,
+                        "git remote add origin https://example.com/x.git",
                     ),
                     (
                         Destructive,
