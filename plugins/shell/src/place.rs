@@ -242,7 +242,7 @@ impl Reader<'_> {
             return Some(Place::Unknown(pattern.to_owned()));
         }
         let first_glob = parts.iter().position(|p| is_glob(p))?;
-        if parts[first_glob..].iter().any(|p| *p == "..") {
+        if parts[first_glob..].contains(&"..") {
             return Some(Place::Unknown(pattern.to_owned()));
         }
         let base_text = format!("/{}", parts[..first_glob].join("/"));

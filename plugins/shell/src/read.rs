@@ -785,11 +785,10 @@ impl<'a> Reader<'a> {
         }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
-        let result = self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
+        self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
-        result
     }
 
     /// What one redirect leaves descriptor N referring to.

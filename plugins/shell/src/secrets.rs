@@ -714,6 +714,12 @@ pub fn legacy_bridge(r: &mut Reader, program: &str, inv: &Invocation, _scope: &m
     true
 }
 
+/// What every shell text is checked for before it is read: credential
+/// variables it expands where words are not checked.
+pub fn check_script(r: &mut Reader, script: &Script) {
+    r.check_script_credentials(script);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -810,10 +816,4 @@ mod tests {
         assert!(at("echo $HOME $PATH").is_none());
         assert!(at("x=$(echo $GH_TOKEN)").is_some());
     }
-}
-
-/// What every shell text is checked for before it is read: credential
-/// variables it expands where words are not checked.
-pub fn check_script(r: &mut Reader, script: &Script) {
-    r.check_script_credentials(script);
 }

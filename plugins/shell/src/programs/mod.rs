@@ -54,6 +54,9 @@ pub enum Syntax {
     Own,
 }
 
+/// What a program prints, given its run, when that can be known.
+pub type Output = fn(&Reader, &Run, &Scope) -> Option<String>;
+
 /// A program wicket reads.
 pub struct Program {
     /// The names it runs under (the basename of the program word).
@@ -62,7 +65,7 @@ pub struct Program {
     /// What it prints, when a command substitution of it can be known
     /// before it runs (`mktemp -d` prints a new name under the temporary
     /// directory, `git rev-parse --show-toplevel` the worktree).
-    pub output: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
+    pub output: Option<Output>,
     /// When every line it prints is a path under one directory (`find src
     /// -name '*.py'`, `grep -rl foo src`, `git ls-files`): that directory as
     /// the paths spell it (`.` for paths relative to where it runs), so a

@@ -298,6 +298,9 @@ fn args<'r>(run: &'r Run) -> &'r [Arg] {
     run.inv.argv.get(1..).unwrap_or(&[])
 }
 
+/// A builtin's options in order: each letter, with its value when it takes one.
+type BuiltinOptions = Vec<(char, Option<Arg>)>;
+
 /// Split a builtin's words into its leading options (letters, and the value
 /// of each letter in `with_value`) and the rest, as the shell's own option
 /// reader does (`--` ends the options; a word not starting with `-` too).
@@ -306,7 +309,7 @@ fn builtin_options<'a>(
     words: &'a [Arg],
     with_value: &str,
     plus_too: bool,
-) -> Option<(Vec<(char, Option<Arg>)>, &'a [Arg])> {
+) -> Option<(BuiltinOptions, &'a [Arg])> {
     let mut options = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -559,7 +562,7 @@ fn popd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
         }
         // `popd +N`/`-N` drop an entry; `+0` is the current directory.
-        Some(Some(entry)) if entry == "+0" => {
+        Some(Some("+0")) => {
             let top = scope
                 .dirstack
                 .as_mut()
