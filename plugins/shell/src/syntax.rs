@@ -900,6 +900,9 @@ impl<'a> Parser<'a> {
         for (and, item) in items {
             if last == Some(and) {
                 if let Some(Node::Maybe(chain)) = nodes.last_mut() {
+                    if and {
+                        chain.push(Node::Succeeded);
+                    }
                     chain.push(item);
                     continue;
                 }
