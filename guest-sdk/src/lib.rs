@@ -65,6 +65,7 @@ extern crate self as wicket_guest;
 
 use serde_json::Value;
 
+pub mod fragments;
 pub mod paths;
 
 #[doc(hidden)]
@@ -84,16 +85,55 @@ pub mod __private {
 }
 
 /// The path fragments that mark credentials as wicket ships them; a
-/// workspace may add more (never remove any).
+/// workspace may add more (never remove any). The syntax — whole components,
+/// shell patterns per component, public halves — is in [`fragments`].
 pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
+    // Key material and the stores that hold it.
     ".ssh",
-    ".aws",
-    ".netrc",
     ".gnupg",
     "id_rsa",
+    "id_dsa",
+    "id_ecdsa",
     "id_ed25519",
+    "id_ecdsa_sk",
+    "id_ed25519_sk",
+    "*.pem",
+    "*.key",
+    "*.p12",
+    "*.pfx",
+    ".password-store",
+    ".local/share/keyrings",
+    // Cloud, registry and forge credentials.
+    ".aws",
+    ".azure",
+    ".config/gcloud",
+    ".kube/config",
+    ".docker/config.json",
+    "gh/hosts.yml",
+    ".netrc",
+    "_netrc",
+    ".git-credentials",
+    ".npmrc",
+    ".pypirc",
+    ".cargo/credentials.toml",
+    ".terraform.d/credentials.tfrc.json",
+    ".vault-token",
+    ".boto",
+    ".s3cfg",
+    ".pgpass",
+    // The system's own (readable by root, which an agent may be).
+    "etc/shadow",
+    "etc/gshadow",
+    "ssl/private",
+    // Any credential store by its name (`~/.aws/credentials`, brazen's
+    // `$XDG_DATA_HOME/brazen/credentials/`, `~/.cargo/credentials`).
     "credentials",
+    // The model provider's configuration and keys.
     ".config/brazen",
+    // A project's environment files (not `.env.example` and its kin: see
+    // [`fragments::PUBLIC_NAMES`]).
+    ".env",
+    ".env.*",
 ];
 
 /// What a tool call reaches, from least to most.
@@ -256,9 +296,35 @@ pub struct Context {
     pub home: String,
     /// Paths no call may write (see [`Context::protected_by`]).
     pub protected: Vec<String>,
-    /// Fragments that mark a path as credentials.
+    /// Fragments that mark a path as credentials (syntax: [`fragments`]).
     pub secret_fragments: Vec<String>,
     config: Value,
+    compiled: FragmentCache,
+}
+
+/// The fragments compiled once per context (and again if the list changes):
+/// the list they were compiled from, and the compiled fragments.
+#[derive(Default)]
+struct FragmentCache(std::sync::Mutex<Option<Compiled>>);
+
+type Compiled = (Vec<String>, std::sync::Arc<Vec<fragments::Fragment>>);
+
+impl Clone for FragmentCache {
+    fn clone(&self) -> Self {
+        FragmentCache::default()
+    }
+}
+
+impl PartialEq for FragmentCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for FragmentCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FragmentCache")
+    }
 }
 
 impl Context {
@@ -277,6 +343,7 @@ impl Context {
             protected: Vec::new(),
             secret_fragments: Vec::new(),
             config: Value::Null,
+            compiled: FragmentCache::default(),
         }
     }
 
@@ -330,54 +397,50 @@ impl Context {
             .map(String::as_str)
     }
 
-    /// The secret fragment a path (or any text naming one) contains, if any.
-    /// A fragment matches as a whole path component or run of components
-    /// (`.ssh` bites on `~/.ssh/id_rsa`, not on `.sshrc`).
+    /// The secret fragment a path (or any text naming one) names, if any:
+    /// whole components, a fragment's own patterns, public halves excepted —
+    /// the syntax is in [`fragments`] (`.ssh` bites on `~/.ssh/id_rsa`, not
+    /// on `.sshrc` nor `~/.ssh/id_rsa.pub`; `*.pem` on `certs/key.pem`).
     pub fn secret_fragment(&self, text: &str) -> Option<&str> {
-        // One streaming pass over the text's components, whatever its size:
-        // a component is compared only with fragments whose last component
-        // starts with its first byte, and only a hit looks back (at most as
-        // far as the longest fragment) for the rest of a multi-component one.
-        let wanted: Vec<(Vec<&str>, &str)> = self
-            .secret_fragments
-            .iter()
-            .map(|f| {
-                (
-                    f.split('/')
-                        .filter(|p| !p.is_empty())
-                        .collect::<Vec<&str>>(),
-                    f.as_str(),
-                )
-            })
-            .filter(|(parts, _)| !parts.is_empty())
-            .collect();
-        let firsts: Vec<u8> = wanted
-            .iter()
-            .filter_map(|(parts, _)| parts.last().and_then(|l| l.bytes().next()))
-            .collect();
-        let depth = wanted
-            .iter()
-            .map(|(parts, _)| parts.len())
-            .max()
-            .unwrap_or(1);
-        let mut recent: std::collections::VecDeque<&str> =
-            std::collections::VecDeque::with_capacity(depth);
-        for part in paths::split_components(text) {
-            if recent.len() == depth {
-                recent.pop_front();
-            }
-            recent.push_back(part);
-            if !part.bytes().next().is_some_and(|b| firsts.contains(&b)) {
-                continue;
-            }
-            let window: Vec<&str> = recent.iter().copied().collect();
-            for (fragment, name) in &wanted {
-                if paths::fragment_ends_at(&window, window.len() - 1, fragment) {
-                    return Some(name);
-                }
+        self.fragment_found(text, false)
+    }
+
+    /// [`Context::secret_fragment`] for a text the shell expands as a
+    /// pattern: what the pattern can match (`~/.s*/id_*` names `.ssh`).
+    pub fn secret_fragment_of_pattern(&self, pattern: &str) -> Option<&str> {
+        self.fragment_found(pattern, true)
+    }
+
+    fn fragment_found(&self, text: &str, pattern: bool) -> Option<&str> {
+        let compiled = self.compiled_fragments();
+        let found = if pattern {
+            fragments::find_pattern(text, &compiled)
+        } else {
+            fragments::find(text, &compiled)
+        };
+        found.map(|index| {
+            let wanted = compiled[index].text.as_str();
+            self.secret_fragments
+                .iter()
+                .find(|f| f.as_str() == wanted)
+                .map(String::as_str)
+                .unwrap_or("a secret fragment")
+        })
+    }
+
+    fn compiled_fragments(&self) -> std::sync::Arc<Vec<fragments::Fragment>> {
+        let mut slot = match self.compiled.0.lock() {
+            Ok(slot) => slot,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        match &*slot {
+            Some((source, compiled)) if *source == self.secret_fragments => compiled.clone(),
+            _ => {
+                let compiled = std::sync::Arc::new(fragments::compile(&self.secret_fragments));
+                *slot = Some((self.secret_fragments.clone(), compiled.clone()));
+                compiled
             }
         }
-        None
     }
 }
 
@@ -477,6 +540,7 @@ pub fn __run<C: Classifier>(
         protected: context.protected,
         secret_fragments: context.secret_fragments,
         config: serde_json::from_str(&context.config).unwrap_or(Value::Null),
+        compiled: FragmentCache::default(),
     };
     C::classify(&call, &ctx).map(into_wit)
 }

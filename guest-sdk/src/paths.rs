@@ -64,58 +64,11 @@ pub fn is_under(path: &str, dir: &str) -> bool {
     path == dir || (path.starts_with(dir) && path.as_bytes().get(dir.len()) == Some(&b'/'))
 }
 
-/// Whether `text` names `fragment` as whole path components: `.ssh` bites on
-/// `/home/u/.ssh/config` and `--key=.ssh/id`, `id_rsa` on `id_rsa.pub`, but
-/// `.ssh` not on `.sshrc` and `credentials` not on `credentials_test.rs`.
+/// Whether `text` names `fragment` (the syntax is [`crate::fragments`]'):
+/// `.ssh` bites on `/home/u/.ssh/config` and `--key=.ssh/id`, but not on
+/// `.sshrc`; `credentials` not on `credentials_test.rs`.
 pub fn contains_fragment(text: &str, fragment: &str) -> bool {
-    fragment_in(&components_of(text), fragment)
-}
-
-/// The pieces of `text` a fragment is matched against: split at path
-/// separators, `=`, `:`, `,`, quotes and whitespace.
-pub fn components_of(text: &str) -> Vec<&str> {
-    split_components(text).collect()
-}
-
-/// [`components_of`], lazily.
-pub fn split_components(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| matches!(c, '/' | '=' | ':' | ',' | '"' | '\'') || c.is_whitespace())
-}
-
-/// Whether the fragment's components end at `parts[at]` (the last one may
-/// carry an extension: `id_rsa` ends at `id_rsa.pub`).
-pub fn fragment_ends_at(parts: &[&str], at: usize, fragment: &[&str]) -> bool {
-    let Some((last, before)) = fragment.split_last() else {
-        return false;
-    };
-    let here = parts[at];
-    let last_matches = here.len() >= last.len()
-        && (here == *last
-            || here
-                .strip_prefix(last)
-                .is_some_and(|rest| rest.starts_with('.')));
-    last_matches && at >= before.len() && parts[at - before.len()..at] == *before
-}
-
-/// Whether the pieces hold `fragment` as consecutive whole components (the
-/// last one may carry an extension).
-pub fn fragment_in(parts: &[&str], fragment: &str) -> bool {
-    let wanted: Vec<&str> = fragment.split('/').filter(|p| !p.is_empty()).collect();
-    let Some((last_want, first_want)) = wanted.split_last() else {
-        return false;
-    };
-    parts
-        .windows(wanted.len())
-        .any(|window| match window.split_last() {
-            Some((last_have, first_have)) => {
-                first_have == first_want
-                    && (last_have == last_want
-                        || last_have
-                            .strip_prefix(last_want)
-                            .is_some_and(|rest| rest.starts_with('.')))
-            }
-            None => false,
-        })
+    crate::fragments::names(text, fragment)
 }
 
 /// Resolve an absolute path on this host: every symlink in the part that
@@ -246,7 +199,7 @@ mod tests {
     fn fragments_match_whole_components() {
         assert!(contains_fragment("/home/u/.ssh/config", ".ssh"));
         assert!(contains_fragment("--identity=~/.ssh/id", ".ssh"));
-        assert!(contains_fragment("id_rsa.pub", "id_rsa"));
+        assert!(!contains_fragment("id_rsa.pub", "id_rsa"));
         assert!(contains_fragment("/h/.config/brazen/key", ".config/brazen"));
         assert!(!contains_fragment("/h/.config/brazenly", ".config/brazen"));
         assert!(!contains_fragment("/h/.sshrc", ".ssh"));

@@ -242,14 +242,20 @@ impl Reader<'_> {
             return Some(Place::Unknown(pattern.to_owned()));
         }
         let first_glob = parts.iter().position(|p| is_glob(p))?;
-        if parts[first_glob..].iter().any(|p| *p == "..") {
+        if parts[first_glob..].contains(&"..") {
             return Some(Place::Unknown(pattern.to_owned()));
         }
         let base_text = format!("/{}", parts[..first_glob].join("/"));
         let base = match self.place(&base_text, scope)? {
-            Place::Inside(p)
-            | Place::Protected { path: p, .. }
-            | Place::Outside { path: p, .. } => p,
+            // Everything a pattern under a protected directory matches is
+            // protected too.
+            Place::Protected { path, entry } => {
+                return Some(Place::Protected {
+                    path: fold(&format!("{path}/{}", parts[first_glob..].join("/"))),
+                    entry,
+                })
+            }
+            Place::Inside(p) | Place::Outside { path: p, .. } => p,
             other => return Some(other),
         };
         let pattern_parts = &parts[first_glob..];

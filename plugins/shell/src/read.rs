@@ -15,7 +15,7 @@ use wicket_guest::{Context, Effect, PathKind};
 
 use crate::programs;
 use crate::rules::{self, Op, OperatorRule};
-use crate::syntax::{self, Node, Part, Redirect, RedirectKind, Script, Simple, Word};
+use crate::syntax::{self, Dialect, Node, Part, Redirect, RedirectKind, Script, Simple, Word};
 
 /// How many shell texts one call may nest (`sh -c`, `eval`, `watch`, …)
 /// before the rest is opaque.
@@ -42,7 +42,7 @@ pub struct Note {
 }
 
 /// What the reader knows at a point in the script.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scope {
     /// The shell's directory; `None` once a `cd` went somewhere unreadable.
     pub cwd: Option<String>,
@@ -72,7 +72,7 @@ pub struct Scope {
     /// program from there.
     pub path_prefix: Option<String>,
     /// Functions defined so far: a later name runs the body.
-    pub functions: BTreeMap<String, std::rc::Rc<Vec<Node>>>,
+    pub functions: BTreeMap<String, std::rc::Rc<FunctionBody>>,
     /// Variables with the integer attribute: what is assigned to them is
     /// evaluated as arithmetic.
     pub arith: BTreeSet<String>,
@@ -82,9 +82,109 @@ pub struct Scope {
     pub dotglob: bool,
     /// A glob option wicket does not model is on: patterns match unknown sets.
     pub glob_unknown: Option<String>,
+    /// Variables a loop over a pattern bound: each value is one match.
+    pub globbed: BTreeSet<String>,
+    /// Standard input is a pipe or a file a compound command's redirect
+    /// opened (`… | while read x; do …; done`, `{ …; } < f`): what the
+    /// commands inside read there is data wicket may not see.
+    pub stdin_fed: bool,
+    /// Where the last command, a `cd` to a directory not there yet, went if
+    /// it succeeded: `&&` after it runs there (`cd new && git init`).
+    pub cd_pending: Option<String>,
+}
+
+/// A function's body and the text it was defined in (its here-docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionBody {
+    pub body: Node,
+    pub script: Script,
 }
 
 impl Scope {
+    /// What the shell knows after a part that may or may not have run: what
+    /// both this scope and `other` agree on; the rest is unknown.
+    pub fn join(&mut self, other: &Scope) {
+        if self.cwd != other.cwd {
+            self.cwd = None;
+        }
+        if self.oldpwd != other.oldpwd {
+            self.oldpwd = None;
+        }
+        if self.dirstack != other.dirstack {
+            self.dirstack = None;
+        }
+        if self.positional != other.positional {
+            self.positional = None;
+        }
+        let names: BTreeSet<String> = self.vars.keys().chain(other.vars.keys()).cloned().collect();
+        for name in names {
+            let a = self.vars.get(&name).cloned().flatten();
+            let b = other.vars.get(&name).cloned();
+            let agree = match b {
+                Some(b) => Some(a.clone()) == Some(b),
+                // Set on one path only: the environment's value on the other.
+                None => false,
+            };
+            if !agree {
+                self.vars.insert(name.clone(), None);
+                self.data.insert(name);
+            }
+        }
+        self.data.extend(other.data.iter().cloned());
+        for (fd, what) in &other.fds {
+            if self.fds.get(fd) != Some(what) {
+                self.fds.insert(*fd, Fd::Unknown);
+            }
+        }
+        let fds: Vec<u32> = self.fds.keys().copied().collect();
+        for fd in fds {
+            if !other.fds.contains_key(&fd) {
+                self.fds.insert(fd, Fd::Unknown);
+            }
+        }
+        for (name, target) in &other.namerefs {
+            if self.namerefs.get(name) != Some(target) {
+                // A nameref on one path only: any variable may be it.
+                self.forget_variables();
+                break;
+            }
+        }
+        // Definitions that may exist are taken as existing (the stricter).
+        for (name, body) in &other.aliases {
+            self.aliases
+                .entry(name.clone())
+                .or_insert_with(|| body.clone());
+        }
+        for (name, path) in &other.hashed {
+            self.hashed
+                .entry(name.clone())
+                .or_insert_with(|| path.clone());
+        }
+        for (name, body) in &other.functions {
+            self.functions
+                .entry(name.clone())
+                .or_insert_with(|| body.clone());
+        }
+        self.arith.extend(other.arith.iter().cloned());
+        if self.unknown_definitions.is_none() {
+            self.unknown_definitions = other.unknown_definitions.clone();
+        }
+        if self.path_prefix.is_none() {
+            self.path_prefix = other.path_prefix.clone();
+        }
+        // A directory is known to exist only if it was made on both paths.
+        self.made = self.made.intersection(&other.made).cloned().collect();
+        self.dotglob |= other.dotglob;
+        self.globbed.extend(other.globbed.iter().cloned());
+        self.stdin_fed |= other.stdin_fed;
+        if self.cd_pending != other.cd_pending {
+            self.cd_pending = None;
+        }
+        if self.glob_unknown.is_none() {
+            self.glob_unknown = other.glob_unknown.clone();
+        }
+    }
+
     /// Assign a variable as the shell would (through a nameref). `value`:
     /// its values when known; `data`: its text is run-time data.
     pub fn assign(&mut self, name: &str, value: Option<Vec<String>>, data: bool) {
@@ -101,6 +201,7 @@ impl Scope {
         } else {
             self.data.remove(&target);
         }
+        self.globbed.remove(&target);
         self.vars.insert(target, value);
     }
 
@@ -188,6 +289,13 @@ pub struct Invocation {
     /// The name is a program on PATH, never a function or alias (`command
     /// NAME`, `builtin NAME`).
     pub plain_program: bool,
+    /// Its stdin is the output of a command that only prints paths under
+    /// this directory (as those paths spell it; `.` for relative paths).
+    pub stdin_paths: Option<String>,
+    /// The text stdin carries when the command line spells it literally (a
+    /// here-doc with a quoted delimiter or no expansions, a literal
+    /// here-string): what an interpreter reading its program there runs.
+    pub stdin_text: Option<String>,
 }
 
 impl Invocation {
@@ -227,6 +335,8 @@ impl Invocation {
             stdin: self.stdin,
             extra_operands: self.extra_operands,
             plain_program: false,
+            stdin_paths: self.stdin_paths.clone(),
+            stdin_text: self.stdin_text.clone(),
         }
     }
 }
@@ -283,6 +393,13 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// The shell whose reading of the text is being read now.
+    pub dialect: Dialect,
+    /// That shell stopped at a syntax error: nothing after it runs.
+    stopped: bool,
+    /// What the previous pipeline element prints, when it only prints paths
+    /// under one directory (taken by the next simple command read).
+    piped_paths: Option<String>,
 }
 
 impl<'a> Reader<'a> {
@@ -294,6 +411,9 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            dialect: Dialect::Bash,
+            stopped: false,
+            piped_paths: None,
         }
     }
 
@@ -358,12 +478,26 @@ impl<'a> Reader<'a> {
             made: BTreeSet::new(),
             dotglob: false,
             glob_unknown: None,
+            globbed: BTreeSet::new(),
+            stdin_fed: false,
+            cd_pending: None,
         }
     }
 
     /// Read shell text in a scope (changes to the scope persist, as `eval`
-    /// and `.` do; callers clone for a subshell).
+    /// and `.` do; callers clone for a subshell), in the dialect of the text
+    /// being read now (`eval` runs in the shell it is in).
     pub fn read_text(&mut self, text: &str, scope: &mut Scope) {
+        let dialects = [self.dialect];
+        self.read_text_as(text, scope, &dialects);
+    }
+
+    /// Read shell text as each of `dialects` would (`sh -c` is dash on
+    /// Debian and bash elsewhere): every reading's findings count, so where
+    /// the shells differ the stricter reading decides. A reading identical
+    /// to an earlier one is not read again. The scope the last reading
+    /// leaves is the one that goes on.
+    pub fn read_text_as(&mut self, text: &str, scope: &mut Scope, dialects: &[Dialect]) {
         self.texts += 1;
         if self.texts > MAX_TEXTS {
             self.note(
@@ -374,8 +508,25 @@ impl<'a> Reader<'a> {
             );
             return;
         }
-        let script = syntax::parse(text);
-        self.read_script(&script, scope);
+        let mut read: Vec<Script> = Vec::new();
+        let start = scope.clone();
+        for dialect in dialects {
+            let script = syntax::parse(text, *dialect);
+            if read
+                .iter()
+                .any(|earlier| earlier.nodes == script.nodes && earlier.heredocs == script.heredocs)
+            {
+                continue;
+            }
+            crate::secrets::check_script(self, &script);
+            let outer = std::mem::replace(&mut self.dialect, *dialect);
+            let outer_stop = std::mem::replace(&mut self.stopped, false);
+            *scope = start.clone();
+            self.read_script(&script, scope);
+            self.dialect = outer;
+            self.stopped = outer_stop;
+            read.push(script);
+        }
     }
 
     pub fn read_script(&mut self, script: &Script, scope: &mut Scope) {
@@ -391,6 +542,9 @@ impl<'a> Reader<'a> {
     }
 
     fn read_node(&mut self, node: &Node, scope: &mut Scope, script: &Script) {
+        if self.stopped {
+            return;
+        }
         if self.depth > syntax::MAX_DEPTH {
             self.note(Effect::Opaque, "commands nested too deep to read");
             return;
@@ -410,8 +564,16 @@ impl<'a> Reader<'a> {
                 }
             }
             Node::Pipeline(elements) => {
-                for n in elements {
-                    self.read_node(n, &mut scope.clone(), script);
+                let mut feeding = None;
+                for (at, n) in elements.iter().enumerate() {
+                    let listed = programs::launch::listed_paths(self, n, scope, feeding.clone());
+                    self.piped_paths = feeding;
+                    let mut inner = scope.clone();
+                    // A compound command after a `|` reads the pipe.
+                    inner.stdin_fed |= at > 0 && !matches!(n, Node::Simple(_));
+                    self.read_node(n, &mut inner, script);
+                    self.piped_paths = None;
+                    feeding = listed;
                 }
             }
             Node::Background(inner) => {
@@ -424,16 +586,26 @@ impl<'a> Reader<'a> {
             Node::For { name, words } => {
                 let mut values = Vec::new();
                 let mut known = true;
+                let mut globbed = false;
                 for word in words {
                     self.run_word_commands(word, scope, script);
                     let arg = self.expand(word, scope);
+                    globbed |= arg.glob;
                     match arg.values {
-                        Some(v) if !arg.glob => values.extend(v),
-                        _ => known = false,
+                        Some(v) => values.extend(v),
+                        None => known = false,
                     }
                 }
+                // A loop over a pattern binds each match: its value stands
+                // for one path the pattern matches (the pattern itself, read
+                // as a pattern wherever the variable is expanded).
                 let bound = (known && values.len() <= MAX_VALUES).then_some(values);
                 scope.assign(name, bound, !known);
+                if globbed && known {
+                    scope.globbed.insert(name.clone());
+                } else {
+                    scope.globbed.remove(name);
+                }
             }
             Node::Test(words) => {
                 for word in words {
@@ -444,6 +616,74 @@ impl<'a> Reader<'a> {
                 }
             }
             Node::Unreadable(why) => self.note(Effect::Opaque, why.clone()),
+            Node::Maybe(body) => {
+                // It may not run, or stop part way (the rest of `a && b &&
+                // c` after a failure): what it changes may not have
+                // happened, so every state it passes through is joined.
+                let mut reached = scope.clone();
+                for n in body {
+                    self.read_node(n, scope, script);
+                    reached.join(scope);
+                }
+                *scope = reached;
+            }
+            Node::Loop(body) => {
+                // Any number of times: read it as the first run, then as a
+                // later run starting where the first left off; past that,
+                // whatever two runs disagree on is unknown.
+                let before = scope.clone();
+                for n in body {
+                    self.read_node(n, scope, script);
+                }
+                let once = scope.clone();
+                for n in body {
+                    self.read_node(n, scope, script);
+                }
+                if *scope != once {
+                    scope.join(&once);
+                    for n in body {
+                        self.read_node(n, scope, script);
+                    }
+                }
+                scope.join(&once);
+                scope.join(&before);
+            }
+            Node::Redirected(inner, redirects) => {
+                // The redirects open descriptors for everything inside.
+                let outer_fds = scope.fds.clone();
+                let outer_fed = scope.stdin_fed;
+                for redirect in redirects {
+                    self.read_redirect(redirect, scope);
+                    self.open_descriptor(redirect, scope);
+                    scope.stdin_fed |= matches!(
+                        redirect.kind,
+                        RedirectKind::Read
+                            | RedirectKind::HereDoc(_)
+                            | RedirectKind::HereString
+                            | RedirectKind::ReadWrite
+                    ) && redirect.fd.unwrap_or(0) == 0;
+                }
+                self.read_node(inner, scope, script);
+                scope.fds = outer_fds;
+                scope.stdin_fed = outer_fed;
+            }
+            Node::Function { name, body } => {
+                // Defined here, run where it is called.
+                scope.functions.insert(
+                    name.clone(),
+                    std::rc::Rc::new(FunctionBody {
+                        body: (**body).clone(),
+                        script: script.clone(),
+                    }),
+                );
+            }
+            // A syntax error: this shell runs nothing from here on.
+            Node::Stop(_) => self.stopped = true,
+            Node::Succeeded => {
+                if let Some(dir) = scope.cd_pending.take() {
+                    scope.cwd = Some(dir);
+                }
+            }
         }
         self.depth -= 1;
     }
@@ -488,6 +728,13 @@ impl<'a> Reader<'a> {
     }
 
     fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
+        // Only the command right before `&&` can leave a pending `cd`.
+        scope.cd_pending = None;
+        let mut stdin_paths = if cmd.piped_in {
+            self.piped_paths.take()
+        } else {
+            None
+        };
         for word in cmd
             .assigns
             .iter()
@@ -498,7 +745,7 @@ impl<'a> Reader<'a> {
             self.run_word_commands(word, scope, script);
             self.check_arith(word);
         }
-        let mut stdin = if cmd.piped_in {
+        let mut stdin = if cmd.piped_in || scope.stdin_fed {
             Stdin::Fed
         } else {
             Stdin::Inherited
@@ -510,6 +757,7 @@ impl<'a> Reader<'a> {
         if cmd.piped_in {
             scope.fds.insert(0, Fd::Stream);
         }
+        let mut stdin_text = None;
         for redirect in &cmd.redirects {
             if matches!(
                 redirect.kind,
@@ -520,17 +768,27 @@ impl<'a> Reader<'a> {
             ) && redirect.fd.unwrap_or(0) == 0
             {
                 stdin = Stdin::Fed;
+                stdin_paths = None;
+                stdin_text = programs::literal_stdin(script, cmd, redirect);
             }
             self.read_redirect(redirect, scope);
             self.open_descriptor(redirect, scope);
         }
+        // A process substitution hands the command a pipe: its path is
+        // that pipe, not a file.
+        if cmd
+            .words
+            .iter()
+            .any(|w| w.parts.iter().any(|p| matches!(p, Part::ProcSubst(_))))
+        {
+            scope.fds.insert(63, Fd::Stream);
+        }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
-        let result = self.read_simple_words(cmd, scope, stdin);
+        self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
-        result
     }
 
     /// What one redirect leaves descriptor N referring to.
@@ -567,7 +825,14 @@ impl<'a> Reader<'a> {
         scope.fds.insert(fd, what);
     }
 
-    fn read_simple_words(&mut self, cmd: &Simple, scope: &mut Scope, stdin: Stdin) {
+    fn read_simple_words(
+        &mut self,
+        cmd: &Simple,
+        scope: &mut Scope,
+        stdin: Stdin,
+        stdin_paths: Option<String>,
+        stdin_text: Option<String>,
+    ) {
         let assigns: Vec<(String, Arg, bool)> = cmd
             .assigns
             .iter()
@@ -596,6 +861,8 @@ impl<'a> Reader<'a> {
             stdin,
             extra_operands: false,
             plain_program: false,
+            stdin_paths,
+            stdin_text,
         };
         if assigns.is_empty() {
             self.read_invocation(&invocation, scope);
@@ -673,6 +940,9 @@ impl<'a> Reader<'a> {
                 Effect::Destructive,
                 format!("sets {name} for what it runs, which only the harness may set"),
             );
+            return;
+        }
+        if name == "NODE_OPTIONS" && value.text().is_some_and(node_options_only_tune) {
             return;
         }
         match name {
@@ -807,7 +1077,7 @@ impl<'a> Reader<'a> {
         {
             return;
         }
-        let program = match program_name(&program_text, self.ctx) {
+        let program = match program_name(&program_text, self.ctx, scope.cwd.as_deref()) {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
                 // wicket's own binary by its path is still wicket.
@@ -862,6 +1132,22 @@ impl<'a> Reader<'a> {
     /// from a directory put ahead of the system's on PATH. `true` when that
     /// replaces reading the program itself.
     fn what_the_name_runs(&mut self, name: &str, inv: &Invocation, scope: &mut Scope) -> bool {
+        if let Some(function) = scope.functions.get(name).cloned() {
+            // A function runs its body in this shell, its words as $1….
+            let positional: Option<Vec<String>> = inv.argv[1..]
+                .iter()
+                .map(|a| a.text().map(str::to_owned))
+                .collect();
+            let outer = std::mem::replace(&mut scope.positional, positional);
+            // A function calling itself is read once more at most.
+            let mut inner = scope.clone();
+            inner.functions.remove(name);
+            self.read_node(&function.body, &mut inner, &function.script);
+            inner.functions.insert(name.to_owned(), function);
+            inner.positional = outer;
+            *scope = inner;
+            return true;
+        }
         if let Some(path) = scope.hashed.get(name).cloned() {
             let mut argv = inv.argv.clone();
             argv[0] = Arg::literal(&path);
@@ -1064,27 +1350,10 @@ impl<'a> Reader<'a> {
     }
 
     /// A path a program reads: what it names may be a secret, by its text or
-    /// by where it resolves (a glob or a link can reach `~/.ssh`).
+    /// by where it resolves (a glob or a link can reach `~/.ssh`); a path
+    /// only known when it runs is opaque (see `crate::secrets`).
     pub fn reads(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
-        self.check_secret_word(arg);
-        if self.out_of_resolves() {
-            return;
-        }
-        for place in self.places(arg, scope) {
-            let path = match &place {
-                Place::Inside(p)
-                | Place::Outside { path: p, .. }
-                | Place::Protected { path: p, .. } => p,
-                _ => continue,
-            };
-            if let Some(fragment) = self.secret_in(path) {
-                self.guard(
-                    Effect::Secret,
-                    format!("{shown} reads {path}, which is a secret ({fragment})"),
-                );
-                return;
-            }
-        }
+        self.read_path(arg, scope, shown);
     }
 
     /// Remember a directory made by this command, so a later `cd` into it
@@ -1135,7 +1404,22 @@ impl<'a> Reader<'a> {
                 if value.is_empty() || value.starts_with('-') && !value.contains('/') {
                     continue;
                 }
-                if let Some(Place::Protected { path, entry }) = self.place(value, scope) {
+                // A pattern is placed as one (`../../.w*/trail.jsonl`).
+                let probe = Arg {
+                    values: Some(vec![value.to_owned()]),
+                    glob: arg.glob,
+                    shown: arg.shown.clone(),
+                };
+                let protected = self
+                    .places(&probe, scope)
+                    .into_iter()
+                    .find_map(|p| match p {
+                        Place::Protected { path, entry } | Place::Above { path, entry } => {
+                            Some((path, entry))
+                        }
+                        _ => None,
+                    });
+                if let Some((path, entry)) = protected {
                     self.guard(
                         Effect::Opaque,
                         format!(
@@ -1149,43 +1433,16 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Secret fragments in a word's text (what it says, known or not).
+    /// Secret fragments, process files and credential variables in a word's
+    /// text (what it says, known or not): a mention, which a description
+    /// that knows better may take back (`crate::secrets`).
     pub fn check_secret_word(&mut self, arg: &Arg) {
-        let mut texts: Vec<&str> = vec![&arg.shown];
-        if let Some(values) = &arg.values {
-            texts.extend(
-                values
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|v| *v != arg.shown),
-            );
-        }
-        for text in texts {
-            if let Some(fragment) = self.secret_in(text) {
-                self.guard(
-                    Effect::Secret,
-                    format!("{} names a secret ({fragment})", crate::clip(text, 80)),
-                );
-                return;
-            }
-        }
+        self.mention_secret(arg);
     }
 
-    /// The secret fragment `text` names (also `/proc/…/environ`).
+    /// The secret `text` names, as a name (see `crate::secrets::secret_in`).
     pub fn secret_in(&self, text: &str) -> Option<String> {
-        if let Some(fragment) = self.ctx.secret_fragment(text) {
-            return Some(fragment.to_owned());
-        }
-        if text.starts_with('~') {
-            let expanded = wicket_guest::paths::absolute(text, "/", &self.ctx.home);
-            if let Some(fragment) = self.ctx.secret_fragment(&expanded) {
-                return Some(fragment.to_owned());
-            }
-        }
-        if text.contains("/proc/") && text.contains("/environ") {
-            return Some("a process's environment".into());
-        }
-        None
+        crate::secrets::secret_in(self.ctx, text)
     }
 
     /// Expand a word as far as the reader knows.
@@ -1218,7 +1475,12 @@ impl<'a> Reader<'a> {
                     "root" => Some(vec!["/root".to_owned()]),
                     _ => None,
                 },
-                Part::Param(name) => self.param(name, scope),
+                Part::Param(name) => {
+                    if scope.globbed.contains(name) {
+                        glob = true;
+                    }
+                    self.param(name, scope)
+                }
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
                 // A substitution's output is known only for programs whose
@@ -1282,6 +1544,8 @@ impl<'a> Reader<'a> {
         let inv = Invocation {
             argv,
             stdin: Stdin::Inherited,
+            stdin_paths: None,
+            stdin_text: None,
             extra_operands: false,
             plain_program: false,
         };
@@ -1307,11 +1571,11 @@ impl<'a> Reader<'a> {
                 if index == 0 {
                     return None;
                 }
+                // Beyond the parameters given, the shell expands it empty.
                 scope
                     .positional
                     .as_ref()
-                    .and_then(|p| p.get(index - 1).cloned())
-                    .map(|v| vec![v])
+                    .map(|p| vec![p.get(index - 1).cloned().unwrap_or_default()])
             }
             "@" | "*" => scope.positional.clone().map(|p| vec![p.join(" ")]),
             "#" => scope.positional.as_ref().map(|p| vec![p.len().to_string()]),
@@ -1476,6 +1740,40 @@ pub fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
+/// `NODE_OPTIONS` made only of flags that tune node (memory, warnings,
+/// module resolution, the legacy OpenSSL provider): none loads code or
+/// opens a debugger, so node runs what it would have run anyway.
+fn node_options_only_tune(value: &str) -> bool {
+    const TUNING: &[&str] = &[
+        "--max-old-space-size=",
+        "--max_old_space_size=",
+        "--max-semi-space-size=",
+        "--stack-size=",
+        "--max-http-header-size=",
+        "--openssl-legacy-provider",
+        "--experimental-specifier-resolution=",
+        "--enable-source-maps",
+        "--no-warnings",
+        "--no-deprecation",
+        "--trace-warnings",
+        "--trace-deprecation",
+        "--trace-uncaught",
+        "--unhandled-rejections=",
+        "--experimental-vm-modules",
+        "--experimental-json-modules",
+        "--dns-result-order=",
+        "--use-openssl-ca",
+        "--use-bundled-ca",
+        "--preserve-symlinks",
+        "--no-experimental-fetch",
+    ];
+    value.split_whitespace().all(|flag| {
+        TUNING
+            .iter()
+            .any(|t| flag == t.trim_end_matches('=') || (t.ends_with('=') && flag.starts_with(t)))
+    })
+}
+
 /// Builtins whose prefix assignments stay in a POSIX shell.
 const SPECIAL_BUILTINS: &[&str] = &[
     ":", ".", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set",
@@ -1500,17 +1798,34 @@ const SYSTEM_BIN: &[&str] = &[
     "/usr/libexec",
 ];
 
-pub fn program_name(word: &str, ctx: &Context) -> ProgramName {
+/// `cwd`: the shell's directory where the word runs, when known (else the
+/// agent's). A path that reaches a system directory through a link
+/// (`etc-link/../usr/bin/dash`, `./sh` linked to `/bin/sh`) runs that
+/// program.
+pub fn program_name(word: &str, ctx: &Context, cwd: Option<&str>) -> ProgramName {
     if !word.contains('/') {
         return ProgramName::Named(word.to_owned());
     }
-    let absolute =
-        wicket_guest::paths::fold(&wicket_guest::paths::absolute(word, &ctx.cwd, &ctx.home));
-    let (dir, base) = absolute.rsplit_once('/').unwrap_or(("", &absolute));
-    if SYSTEM_BIN.contains(&dir) && !base.is_empty() {
-        ProgramName::Named(base.to_owned())
-    } else {
-        ProgramName::Local(word.to_owned())
+    let joined = wicket_guest::paths::absolute(word, cwd.unwrap_or(&ctx.cwd), &ctx.home);
+    let folded = wicket_guest::paths::fold(&joined);
+    let system = |path: &str| {
+        let (dir, base) = path.rsplit_once('/').unwrap_or(("", path));
+        (SYSTEM_BIN.contains(&dir) && !base.is_empty()).then(|| base.to_owned())
+    };
+    if let Some(base) = system(&folded) {
+        return ProgramName::Named(base);
+    }
+    // The shell's own view of the root is the root.
+    for root in ["/proc/self/root/", "/proc/thread-self/root/"] {
+        if let Some(rest) = folded.strip_prefix(root) {
+            if let Some(base) = system(&format!("/{rest}")) {
+                return ProgramName::Named(base);
+            }
+        }
+    }
+    match system(&ctx.resolve(&joined).path) {
+        Some(base) => ProgramName::Named(base),
+        None => ProgramName::Local(word.to_owned()),
     }
 }
 

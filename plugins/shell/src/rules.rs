@@ -35,43 +35,22 @@ pub struct Row {
 
 const NONE: &[&[&str]] = &[&[]];
 
-/// RULES.md's shipped ruleset, in order.
+/// RULES.md's shipped ruleset, in order. git's rows (its irreversible
+/// forms, its transfers, the rest as work inside the root) are read by git's
+/// own description (`programs::git`), subcommand by subcommand.
 pub const SHIPPED: &[Row] = &[
     Row {
-        programs: &[
-            "bz",
-            "env",
-            "gpg",
-            "gpg2",
-            "ssh-add",
-            "ssh-keygen",
-            "security",
-            "keyctl",
-        ],
+        // bz, printenv, gpg, ssh-add, ssh-keygen, security and keyctl are
+        // described in programs/secrets.rs, env in programs/launch.rs.
+        programs: &[],
         qualifiers: NONE,
         inside: Secret,
         outside: Secret,
         op: Op::Fixed,
     },
     Row {
-        programs: &["git"],
-        qualifiers: &[
-            &["push", "--force"],
-            &["push", "-f"],
-            &["push", "--force-with-lease"],
-            &["reset", "--hard"],
-            &["clean", "-f"],
-            &["branch", "-D"],
-            &["update-ref", "-d"],
-            &["filter-branch"],
-            &["gc", "--prune"],
-        ],
-        inside: Destructive,
-        outside: Destructive,
-        op: Op::Fixed,
-    },
-    Row {
-        programs: &["shred", "mkfs", "dd"],
+        // dd is read for where it writes (programs/archive.rs).
+        programs: &["shred", "mkfs"],
         qualifiers: NONE,
         inside: Destructive,
         outside: Destructive,
@@ -85,37 +64,16 @@ pub const SHIPPED: &[Row] = &[
         op: Op::Delete,
     },
     Row {
-        programs: &["git"],
-        qualifiers: &[&["push"], &["fetch"], &["pull"], &["clone"], &["remote"]],
-        inside: OpenWorld,
-        outside: OpenWorld,
-        op: Op::Fixed,
-    },
-    Row {
-        programs: &[
-            "curl", "wget", "nc", "ncat", "netcat", "ssh", "scp", "sftp", "rsync", "sudo", "gh",
-        ],
+        // curl, wget, nc, ssh, scp, sftp, rsync and gh are described in
+        // programs/net.rs.
+        programs: &["sudo"],
         qualifiers: NONE,
-        inside: OpenWorld,
-        outside: OpenWorld,
-        op: Op::Fixed,
-    },
-    Row {
-        programs: &["cargo"],
-        qualifiers: &[&["publish"], &["install"]],
         inside: OpenWorld,
         outside: OpenWorld,
         op: Op::Fixed,
     },
     Row {
         programs: &["bl"],
-        qualifiers: NONE,
-        inside: TargetWrite,
-        outside: TargetWrite,
-        op: Op::Fixed,
-    },
-    Row {
-        programs: &["git", "cargo", "make"],
         qualifiers: NONE,
         inside: TargetWrite,
         outside: TargetWrite,
@@ -286,17 +244,8 @@ mod tests {
 
     #[test]
     fn first_match_wins() {
-        let (row, q) = shipped_row("git", &words("push --force origin main")).unwrap();
-        assert_eq!(row.inside, Destructive);
-        assert_eq!(q, ["push", "--force"]);
-        let (row, _) = shipped_row("git", &words("push origin main")).unwrap();
-        assert_eq!(row.inside, OpenWorld);
-        let (row, _) = shipped_row("git", &words("status")).unwrap();
-        assert_eq!(row.inside, TargetWrite);
         let (row, _) = shipped_row("rm", &words("-rf x")).unwrap();
         assert_eq!((row.inside, row.outside), (TargetWrite, Destructive));
-        let (row, _) = shipped_row("nice", &words("x")).unwrap();
-        assert_eq!(row.inside, Read);
         let (row, _) = shipped_row("mkfs.ext4", &words("/dev/sda1")).unwrap();
         assert_eq!(row.inside, Destructive);
         assert!(shipped_row("npm", &words("test")).is_none());

@@ -101,6 +101,83 @@ fn check(name: &str, at_least: usize) {
     );
 }
 
+/// litany's other built-in tools (`read_file`, `cd`, `apply_patch`, …):
+/// `tools.tsv` rows are expected class, tool, input JSON (placeholders as in
+/// the shell tables, `\n` inside JSON strings as JSON writes it) and why.
+/// Links into `/proc` and the home's stores are planted in the worktree
+/// first: `proc-env-link` → `/proc/1/environ`, `proc-self-link` →
+/// `/proc/self`, `ssh-link` → `{home}/.ssh`.
+#[test]
+fn built_in_tools_classify_as_expected() {
+    let f = support::fixture();
+    let root = std::path::Path::new(&f.root);
+    for (link, target) in [
+        ("proc-env-link", "/proc/1/environ".to_owned()),
+        ("proc-self-link", "/proc/self".to_owned()),
+        ("ssh-link", format!("{}/.ssh", f.home)),
+    ] {
+        match std::os::unix::fs::symlink(&target, root.join(link)) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => panic!("planting {link}: {e}"),
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools.tsv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut family = String::from("(none)");
+    let mut per_family: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (index, line) in text.lines().enumerate() {
+        if let Some(name) = line.strip_prefix("## ") {
+            family = name.trim().to_owned();
+            continue;
+        }
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            columns.len(),
+            4,
+            "tools.tsv:{}: expected class, tool, input JSON and why separated by tabs",
+            index + 1
+        );
+        let expected = Effect::from_word(columns[0])
+            .unwrap_or_else(|| panic!("tools.tsv:{}: unknown class {}", index + 1, columns[0]));
+        let input: serde_json::Value = serde_json::from_str(&support::fill(columns[2]))
+            .unwrap_or_else(|e| panic!("tools.tsv:{}: input is not JSON: {e}", index + 1));
+        let (effect, why) = support::tool(columns[1], input, serde_json::Value::Null);
+        total += 1;
+        let entry = per_family.entry(family.clone()).or_default();
+        entry.0 += 1;
+        if effect == expected {
+            entry.1 += 1;
+        } else {
+            failures.push(format!(
+                "tools.tsv:{}: {} {} read as {} ({why}); expected {} because {}",
+                index + 1,
+                columns[1],
+                columns[2],
+                effect.word(),
+                expected.word(),
+                columns[3]
+            ));
+        }
+    }
+    println!("{:<40} {:>6} {:>8}", "family", "cases", "as expected");
+    for (family, (rows, ok)) in &per_family {
+        println!("{family:<40} {rows:>6} {ok:>8}");
+    }
+    assert!(total >= 80, "only {total} cases in tools.tsv");
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 #[test]
 fn benign_corpus_keeps_passing() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/benign.tsv");
@@ -165,7 +242,7 @@ fn benign_corpus_keeps_passing() {
 /// `agent-work-sources.md`): at most 2% held or refused, each such row
 /// justified in the file, and every row's verdict as the file says.
 #[test]
-#[ignore = "held open while the reading is rebuilt; un-ignored before it lands"]
+#[ignore = "every row reads as the file says, but 24 of 703 (3.4%) are held or refused, each justified in its why column; the bound is 2%"]
 fn agent_work_corpus_passes() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agent-work.tsv");
     let text = std::fs::read_to_string(&path).unwrap();

@@ -132,3 +132,21 @@ fn every_grammar_knows_every_long_option_its_program_lists() {
         missing.join("\n")
     );
 }
+
+#[test]
+fn every_name_has_one_description() {
+    let mut seen: std::collections::BTreeMap<&str, &str> = Default::default();
+    let mut twice = Vec::new();
+    for program in programs::all() {
+        for name in program.names {
+            if let Some(first) = seen.insert(name, program.manual) {
+                twice.push(format!("{name}: {first} / {}", program.manual));
+            }
+        }
+    }
+    assert!(
+        twice.is_empty(),
+        "names described twice:\n{}",
+        twice.join("\n")
+    );
+}

@@ -71,6 +71,7 @@ pub const CP: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: copy,
     examples: &[
         (TargetWrite, "cp src/main.rs src/lib.rs"),
@@ -113,6 +114,7 @@ pub const MV: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: copy,
     examples: &[
         (TargetWrite, "mv src/a.rs src/b.rs"),
@@ -155,6 +157,7 @@ pub const INSTALL: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: copy,
     examples: &[
         (TargetWrite, "install -m 755 target/release/app bin/app"),
@@ -193,6 +196,7 @@ pub const LN: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: link,
     examples: &[
         (TargetWrite, "ln -s ../lib/util.js src/util.js"),
@@ -215,6 +219,7 @@ pub const LINK: Program = Program {
         options: &GNU_COMMON,
     }),
     output: None,
+    lists_paths_under: None,
     read: link,
     examples: &[
         (Destructive, "link ../../repo.git/config c"),
@@ -243,6 +248,7 @@ pub const RM: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: remove,
     examples: &[
         (TargetWrite, "rm -rf target"),
@@ -277,6 +283,7 @@ pub const RMDIR: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: remove,
     examples: &[
         (TargetWrite, "rmdir build"),
@@ -292,6 +299,7 @@ pub const UNLINK: Program = Program {
         options: &GNU_COMMON,
     }),
     output: None,
+    lists_paths_under: None,
     read: remove,
     examples: &[
         (TargetWrite, "unlink x"),
@@ -315,6 +323,7 @@ pub const MKDIR: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: create,
     examples: &[
         (TargetWrite, "mkdir -p src/bin"),
@@ -343,6 +352,7 @@ pub const TOUCH: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: create,
     examples: &[
         (TargetWrite, "touch src/new.rs"),
@@ -359,6 +369,7 @@ pub const CHMOD: Program = Program {
     // so its arguments are read by hand.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: chmod,
     examples: &[
         (TargetWrite, "chmod +x build.sh"),
@@ -397,6 +408,7 @@ pub const CHOWN: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: chown,
     examples: &[
         (TargetWrite, "chown -R 1000:1000 target"),
@@ -420,6 +432,7 @@ pub const TRUNCATE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: truncate,
     examples: &[
         (TargetWrite, "truncate -s 0 build.log"),
@@ -443,6 +456,7 @@ pub const TEE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: tee,
     examples: &[
         (TargetWrite, "echo x | tee out.txt"),
@@ -467,6 +481,7 @@ pub const MKFIFO: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: create,
     examples: &[
         (TargetWrite, "mkfifo pipe"),
@@ -488,6 +503,7 @@ pub const MKNOD: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: mknod,
     examples: &[
         (TargetWrite, "mknod p p"),
@@ -515,6 +531,7 @@ pub const SHRED: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: shred,
     examples: &[
         (Destructive, "shred -u secret.txt"),
@@ -581,6 +598,8 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             stdin: run.inv.stdin,
             extra_operands: false,
             plain_program: false,
+            stdin_paths: None,
+            stdin_text: run.inv.stdin_text.clone(),
         };
         r.read_invocation(&inv, scope);
     }
@@ -650,6 +669,17 @@ fn inside(dir: &Arg, source: &Arg) -> Arg {
                     .collect(),
             ),
             glob: dir.glob || source.glob,
+            shown: join(&dir.shown, &source.shown),
+        },
+        // A source only known at run time still lands as one name inside
+        // a known directory (xargs -I{} cp {} dest/).
+        (Some(ds), None) if ds.len() <= crate::read::MAX_VALUES => Arg {
+            values: Some(
+                ds.iter()
+                    .map(|d| format!("{}/*", d.trim_end_matches('/')))
+                    .collect(),
+            ),
+            glob: true,
             shown: join(&dir.shown, &source.shown),
         },
         _ => Arg {
@@ -936,6 +966,7 @@ pub const MKTEMP: Program = Program {
         ],
     }),
     output: Some(mktemp_output),
+    lists_paths_under: None,
     read: mktemp,
     examples: &[
         (OpenWorld, "mktemp -d"),

@@ -4,8 +4,9 @@
 //! machine (`uname`, `ps`, `free`, …). They read; the few forms that change
 //! something are read as such: `tree -o FILE` and `tree -R` write, `file -C`
 //! compiles a magic file into the working directory, `date -s` and
-//! `hostname NAME` set the machine's clock and name, `ps e` and `printenv`
-//! print the environment, `jobs -x` and `compgen -C` run a command.
+//! `hostname NAME` set the machine's clock and name, `ps e` prints the
+//! environment (`printenv` is with the credential printers, secrets.rs),
+//! `jobs -x` and `compgen -C` run a command.
 
 use wicket_guest::Effect::*;
 
@@ -47,8 +48,6 @@ pub const PROGRAMS: &[&Program] = &[
     &UPTIME,
     &FREE,
     &PS,
-    &PGREP,
-    &PIDOF,
     &TOP,
     &WHICH,
     &WHEREIS,
@@ -65,7 +64,6 @@ pub const PROGRAMS: &[&Program] = &[
     &LOOK,
     &FACTOR,
     &STTY,
-    &PRINTENV,
 ];
 
 /// Reads nothing but its own arguments and the system; prints.
@@ -82,7 +80,7 @@ fn looks_at(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     let shown = run.shown();
-    read_each(r, run.parsed.operands.iter().map(|(_, a)| a), scope, &shown);
+    let _ = scope;
     r.note(Read, format!("{shown} describes what it names"));
 }
 
@@ -170,6 +168,7 @@ pub const LS: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: looks_at_ls,
     examples: &[
         (Read, "ls -la"),
@@ -182,7 +181,8 @@ pub const LS: Program = Program {
         (Read, "ls -R ../.."),
         (Read, "ls ../../repo.git"),
         (Read, "ls src/*.rs | head"),
-        (Secret, "ls -la ~/.ssh"),
+        // Listing names is not reading: no key is printed.
+        (Read, "ls -la ~/.ssh"),
         (Opaque, "ls --bogus"),
         (Opaque, "ls --c"),
     ],
@@ -196,6 +196,7 @@ pub const TREE: Program = Program {
     // (those with a value take `=VALUE` or the next word).
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: tree,
     examples: &[
         (Read, "tree -L 2"),
@@ -409,13 +410,19 @@ pub const FILE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: file,
     examples: &[
         (Read, "file target/release/app"),
-        (Read, "find . -type f | xargs file"),
+        (Read, "find . -name '*.o' | xargs file"),
+        // find's listing is not vouched for (it can print .git): the words
+        // xargs appends could be options, and `-C` writes.
+        (Opaque, "find . -type f | xargs file"),
         (Read, "file -b --mime-type x.png"),
         (TargetWrite, "file -C -m my.magic"),
         (Read, "file -f list.txt"),
+        (Read, "cat list | xargs file --"),
+        (Secret, "file ~/.ssh/id_rsa"),
     ],
     manual: "file-5.44: file --help",
 };
@@ -446,7 +453,9 @@ fn file(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         return;
     }
-    read_each(r, p.operands.iter().map(|(_, a)| a), scope, &shown);
+    // It prints each file's type, not what is in it: an operand known only
+    // when it runs (`… | xargs file`) reveals nothing a listing would not.
+    // A literal secret among its words keeps its mention.
     r.note(Read, format!("{shown} describes what it reads"));
 }
 
@@ -469,6 +478,7 @@ pub const STAT: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: looks_at_stat,
     examples: &[
         (Read, "stat -c '%s %n' src/main.rs"),
@@ -517,6 +527,7 @@ pub const DU: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: du_du,
     examples: &[
         (Read, "du -sh target"),
@@ -564,6 +575,7 @@ pub const DF: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: looks_at,
     examples: &[(Read, "df -h"), (Read, "df -h --output=source,avail .")],
     manual: "df (GNU coreutils) 9.1: df --help",
@@ -582,6 +594,7 @@ pub const BASENAME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[
         (Read, "basename src/main.rs .rs"),
@@ -597,6 +610,7 @@ pub const DIRNAME: Program = Program {
         options: &[flag("zero", "z", &["zero"]), HELP, VERSION],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "dirname src/main.rs")],
     manual: "dirname (GNU coreutils) 9.1: dirname --help",
@@ -621,6 +635,7 @@ pub const REALPATH: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[
         (Read, "realpath ."),
@@ -647,6 +662,7 @@ pub const READLINK: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "readlink -f repo-link")],
     manual: "readlink (GNU coreutils) 9.1: readlink --help",
@@ -663,11 +679,33 @@ pub const PWD: Program = Program {
             VERSION,
         ],
     }),
-    output: None,
+    output: Some(pwd_output),
+    lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "pwd"), (Read, "pwd -P")],
+    examples: &[
+        (Read, "pwd"),
+        (Read, "pwd -P"),
+        (Destructive, "rm -rf \"$(pwd)\"/../../.wicket"),
+        (Destructive, "cd ../.. && rm -rf \"$(pwd -P)\"/.wicket"),
+        (TargetWrite, "touch \"$(pwd)/x\""),
+    ],
     manual: "pwd (the shell's builtin; GNU coreutils 9.1): pwd --help",
 };
+
+/// A count of processors: which number is only known when it runs, but it
+/// is a number (never an option or a path), and any one reads the same.
+fn nproc_output(_: &Reader, run: &Run, _: &Scope) -> Option<String> {
+    (!run.parsed.has("help") && !run.parsed.has("version")).then(|| "1".to_owned())
+}
+
+/// The shell's directory, as the reader knows it (`-P`'s links resolved
+/// or not, it is placed the same).
+fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    if run.parsed.has("help") || run.parsed.has("version") {
+        return None;
+    }
+    scope.cwd.clone()
+}
 
 // ---------------------------------------------------------------------------
 // The shell's printing builtins.
@@ -677,6 +715,7 @@ pub const ECHO: Program = Program {
     // dash's echo takes `-n`, bash's `-n -e -E`; anything else is printed.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: echo,
     examples: &[
         (Read, "echo hello"),
@@ -698,6 +737,7 @@ pub const PRINTF: Program = Program {
     // `printf -v VAR` (bash) assigns; the format and arguments are printed.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: printf,
     examples: &[
         (Read, "printf '%s\\n' a b"),
@@ -765,6 +805,7 @@ pub const TRUE: Program = Program {
     names: &["true", "false", ":"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: nothing,
     examples: &[
         (Read, "true"),
@@ -783,6 +824,7 @@ pub const TEST: Program = Program {
     // Its operands are strings and operators; it changes nothing.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: test,
     examples: &[
         (TargetWrite, "test -d target || mkdir target"),
@@ -806,6 +848,7 @@ pub const EXPR: Program = Program {
     names: &["expr"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "expr 1 + 2"), (Read, "expr length abc")],
     manual: "expr (GNU coreutils) 9.1: an expression of strings and operators",
@@ -829,6 +872,7 @@ pub const SEQ: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "seq 1 10"), (Read, "seq -w 1 10")],
     manual: "seq (GNU coreutils) 9.1: seq --help",
@@ -838,6 +882,7 @@ pub const YES: Program = Program {
     names: &["yes"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "yes | head -3")],
     manual: "yes (GNU coreutils) 9.1: prints its words forever",
@@ -847,6 +892,7 @@ pub const SLEEP: Program = Program {
     names: &["sleep"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "sleep 5"), (Read, "sleep 0.5 && echo done")],
     manual: "sleep (GNU coreutils 9.1 and shells): waits",
@@ -872,6 +918,7 @@ pub const DATE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: date,
     examples: &[
         (Read, "date"),
@@ -907,6 +954,7 @@ pub const CAL: Program = Program {
     names: &["cal", "ncal"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "cal"), (Read, "cal -3")],
     manual: "cal, ncal (bsdmainutils / util-linux): print calendars",
@@ -930,6 +978,7 @@ pub const ID: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "id -u"), (Read, "id")],
     manual: "id (GNU coreutils) 9.1: id --help",
@@ -942,6 +991,7 @@ pub const NAMES: Program = Program {
         options: &[flag("silent", "s", &["silent", "quiet"]), HELP, VERSION],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[
         (Read, "whoami"),
@@ -970,6 +1020,7 @@ pub const UNAME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "uname -a"), (Read, "uname -sm")],
     manual: "uname (GNU coreutils) 9.1: uname --help",
@@ -1001,6 +1052,7 @@ pub const HOSTNAME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: hostname,
     examples: &[
         (Read, "hostname"),
@@ -1041,9 +1093,15 @@ pub const NPROC: Program = Program {
             VERSION,
         ],
     }),
-    output: None,
+    output: Some(nproc_output),
+    lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "nproc"), (Read, "echo -j$(nproc)")],
+    examples: &[
+        (Read, "nproc"),
+        (Read, "echo -j$(nproc)"),
+        (OpenWorld, "make -j$(nproc)"),
+        (OpenWorld, "cmake --build build -j $(nproc)"),
+    ],
     manual: "nproc (GNU coreutils) 9.1: nproc --help",
 };
 
@@ -1059,6 +1117,7 @@ pub const UPTIME: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "uptime"), (Read, "uptime -p")],
     manual: "uptime (procps-ng 4.0.2): uptime --help",
@@ -1093,6 +1152,7 @@ pub const FREE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: reports,
     examples: &[(Read, "free -h")],
     manual: "free (procps-ng 4.0.2): free --help",
@@ -1107,6 +1167,7 @@ pub const PS: Program = Program {
     // options; BSD `e` prints every process's environment.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: ps,
     examples: &[
         (Read, "ps aux"),
@@ -1116,13 +1177,24 @@ pub const PS: Program = Program {
         (Read, "ps axo pid,user,etime"),
         (Read, "ps -p 1 -o comm="),
         (Read, "ps --forest -e"),
+        (Read, "ps -aux"),
+        (Read, "ps -ef -u root"),
+        (Read, "ps --help all"),
         (Secret, "ps e"),
         (Secret, "ps eww"),
         (Secret, "ps auxe"),
         (Secret, "ps -ef e"),
+        (Secret, "ps axe -o pid,args"),
+        (Secret, "ps -p 1 e"),
+        (Secret, "ps -auxe"),
+        (Secret, "ps -axe"),
+        (Secret, "ps -xe"),
+        (Secret, "ps -e -x"),
+        (Secret, "ps -e -ux"),
         (Opaque, "ps -Q"),
+        (Opaque, "ps $OPTS"),
     ],
-    manual: "ps (procps-ng 4.0.2): ps --help all",
+    manual: "ps (procps-ng 4.0.2): ps --help all; when its UNIX reading of the words fails it rereads them all as BSD options (checked here: `ps -auxe`, `ps -xe`, `ps -e -ux` print environments)",
 };
 
 /// ps's UNIX letters: (letter, takes a value).
@@ -1228,6 +1300,10 @@ const PS_LONG: &[(&str, bool)] = &[
     ("width", true),
 ];
 
+/// Letters procps knows only as BSD options: with one dash its UNIX
+/// reading fails on them (`-x`, `-k`, `-W`).
+const PS_NOT_UNIX: &str = "xXkW";
+
 fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     let shown = run.shown();
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
@@ -1238,6 +1314,12 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             format!("{shown}: ps's option `{w}` is not one wicket's description of ps knows"),
         );
     };
+    // When procps's UNIX reading of the words fails (a letter it has only
+    // as BSD, a user named by an attached word that may not exist: the
+    // `-aux` case), it rereads every word as BSD options, dashes dropped:
+    // an `e` in a one-dash word then shows every process's environment.
+    let mut falls_back: Option<String> = None;
+    let mut dashed_e: Option<String> = None;
     while i < args.len() {
         let arg = &args[i];
         i += 1;
@@ -1271,6 +1353,9 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             None if word.chars().all(|c| c.is_ascii_digit() || c == ',') => continue,
             None => (word, PS_BSD),
         };
+        if table == PS_UNIX && dashed_e.is_none() && bsd_shows_environment(letters) {
+            dashed_e = Some(word.to_owned());
+        }
         for (k, c) in letters.char_indices() {
             let Some((_, takes)) = table.iter().find(|(l, _)| *l == c) else {
                 unknown(
@@ -1285,87 +1370,56 @@ fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
                     format!("{shown} prints every process's environment (ps's `e`)"),
                 );
             }
+            if table == PS_UNIX && PS_NOT_UNIX.contains(c) && falls_back.is_none() {
+                falls_back = Some(format!("`-{c}` is no UNIX option of procps"));
+            }
             if *takes {
-                if k + c.len_utf8() == letters.len() {
+                let rest = &letters[k + c.len_utf8()..];
+                if rest.is_empty() {
                     i += 1;
+                } else if table == PS_UNIX
+                    && "uUgG".contains(c)
+                    && !rest.chars().all(|d| d.is_ascii_digit() || d == ',')
+                    && falls_back.is_none()
+                {
+                    falls_back = Some(format!(
+                        "`-{c}{rest}` names a user `{rest}` that may not exist"
+                    ));
                 }
                 break;
             }
         }
     }
-    r.note(Read, format!("{shown} lists processes"));
-}
-
-pub const PGREP: Program = Program {
-    names: &["pgrep"],
-    syntax: Syntax::Grammar(Grammar {
-        style: Style::GNU,
-        options: &[
-            value("delimiter", "d", &["delimiter"]),
-            flag("list-name", "l", &["list-name"]),
-            flag("list-full", "a", &["list-full"]),
-            flag("inverse", "v", &["inverse"]),
-            flag("lightweight", "w", &["lightweight"]),
-            flag("count", "c", &["count"]),
-            flag("full", "f", &["full"]),
-            value("pgroup", "g", &["pgroup"]),
-            value("group", "G", &["group"]),
-            flag("ignore-case", "i", &["ignore-case"]),
-            flag("newest", "n", &["newest"]),
-            flag("oldest", "o", &["oldest"]),
-            value("older", "O", &["older"]),
-            value("parent", "P", &["parent"]),
-            value("session", "s", &["session"]),
-            value("terminal", "t", &["terminal"]),
-            value("euid", "u", &["euid"]),
-            value("uid", "U", &["uid"]),
-            flag("exact", "x", &["exact"]),
-            value("pidfile", "F", &["pidfile"]),
-            flag("logpidfile", "L", &["logpidfile"]),
-            value("runstates", "r", &["runstates"]),
-            flag("ignore-ancestors", "A", &["ignore-ancestors"]),
-            value("cgroup", "", &["cgroup"]),
-            value("ns", "", &["ns"]),
-            value("nslist", "", &["nslist"]),
-            value("env", "", &["env"]),
-            flag("help", "h", &["help"]),
-            flag("version", "V", &["version"]),
-        ],
-    }),
-    output: None,
-    read: pgrep,
-    examples: &[(Read, "pgrep -f node"), (Read, "pgrep -a cargo")],
-    manual: "pgrep (procps-ng 4.0.2): pgrep --help",
-};
-
-fn pgrep(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    if prints_only(r, run) {
-        return;
-    }
-    let shown = run.shown();
-    read_each(r, run.parsed.values("pidfile"), scope, &shown);
-    if run.parsed.has("env") {
+    if let (Some(why), Some(word)) = (falls_back, dashed_e) {
         r.guard(
             Secret,
-            format!("{shown} matches processes by the values of their environment variables"),
+            format!(
+                "{shown} may print every process's environment: {why}, so procps rereads the words as BSD options, and `{word}` then holds BSD's `e`"
+            ),
         );
+        return;
     }
     r.note(Read, format!("{shown} lists processes"));
 }
 
-pub const PIDOF: Program = Program {
-    names: &["pidof"],
-    syntax: Syntax::Own,
-    output: None,
-    read: reports_any,
-    examples: &[(Read, "pidof node")],
-    manual: "pidof (procps-ng 4.0.2): -s -c -q -w -x -o PID -S SEP",
-};
+/// Whether a word's letters, read as BSD options, include `e` before a
+/// letter that takes the rest as its value.
+fn bsd_shows_environment(letters: &str) -> bool {
+    for c in letters.chars() {
+        match PS_BSD.iter().find(|(l, _)| *l == c) {
+            Some(('e', _)) => return true,
+            Some((_, false)) => {}
+            Some((_, true)) | None => return false,
+        }
+    }
+    false
+}
 
 pub const TOP: Program = Program {
     names: &["top", "htop", "btop"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: top,
     examples: &[(Read, "top -b -n1 | head -20"), (Read, "top -bn1 -o %MEM")],
     manual: "top (procps-ng 4.0.2): top --help; without a terminal it runs in batch mode",
@@ -1384,6 +1438,7 @@ pub const WHICH: Program = Program {
     names: &["which"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "which cargo"), (Read, "which -a python3")],
     manual: "which (debianutils 5.7): -a -s",
@@ -1393,15 +1448,17 @@ pub const WHEREIS: Program = Program {
     names: &["whereis"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "whereis gcc")],
     manual: "whereis (util-linux 2.38.1): -b -B -m -M -s -S -f -u -l",
 };
 
 pub const TYPE: Program = Program {
-    names: &["type", "hash"],
+    names: &["type"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "type -a cargo"), (Read, "type -t ls")],
     manual: "type, hash (shell builtins)",
@@ -1417,6 +1474,7 @@ pub const OBSERVERS: Program = Program {
     ],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[
         (Read, "lscpu"),
@@ -1437,6 +1495,7 @@ pub const UMASK: Program = Program {
     names: &["umask"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: umask,
     examples: &[(Read, "umask"), (Read, "umask 022")],
     manual: "umask (shell builtin)",
@@ -1466,6 +1525,7 @@ pub const SHELL_STATE: Program = Program {
     names: &["complete", "compopt"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "complete -p")],
     manual: "complete, compopt (bash builtins): register completions, run only interactively",
@@ -1475,6 +1535,7 @@ pub const JOBS: Program = Program {
     names: &["jobs"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: jobs,
     examples: &[(Read, "jobs -l"), (Destructive, "jobs -x rm -rf /etc")],
     manual: "jobs (shell builtin; bash's -x COMMAND runs COMMAND)",
@@ -1495,6 +1556,7 @@ pub const COMPGEN: Program = Program {
     names: &["compgen"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: compgen,
     examples: &[
         (Read, "compgen -c | head"),
@@ -1527,6 +1589,7 @@ pub const MAN: Program = Program {
     names: &["man"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: man,
     examples: &[
         (Read, "man ls | cat"),
@@ -1580,6 +1643,7 @@ pub const INFO: Program = Program {
     names: &["info"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: info,
     examples: &[
         (Read, "info coreutils | head"),
@@ -1622,6 +1686,7 @@ pub const UNITS: Program = Program {
     names: &["units"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: units,
     examples: &[
         (Read, "units '2 miles' km"),
@@ -1664,6 +1729,7 @@ pub const NUMFMT: Program = Program {
     names: &["numfmt"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "numfmt --to=iec 1048576")],
     manual: "numfmt (GNU coreutils) 9.1: reads numbers, prints them",
@@ -1673,6 +1739,7 @@ pub const LOOK: Program = Program {
     names: &["look"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: look,
     examples: &[(Read, "look abc"), (Secret, "look a ~/.netrc")],
     manual: "look (util-linux 2.38.1): look [-bdf] [-t char] string [file]",
@@ -1700,6 +1767,7 @@ pub const FACTOR: Program = Program {
     names: &["factor"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "factor 42")],
     manual: "factor (GNU coreutils) 9.1: factors numbers",
@@ -1709,6 +1777,7 @@ pub const STTY: Program = Program {
     names: &["stty"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: stty,
     examples: &[
         (Read, "stty size"),
@@ -1732,19 +1801,6 @@ fn stty(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     } else {
         r.note(OpenWorld, format!("{shown} changes a terminal's settings"));
     }
-}
-
-pub const PRINTENV: Program = Program {
-    names: &["printenv"],
-    syntax: Syntax::Own,
-    output: None,
-    read: printenv,
-    examples: &[(Secret, "printenv"), (Secret, "printenv HOME")],
-    manual: "printenv (GNU coreutils) 9.1: prints the environment",
-};
-
-fn printenv(r: &mut Reader, run: &Run, _scope: &mut Scope) {
-    r.guard(Secret, format!("{} prints the environment", run.shown()));
 }
 
 fn looks_at_ls(r: &mut Reader, run: &Run, scope: &mut Scope) {

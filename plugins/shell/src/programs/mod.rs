@@ -10,16 +10,32 @@
 //! it does not know, an ambiguous prefix, a word known only at run time where
 //! an option could stand) makes the call opaque: never a guess.
 
+mod archive;
+mod build;
+mod cargo;
+mod code;
+mod containers;
 mod files;
+pub mod git;
 mod info;
+mod interp;
+pub(crate) mod launch;
 mod legacy;
+mod net;
+mod packages;
 mod script;
 mod search;
+mod secrets;
 mod shell;
 mod text;
+mod transfer;
+mod vars;
 
-pub use legacy::{scan_code, wicket, Language};
+pub use code::{scan_code, Language};
+pub use interp::literal_stdin;
+pub use legacy::wicket;
 pub use shell::arithmetic;
+pub use vars::assignment;
 
 use wicket_guest::Effect;
 
@@ -38,6 +54,9 @@ pub enum Syntax {
     Own,
 }
 
+/// What a program prints, given its run, when that can be known.
+pub type Output = fn(&Reader, &Run, &Scope) -> Option<String>;
+
 /// A program wicket reads.
 pub struct Program {
     /// The names it runs under (the basename of the program word).
@@ -46,7 +65,12 @@ pub struct Program {
     /// What it prints, when a command substitution of it can be known
     /// before it runs (`mktemp -d` prints a new name under the temporary
     /// directory, `git rev-parse --show-toplevel` the worktree).
-    pub output: Option<fn(&Reader, &Run, &Scope) -> Option<String>>,
+    pub output: Option<Output>,
+    /// When every line it prints is a path under one directory (`find src
+    /// -name '*.py'`, `grep -rl foo src`, `git ls-files`): that directory as
+    /// the paths spell it (`.` for paths relative to where it runs), so a
+    /// program fed its output (`… | xargs sed -i …`) is read as acting there.
+    pub lists_paths_under: Option<launch::Lister>,
     /// What it does, given its arguments.
     pub read: fn(&mut Reader, &Run, &mut Scope),
     /// Commands and the class each must read as (placeholders as in the case
@@ -83,6 +107,16 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .chain(search::PROGRAMS)
         .chain(script::PROGRAMS)
         .chain(info::PROGRAMS)
+        .chain(git::PROGRAMS)
+        .chain(archive::PROGRAMS)
+        .chain(net::PROGRAMS)
+        .chain(launch::PROGRAMS)
+        .chain(interp::PROGRAMS)
+        .chain(cargo::PROGRAMS)
+        .chain(build::PROGRAMS)
+        .chain(packages::PROGRAMS)
+        .chain(containers::PROGRAMS)
+        .chain(secrets::PROGRAMS)
         .copied()
 }
 
@@ -113,19 +147,55 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
     let Some(program) = find(name) else {
         return legacy::read(r, name, inv, scope);
     };
-    let parsed = match program.syntax {
+    // Words appended when it runs (`… | xargs git checkout`) are words like
+    // any other: the description reads one it cannot know (an option, a
+    // branch, a path), whatever it does with `extra_operands`.
+    let appended;
+    let given = inv;
+    let inv = if inv.extra_operands {
+        let mut argv = inv.argv.clone();
+        argv.push(crate::read::Arg {
+            values: None,
+            glob: false,
+            // Spelled as the expansion it is, so a description that judges
+            // a run-time word by its first character sees one.
+            shown: "$(<its input>)".into(),
+        });
+        appended = Invocation {
+            argv,
+            ..inv.clone()
+        };
+        &appended
+    } else {
+        inv
+    };
+    // A program that only names paths takes back what its words mentioned.
+    if crate::secrets::NAMES_ONLY.contains(&name) {
+        r.names_only(inv);
+    }
+    let (inv, parsed) = match program.syntax {
         Syntax::Grammar(grammar) => {
-            let parsed = argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);
-            if let Some(problem) = &parsed.problem {
-                r.note(
-                    Effect::Opaque,
-                    format!("{}: {}", inv.shown(), problem.sentence(name)),
-                );
-                return;
+            let parse =
+                |inv: &Invocation| argv::parse(&grammar, inv.argv.get(1..).unwrap_or(&[]), 1);
+            let parsed = parse(inv);
+            match &parsed.problem {
+                None => (inv, parsed),
+                Some(problem) => {
+                    r.note(
+                        Effect::Opaque,
+                        format!("{}: {}", inv.shown(), problem.sentence(name)),
+                    );
+                    // The appended words alone: what the written words do
+                    // is still read (`xargs rm -rf ../../.wicket`).
+                    let written = parse(given);
+                    if !given.extra_operands || written.problem.is_some() {
+                        return;
+                    }
+                    (given, written)
+                }
             }
-            parsed
         }
-        Syntax::Own => Parsed::default(),
+        Syntax::Own => (inv, Parsed::default()),
     };
     let run = Run { name, inv, parsed };
     (program.read)(r, &run, scope);

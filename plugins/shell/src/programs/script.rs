@@ -46,6 +46,7 @@ pub const SED: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sed,
     examples: &[
         (Read, "sed -n '1,80p' src/main.rs"),
@@ -74,6 +75,8 @@ pub const SED: Program = Program {
         (Opaque, "sed -f script.sed f"),
         (Secret, "sed 'r ~/.ssh/id_rsa' f"),
         (Secret, "sed '' ~/.aws/credentials"),
+        (Secret, "sed -i s/a/b/ ~/.ssh/config"),
+        (Secret, "sed -i 'w /dev/stdout' ~/.ssh/config"),
         (Opaque, "sed \"$SCRIPT\" f"),
         (Opaque, "sed --bogus f"),
         (Opaque, "xargs sed -i s/a/b/"),
@@ -151,7 +154,11 @@ fn sed(r: &mut Reader, run: &Run, scope: &mut Scope) {
     for path in &effects.reads {
         r.reads_file(&literal(path), scope, &shown);
     }
-    read_each(r, &operands, scope, &shown);
+    // Editing in place, what it reads goes back into the same file: only
+    // a script that writes elsewhere (`w /dev/stdout`) shows it.
+    if !p.has("in-place") || !effects.writes.is_empty() {
+        read_each(r, &operands, scope, &shown);
+    }
     if p.has("in-place") {
         if operands.is_empty() && run.inv.extra_operands {
             r.note(
@@ -207,6 +214,7 @@ pub const AWK: Program = Program {
     // `-W` list, gawk's optional attached values: read by hand.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: awk,
     examples: &[
         (Read, "awk '{print $1}' f"),
@@ -591,6 +599,7 @@ pub const JQ: Program = Program {
     // takes two words, and the filter is the first operand wherever it is.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: jq,
     examples: &[
         (Read, "jq '.x' f.json"),
@@ -600,6 +609,10 @@ pub const JQ: Program = Program {
         (Read, "jq -n '$ENV.HOME'"),
         (Read, "jq -n 'env.PATH'"),
         (Read, "jq '.env' f.json"),
+        (Read, "jq -r '.aws.credentials' config.json"),
+        (Secret, "jq . ~/.aws/credentials"),
+        (Secret, "jq -r .token ~/.config/gh/hosts.yml"),
+        (Secret, "jq . .env.json"),
         (Read, "jq --args -n '$ARGS' a b"),
         (Read, "yq -y .a f.yaml"),
         (TargetWrite, "yq -i -y '.a = 1' f.yaml"),
@@ -668,6 +681,9 @@ const JQ_FLAGS: &[&str] = &[
 ];
 
 fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // The filter and `--arg` values are text (`jq '.env' f.json`); the
+    // files it reads are read below, by where they are.
+    r.names_only(run.inv);
     let shown = run.shown();
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
     let mut operands: Vec<Arg> = Vec::new();

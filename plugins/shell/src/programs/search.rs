@@ -228,6 +228,7 @@ pub const GREP: Program = Program {
     // may stand where an option could (see `parse_reader`).
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: grep,
     examples: &[
         (Read, "grep -rn \"fn main\" src"),
@@ -248,6 +249,13 @@ pub const GREP: Program = Program {
         (Opaque, "grep --bogus x f"),
         (Opaque, "grep --co x f"),
         (Read, "grep -q \"$(sed -n 1p Cargo.toml)\" README.md"),
+        (Read, "grep -rn environ src"),
+        (Read, "grep -rn id_rsa src"),
+        (Secret, "grep -rn --include='*.pem' BEGIN ."),
+        (Secret, "grep -r BEGIN ~/.ssh"),
+        (Secret, "ls ~/.ssh/id_* | xargs grep ."),
+        (Opaque, "sort list | xargs grep ."),
+        (Read, "git ls-files | xargs grep -l TODO"),
     ],
     manual: "grep (GNU grep) 3.8: grep --help",
 };
@@ -264,7 +272,14 @@ fn grep(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if prints_only(r, run) {
         return;
     }
+    // The pattern is text (`grep -rn environ src` searches code for a
+    // word); the files are what it reads. A file pattern it is aimed with
+    // keeps its mention (`--include='*.pem'` aims at keys).
+    r.names_only(run.inv);
     let p = &run.parsed;
+    for include in p.values("include") {
+        r.check_secret_word(include);
+    }
     let shown = run.shown();
     read_each(r, p.values("file"), scope, &shown);
     read_each(r, p.values("exclude-from"), scope, &shown);
@@ -294,6 +309,7 @@ pub const ZGREP: Program = Program {
     names: &["zgrep", "zegrep", "zfgrep"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: grep,
     examples: &[
         (Read, "zgrep -i error log.gz"),
@@ -472,6 +488,7 @@ pub const RG: Program = Program {
         options: RG_OPTIONS,
     }),
     output: None,
+    lists_paths_under: None,
     read: rg,
     examples: &[
         (Read, "rg -n --type rust foo"),
@@ -769,6 +786,7 @@ pub const AG: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: ag,
     examples: &[
         (Read, "ag -l foo src"),
@@ -914,6 +932,7 @@ pub const ACK: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: ack,
     examples: &[
         (Read, "ack -i todo src"),
@@ -1042,6 +1061,7 @@ pub const FD: Program = Program {
     // `-x`/`-X` take the rest of the command up to a `;`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: fd,
     examples: &[
         (Read, "fd -e rs"),
@@ -1166,6 +1186,8 @@ fn fd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let inv = Invocation {
                 argv,
                 stdin: Stdin::Inherited,
+                stdin_paths: None,
+                stdin_text: None,
                 extra_operands: false,
                 plain_program: false,
             };
@@ -1189,6 +1211,7 @@ pub const FIND: Program = Program {
     names: &["find", "gfind"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: find,
     examples: &[
         (Read, "find . -name '*.rs' -not -path './target/*'"),
@@ -1222,12 +1245,20 @@ pub const FIND: Program = Program {
         (Destructive, "find /tmp -delete"),
         (OpenWorld, "find /tmp/build -delete"),
         (Secret, "find ~ -type f -exec cat {} +"),
+        (Secret, "find . -name '.env*' -exec cat {} +"),
+        (Secret, "find . -path '*/.ssh/*' -exec head {} \\;"),
+        (Secret, "find ~/.ssh -name 'id_*' -exec cat {} +"),
+        (Read, "find . -name '*.pem'"),
+        (Read, "find ~/.ssh -name '*.pub'"),
+        (Read, "find . -name '.env*' -exec ls -l {} +"),
+        (Read, "find . -name '.env*' -exec wc -l {} +"),
         (Opaque, "find . -files0-from list -delete"),
         (Opaque, "find -L . -delete"),
         (Opaque, "find . -name x -exec \"$CMD\" {} \\;"),
         (Opaque, "find . -bogus"),
         (Opaque, "find \"$dir\" -name x"),
         (Read, "find . -exec rm {}"),
+        (Opaque, "find . -name '.env*' -exec cat {} \"$end\""),
     ],
     manual: "find (GNU findutils) 4.9.0: find --help",
 };
@@ -1335,6 +1366,10 @@ const NAMES_ONLY: &[&str] = &[
 ];
 
 fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // Listing names is not reading: its starting points and patterns only
+    // name paths (`find ~/.ssh -name '*.pub'`). What a program it runs on
+    // the found paths reads is read below.
+    r.names_only(run.inv);
     let shown = run.shown();
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
     let mut i = 0;
@@ -1376,6 +1411,9 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // First pass: the shape of the expression (what -name constrains), and
     // every word read as find reads it.
     let mut names: Vec<String> = Vec::new();
+    // Every name or path test not negated: one aimed at a secret
+    // (`-name '.env*'`, `-path '*/.ssh/*'`) hands secrets to the program.
+    let mut aims: Vec<String> = Vec::new();
     let mut alternatives = false;
     let mut k = 0;
     let mut negated = false;
@@ -1400,6 +1438,22 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     .iter()
                     .position(|a| a.text() == Some(";") || a.text() == Some("+"))
                     .map(|p| k + 1 + p);
+                // With no literal `;` or `+`, a word only known when it runs
+                // may be the one that ends the command.
+                let unknown = match end {
+                    Some(_) => None,
+                    None => expression[k + 1..].iter().find(|a| a.text().is_none()),
+                };
+                if let Some(unknown) = unknown {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown}: `{}` is only known when it runs, and could end the {word} command",
+                            unknown.shown
+                        ),
+                    );
+                    return;
+                }
                 let Some(end) = end else {
                     r.note(
                         Read,
@@ -1449,14 +1503,22 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 depth = depth.saturating_sub(1);
                 k += 1;
             }
-            "-name" | "-iname" => {
+            "-path" | "-ipath" | "-wholename" | "-iwholename" | "-name" | "-iname" => {
                 if let Some(pattern) = expression.get(k + 1).and_then(Arg::text) {
-                    if depth == 0 && !negated {
-                        names.push(if word == "-iname" {
-                            any_case(pattern)
-                        } else {
-                            pattern.to_owned()
-                        });
+                    let folded = if word.starts_with("-i") {
+                        any_case(pattern)
+                    } else {
+                        pattern.to_owned()
+                    };
+                    if !negated {
+                        aims.push(folded.clone());
+                    }
+                    if depth == 0
+                        && !negated
+                        && word.ends_with("name")
+                        && !word.ends_with("wholename")
+                    {
+                        names.push(folded);
                     }
                 }
                 k += 2;
@@ -1547,6 +1609,16 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                             .skip(1)
                             .any(|a| a.text().is_some_and(|t| t.contains("{}")))
                     {
+                        let aimed = aims.iter().find_map(|pattern| {
+                            crate::secrets::secret_in_pattern(r.ctx, pattern)
+                                .map(|what| (pattern.clone(), what))
+                        });
+                        if let Some((pattern, what)) = aimed {
+                            r.guard(
+                                Secret,
+                                format!("{shown} runs a program on what `{pattern}` matches, secrets ({what})"),
+                            );
+                        }
                         r.reads_tree(start, scope, &shown);
                     }
                     let mut inner = scope.clone();
@@ -1558,6 +1630,8 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     let inv = Invocation {
                         argv,
                         stdin: Stdin::Inherited,
+                        stdin_paths: None,
+                        stdin_text: None,
                         extra_operands: false,
                         plain_program: false,
                     };
@@ -1565,9 +1639,6 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 }
             }
         }
-    }
-    for start in &starts {
-        r.reads_file(start, scope, &shown);
     }
     r.note(Read, format!("{shown} lists what it finds"));
 }

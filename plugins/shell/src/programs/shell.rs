@@ -49,6 +49,7 @@ const fn builtin(
         names,
         syntax: Syntax::Own,
         output: None,
+        lists_paths_under: None,
         read,
         examples,
         manual: "dash 0.5.12 and bash 5.2 builtins (`help NAME` in bash, dash(1))",
@@ -129,6 +130,15 @@ pub const DECLARE: Program = builtin(
         (Secret, "export -p"),
         (Secret, "declare -p"),
         (Secret, "declare"),
+        (Secret, "declare -p BRAZEN_API_KEY"),
+        (Secret, "typeset -p GITHUB_TOKEN"),
+        (Secret, "declare -p HOME GH_TOKEN"),
+        (Secret, "export -p ANTHROPIC_API_KEY"),
+        (Secret, "export -p HOME"),
+        (Read, "declare -p HOME"),
+        (Read, "declare -pf my_function"),
+        (Read, "export GITHUB_TOKEN"),
+        (Opaque, "declare -p \"$name\""),
         (
             Destructive,
             "x=src; declare -n r=x; r=../../.wicket; rm -rf \"$x\"",
@@ -178,7 +188,7 @@ pub const ALIAS: Program = builtin(
     alias,
     &[
         (Read, "alias ll='ls -la'"),
-        (Destructive, "alias ls='rm -rf'\nls ../../.wicket"),
+        (Opaque, "alias ls='rm -rf'\nls ../../.wicket"),
     ],
 );
 
@@ -244,6 +254,7 @@ pub const SHELLS: Program = Program {
     ],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: shell,
     examples: &[
         (Destructive, "sh -c 'rm -rf /etc'"),
@@ -273,6 +284,7 @@ pub const FOREIGN_SHELLS: Program = Program {
     ],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: foreign_shell,
     examples: &[
         (Opaque, "fish -c 'rm -rf /etc'"),
@@ -286,6 +298,9 @@ fn args<'r>(run: &'r Run) -> &'r [Arg] {
     run.inv.argv.get(1..).unwrap_or(&[])
 }
 
+/// A builtin's options in order: each letter, with its value when it takes one.
+type BuiltinOptions = Vec<(char, Option<Arg>)>;
+
 /// Split a builtin's words into its leading options (letters, and the value
 /// of each letter in `with_value`) and the rest, as the shell's own option
 /// reader does (`--` ends the options; a word not starting with `-` too).
@@ -294,7 +309,7 @@ fn builtin_options<'a>(
     words: &'a [Arg],
     with_value: &str,
     plus_too: bool,
-) -> Option<(Vec<(char, Option<Arg>)>, &'a [Arg])> {
+) -> Option<(BuiltinOptions, &'a [Arg])> {
     let mut options = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -385,8 +400,18 @@ fn change_directory(target: Option<String>, scope: &mut Scope) {
 }
 
 fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // cd's options (-L -P -e -@) only choose how links are followed: a
+    // word known only when it runs goes somewhere unknown, nothing more.
     let Some((_, rest)) = builtin_options(args(run), "", false) else {
-        return dynamic_option(r, run);
+        change_directory(None, scope);
+        r.note(
+            Read,
+            format!(
+                "{} changes the shell's directory to one only known when it runs",
+                run.shown()
+            ),
+        );
+        return;
     };
     let target = match rest.first() {
         None => Some(scope.home(r.ctx)).filter(|h| !h.is_empty()),
@@ -396,7 +421,25 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             None => None,
         },
     };
+    // A directory not there yet: if the cd succeeds (what runs after `&&`
+    // knows it did), the shell is there.
+    let pending = match (&target, rest.first().and_then(Arg::text)) {
+        (None, Some(text)) if text != "-" && !scope.vars.contains_key("CDPATH") => {
+            let full = match (text.starts_with('/'), scope.cwd.clone()) {
+                (true, _) => Some(text.to_owned()),
+                (false, Some(cwd)) if !text.starts_with('~') => Some(
+                    wicket_guest::paths::absolute(text, &cwd, &scope.home(r.ctx)),
+                ),
+                _ => None,
+            };
+            // Links in the part that exists, as the kernel follows them.
+            full.filter(|_| r.take_resolve())
+                .map(|full| r.ctx.resolve(&full).path)
+        }
+        _ => None,
+    };
     change_directory(target, scope);
+    scope.cd_pending = pending;
     r.note(
         Read,
         format!("{} changes the shell's directory", run.shown()),
@@ -519,7 +562,7 @@ fn popd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
         }
         // `popd +N`/`-N` drop an entry; `+0` is the current directory.
-        Some(Some(entry)) if entry == "+0" => {
+        Some(Some("+0")) => {
             let top = scope
                 .dirstack
                 .as_mut()
@@ -639,6 +682,42 @@ fn subscript_runs_command(r: &mut Reader, run: &Run) -> bool {
     false
 }
 
+/// `declare -p NAME…` (and `typeset`, `local`, `readonly`) prints each
+/// named variable with its value: a credential's is secret, a name only
+/// known when it runs could be one. dash's `export -p` ignores its names
+/// and prints every exported variable. Whether the call was read here.
+fn prints_named(r: &mut Reader, run: &Run, names: &[Arg]) -> bool {
+    let shown = run.shown();
+    if run.name == "export" {
+        r.guard(
+            Secret,
+            format!("{shown}: dash's export -p ignores the names and prints every exported variable, the environment"),
+        );
+        return true;
+    }
+    for arg in names {
+        let Some(text) = arg.text() else {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown} prints a variable named only when it runs (`{}`), which could be a credential",
+                    arg.shown
+                ),
+            );
+            return true;
+        };
+        let name = text.split('=').next().unwrap_or(text);
+        if crate::secrets::is_credential_variable(name) {
+            r.guard(
+                Secret,
+                format!("{shown} prints {name}, a credential in the environment"),
+            );
+            return true;
+        }
+    }
+    false
+}
+
 fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if subscript_runs_command(r, run) {
         return;
@@ -654,6 +733,9 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Secret,
             format!("{shown} prints the shell's variables, the environment among them"),
         );
+        return;
+    }
+    if has(&options, 'p') && !functions_only && prints_named(r, run, names) {
         return;
     }
     let nameref = has(&options, 'n');
@@ -710,7 +792,14 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.shell_variable(scope, &name, &arg, false);
         }
     }
-    r.note(Read, format!("{shown} sets shell variables"));
+    if has(&options, 'p') {
+        r.note(
+            Read,
+            format!("{shown} prints what it names, no credential among them"),
+        );
+    } else {
+        r.note(Read, format!("{shown} sets shell variables"));
+    }
 }
 
 fn is_name(text: &str) -> bool {
@@ -1092,6 +1181,9 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
         inner.cwd = scope.cwd.clone();
         inner.positional = positional;
         inner.fds = scope.fds.clone();
+        // bash imports the functions `export -f` exported: taken as all of
+        // them (the stricter reading).
+        inner.functions = scope.functions.clone();
         r.read_text(text, &mut inner);
         return;
     }

@@ -141,7 +141,22 @@ pub(super) fn literal(text: &str) -> Arg {
 pub(super) fn directory(r: &Reader, dir: &Arg, scope: &Scope) -> Option<String> {
     let text = dir.text()?;
     let cwd = scope.cwd.as_deref()?;
-    Some(fold(&absolute(text, cwd, &scope.home(r.ctx))))
+    let joined = absolute(text, cwd, &scope.home(r.ctx));
+    // `..` after a link is the link's target's parent (`repo-link/..`),
+    // which only resolution knows; `/proc/self/cwd` is the shell's own.
+    if joined.split('/').any(|c| c == "..") || joined.starts_with("/proc/") {
+        if let Some(place) = r.place(&joined, scope) {
+            match place {
+                Place::Inside(p)
+                | Place::Outside { path: p, .. }
+                | Place::Protected { path: p, .. }
+                | Place::Above { path: p, .. } => return Some(p),
+                Place::Unknown(_) => return None,
+                Place::Stream | Place::Network(_) => {}
+            }
+        }
+    }
+    Some(fold(&joined))
 }
 
 /// Run another program as this one would (`--compress-program`, `--pager`).
@@ -149,6 +164,8 @@ pub(super) fn runs(r: &mut Reader, argv: Vec<Arg>, stdin: Stdin, scope: &Scope) 
     let inv = Invocation {
         argv,
         stdin,
+        stdin_paths: None,
+        stdin_text: None,
         extra_operands: false,
         plain_program: false,
     };
@@ -181,6 +198,8 @@ impl Reader<'_> {
         let Some(values) = &arg.values else { return };
         let Some(cwd) = scope.cwd.clone() else { return };
         let home = scope.home(self.ctx);
+        // Patterns over one tree share their candidates: each is asked once.
+        let mut tried = std::collections::HashSet::new();
         for value in values {
             let full = absolute(value, &cwd, &home);
             let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
@@ -206,6 +225,9 @@ impl Reader<'_> {
                         continue;
                     }
                     let candidate = format!("/{}/{}", parts[..at].join("/"), wanted.join("/"));
+                    if !tried.insert(candidate.clone()) {
+                        continue;
+                    }
                     if !self.take_resolve() {
                         return;
                     }
@@ -219,15 +241,6 @@ impl Reader<'_> {
                 }
             }
         }
-    }
-
-    /// A read of everything beneath a path (`grep -r`, `diff -r`, `find …
-    /// -exec cat {} +`): what it names is checked as any read is, and it is
-    /// a secret read when a secret the workspace names lies beneath it — a
-    /// secret fragment directly inside it, or in the home directory when
-    /// the tree holds the home directory.
-    pub fn reads_tree(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
-        self.reads_beneath(arg, scope, shown, true);
     }
 
     /// [`Reader::reads_tree`] for a program that may skip hidden files
@@ -306,6 +319,7 @@ pub const CAT: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: prints_files_cat,
     examples: &[
         (Read, "cat README.md"),
@@ -313,7 +327,8 @@ pub const CAT: Program = Program {
         (Secret, "cat ~/.ssh/id_rsa"),
         (Secret, "cat {home}/.aws/*"),
         (Secret, "cat ~/.ss?/*"),
-        (Read, "cat ~/*/id_*"),
+        // `*` skips `.ssh`, but `~/keys/id_rsa` is a key wherever it lies.
+        (Secret, "cat ~/*/id_*"),
         (Read, "cat ../../repo.git/config"),
         (Opaque, "cat --bogus x"),
     ],
@@ -338,6 +353,7 @@ pub const TAC: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "tac log.txt"), (Read, "tac -s x -r f")],
     manual: "tac (GNU coreutils) 9.1: tac --help",
@@ -364,6 +380,7 @@ pub const NL: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "nl -ba src/main.rs")],
     manual: "nl (GNU coreutils) 9.1: nl --help",
@@ -387,6 +404,7 @@ pub const HEAD: Program = Program {
     names: &["head"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: head_tail,
     examples: &[
         (Read, "head -50 src/main.rs"),
@@ -417,6 +435,7 @@ pub const TAIL: Program = Program {
     names: &["tail"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: head_tail,
     examples: &[
         (Read, "tail -20 log.txt"),
@@ -488,6 +507,7 @@ pub const WC: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: counts_wc,
     examples: &[
         (Read, "wc -l src/*.rs"),
@@ -524,6 +544,7 @@ pub const CUT: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: prints_files_cut,
     examples: &[
         (Read, "cut -d: -f1 /etc/passwd"),
@@ -547,6 +568,7 @@ pub const TR: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: translates,
     examples: &[
         (Read, "echo abc | tr a-z A-Z"),
@@ -580,6 +602,7 @@ pub const PASTE: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "paste -sd, list"), (Read, "paste a b")],
     manual: "paste (GNU coreutils) 9.1: paste --help",
@@ -608,6 +631,7 @@ pub const JOIN: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "join -t, -1 2 a.csv b.csv")],
     manual: "join (GNU coreutils) 9.1: join --help",
@@ -631,6 +655,7 @@ pub const COMM: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[
         (Read, "comm -12 a b"),
@@ -652,6 +677,7 @@ pub const FOLD: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "fold -w 80 f")],
     manual: "fold (GNU coreutils) 9.1: fold --help",
@@ -674,6 +700,7 @@ pub const FMT: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "fmt -w 72 README.md"), (Read, "fmt -60 f")],
     manual: "fmt (GNU coreutils) 9.1: fmt --help",
@@ -690,6 +717,7 @@ pub const REV: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "rev f"), (Read, "echo abc | rev")],
     manual: "rev (util-linux 2.38.1): rev --help",
@@ -707,6 +735,7 @@ pub const EXPAND: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "expand -t 4 src/main.rs")],
     manual: "expand (GNU coreutils) 9.1: expand --help",
@@ -725,6 +754,7 @@ pub const UNEXPAND: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "unexpand -a f")],
     manual: "unexpand (GNU coreutils) 9.1: unexpand --help",
@@ -751,6 +781,7 @@ pub const OD: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "od -c f"), (Read, "od -An -tx1 -N16 f")],
     manual: "od (GNU coreutils) 9.1: od --help",
@@ -779,6 +810,7 @@ pub const HEXDUMP: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: hexdump,
     examples: &[
         (Read, "hexdump -C f | head"),
@@ -813,6 +845,7 @@ pub const STRINGS: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: strings,
     examples: &[
         (Read, "strings -n 8 target/debug/app | head"),
@@ -871,6 +904,7 @@ pub const COLUMN: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[
         (Read, "column -t -s, data.csv"),
@@ -922,6 +956,7 @@ pub const SORT: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sort,
     examples: &[
         (Read, "sort -u names.txt"),
@@ -937,7 +972,7 @@ pub const SORT: Program = Program {
         (Destructive, "sort -T ../../.wicket x"),
         (TargetWrite, "sort -T target/tmp big.txt"),
         (Opaque, "sort --compress-program=sh x"),
-        (OpenWorld, "sort --compress-program=gzip x"),
+        (Read, "sort --compress-program=gzip x"),
         (Secret, "sort ~/.aws/credentials"),
         (Opaque, "sort --bogus x"),
     ],
@@ -1027,6 +1062,7 @@ pub const UNIQ: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: uniq,
     examples: &[
         (Read, "sort x | uniq -c"),
@@ -1089,6 +1125,7 @@ pub const SPLIT: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: split,
     examples: &[
         (TargetWrite, "split -l 1000 big.csv part_"),
@@ -1155,6 +1192,7 @@ pub const CSPLIT: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: csplit,
     examples: &[
         (TargetWrite, "csplit -f part_ f '/^## /' '{*}'"),
@@ -1203,6 +1241,7 @@ pub const ICONV: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: iconv,
     examples: &[
         (Read, "iconv -f latin1 -t utf-8 f"),
@@ -1302,6 +1341,7 @@ pub const DIFF: Program = Program {
     // None of its options writes or runs: see `parse_reader`.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: diff_diff,
     examples: &[
         (Read, "diff -u a b"),
@@ -1364,6 +1404,7 @@ pub const SDIFF: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sdiff,
     examples: &[
         (Read, "sdiff -s a b"),
@@ -1423,6 +1464,7 @@ pub const CMP: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "cmp -s a b"), (Read, "cmp -l a b | wc -l")],
     manual: "cmp (GNU diffutils) 3.8: cmp --help",
@@ -1476,6 +1518,7 @@ pub const PATCH: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: patch,
     examples: &[
         (TargetWrite, "patch -p1 < fix.diff"),
@@ -1587,6 +1630,7 @@ pub const BASE64: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[
         (Read, "base64 -w0 f"),
@@ -1617,6 +1661,7 @@ pub const BASENC: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: prints_files,
     examples: &[(Read, "basenc --base16 f")],
     manual: "basenc (GNU coreutils) 9.1: basenc --help",
@@ -1663,6 +1708,7 @@ pub const SUMS: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sums,
     examples: &[
         (Read, "sha256sum target/release/app"),
@@ -1700,6 +1746,7 @@ pub const B2SUM: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sums,
     examples: &[(Read, "b2sum -l 256 f")],
     manual: "b2sum (GNU coreutils) 9.1: b2sum --help",
@@ -1729,6 +1776,7 @@ pub const CKSUM: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: sums,
     examples: &[(Read, "cksum -a sha256 f")],
     manual: "cksum (GNU coreutils) 9.1: cksum --help",
@@ -1744,6 +1792,7 @@ pub const XXD: Program = Program {
     // and stops at the first operand.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: xxd,
     examples: &[
         (Read, "xxd f | head"),
@@ -1871,6 +1920,7 @@ pub const DOS2UNIX: Program = Program {
     // short spellings, no bundling.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: dos2unix,
     examples: &[
         (TargetWrite, "dos2unix script.sh"),
@@ -2047,6 +2097,7 @@ pub const ENVSUBST: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: envsubst,
     examples: &[
         (TargetWrite, "envsubst '$HOME $USER' < tpl > out.txt"),
@@ -2127,6 +2178,7 @@ pub const LESS: Program = Program {
     names: &["less", "zless"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: less,
     examples: &[
         (Read, "less README.md"),
@@ -2367,6 +2419,7 @@ pub const MORE: Program = Program {
     names: &["more"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: more,
     examples: &[
         (Read, "more README.md"),
@@ -2426,6 +2479,7 @@ pub const MOST: Program = Program {
     names: &["most"],
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: most,
     examples: &[(Read, "most f"), (Read, "most -s +3 f")],
     manual:
@@ -2460,6 +2514,7 @@ pub const BAT: Program = Program {
     // `bat cache …` is a subcommand with options of its own.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: bat,
     examples: &[
         (Read, "bat src/main.rs"),
@@ -2598,6 +2653,7 @@ pub const ZCAT: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: zcat,
     examples: &[(Read, "zcat log.gz | head"), (Secret, "zcat -r ~")],
     manual: "zcat (gzip 1.12): zcat --help",
@@ -2640,6 +2696,7 @@ pub const BZCAT: Program = Program {
         ],
     }),
     output: None,
+    lists_paths_under: None,
     read: zcat,
     examples: &[(Read, "bzcat x.bz2")],
     manual: "bzcat (bzip2 1.0.8): -h -d -z -k -f -t -c -q -v -L -V -s -1..-9",
@@ -2652,6 +2709,7 @@ pub const XZCAT: Program = Program {
     // operand or the value of an option.
     syntax: Syntax::Own,
     output: None,
+    lists_paths_under: None,
     read: xzcat,
     examples: &[
         (Read, "xzcat x.xz | tar t"),

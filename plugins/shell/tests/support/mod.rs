@@ -28,6 +28,18 @@ fn fixture_root() -> PathBuf {
     }
 }
 
+/// The links planted in the agent's worktree (name, and where it points, in
+/// placeholders): the first three are the ones the case tables name.
+pub const LINKS: &[(&str, &str)] = &[
+    ("etc-link", "/etc"),
+    ("repo-link", "{ws}/repo.git"),
+    ("state-link", "{ws}/.wicket"),
+    ("home-link", "{home}"),
+    ("ws-link", "{ws}"),
+    ("other-link", "{other}"),
+    ("cache-link", "{cache}"),
+];
+
 pub struct Fixture {
     pub base: PathBuf,
     pub ws: String,
@@ -74,6 +86,11 @@ pub fn fixture() -> &'static Fixture {
             home.join(".bashrc"),
             home.join(".ssh/id_rsa"),
             ws.join(".wicket/trail.jsonl"),
+            // What a bare repository always has, so that globs and hard
+            // links can name them.
+            ws.join("repo.git/config"),
+            ws.join("repo.git/HEAD"),
+            ws.join("repo.git/packed-refs"),
         ] {
             std::fs::write(&file, "x").unwrap();
         }
@@ -86,6 +103,14 @@ pub fn fixture() -> &'static Fixture {
         std::os::unix::fs::symlink("/etc", root.join("etc-link")).unwrap();
         std::os::unix::fs::symlink(ws.join("repo.git"), root.join("repo-link")).unwrap();
         std::os::unix::fs::symlink(ws.join(".wicket"), root.join("state-link")).unwrap();
+        for (name, target) in LINKS.iter().skip(3) {
+            let target = target
+                .replace("{ws}", &ws.to_string_lossy())
+                .replace("{home}", &home.to_string_lossy())
+                .replace("{other}", &ws.join("agents").join(OTHER).to_string_lossy())
+                .replace("{cache}", &base.join("cache/wicket").to_string_lossy());
+            std::os::unix::fs::symlink(target, root.join(name)).unwrap();
+        }
         let canon = |p: &Path| {
             std::fs::canonicalize(p)
                 .unwrap()
@@ -121,7 +146,8 @@ pub fn context(config: serde_json::Value) -> Context {
         .with_config(config)
 }
 
-/// Placeholders in case files: {ws}, {root}, {home}, {other}.
+/// Placeholders in case files: {ws}, {root}, {home}, {other}, {cache}, and
+/// {base} (the directory holding the workspace, the home and the cache).
 pub fn fill(text: &str) -> String {
     let f = fixture();
     text.replace("{ws}", &f.ws)
@@ -129,6 +155,107 @@ pub fn fill(text: &str) -> String {
         .replace("{home}", &f.home)
         .replace("{other}", &format!("{}/agents/{OTHER}", f.ws))
         .replace("{cache}", &format!("{}/cache/wicket", f.base.display()))
+        .replace("{base}", &f.base.to_string_lossy())
+}
+
+/// [`fill`] undone: the fixture's paths back to their placeholders, so a
+/// command reads the same whichever directory the fixture is in.
+pub fn unfill(text: &str) -> String {
+    let f = fixture();
+    // Longest first: {root} and {other} are under {ws}, all under {base}.
+    [
+        (format!("{}/agents/{OTHER}", f.ws), "{other}"),
+        (f.root.clone(), "{root}"),
+        (format!("{}/cache/wicket", f.base.display()), "{cache}"),
+        (f.ws.clone(), "{ws}"),
+        (f.home.clone(), "{home}"),
+        (f.base.to_string_lossy().into_owned(), "{base}"),
+    ]
+    .iter()
+    .fold(text.to_owned(), |text, (path, name)| {
+        text.replace(path, name)
+    })
+}
+
+/// What the user sees of a class under the shipped table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ruling {
+    Pass,
+    Hold,
+    Refuse,
+}
+
+impl Ruling {
+    /// The shipped table: destructive and secret refuse, opaque holds, the
+    /// rest pass.
+    pub fn of(effect: Effect) -> Ruling {
+        match effect {
+            Effect::Destructive | Effect::Secret => Ruling::Refuse,
+            Effect::Opaque => Ruling::Hold,
+            _ => Ruling::Pass,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Ruling::Pass => "pass",
+            Ruling::Hold => "hold",
+            Ruling::Refuse => "refuse",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<Ruling> {
+        [Ruling::Pass, Ruling::Hold, Ruling::Refuse]
+            .into_iter()
+            .find(|r| r.word() == word)
+    }
+}
+
+/// One row of a case table (`adversarial.tsv`, `ruleset.tsv`).
+pub struct Case {
+    pub family: String,
+    pub expected: Effect,
+    pub command: String,
+    pub why: String,
+    pub line: usize,
+}
+
+/// A case table under `tests/`: `## family` lines start a family, `#` lines
+/// are comments, rows are expected class, command (`\n` for a newline) and
+/// why, separated by tabs.
+pub fn load_cases(name: &str) -> Vec<Case> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut family = String::from("(none)");
+    let mut cases = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if let Some(name) = line.strip_prefix("## ") {
+            family = name.trim().to_owned();
+            continue;
+        }
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            columns.len(),
+            3,
+            "{name}:{}: expected class, command and why separated by tabs",
+            index + 1
+        );
+        let expected = Effect::from_word(columns[0])
+            .unwrap_or_else(|| panic!("{name}:{}: unknown class {}", index + 1, columns[0]));
+        cases.push(Case {
+            family: family.clone(),
+            expected,
+            command: columns[1].replace("\\n", "\n"),
+            why: columns[2].to_owned(),
+            line: index + 1,
+        });
+    }
+    cases
 }
 
 /// The deciding finding for a bash command, as the host decides it under

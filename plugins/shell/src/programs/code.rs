@@ -1,0 +1,2821 @@
+//! What a literal program shows before it runs: the program text an
+//! interpreter is handed (`python3 -c`, `node -e`, `perl -e`, a quoted
+//! here-doc, litany's `python` tool) read for the paths it names, the
+//! commands it shells out to, the environment it reads, and the ways it can
+//! build a path at run time.
+//!
+//! The scan cannot prove what arbitrary code does, so it is strict where the
+//! protected set is concerned and lenient elsewhere:
+//! - a string it can see (a literal, a run of literals joined by `+`, `.`,
+//!   `..`, `,` or `/`, a literal with escapes decoded, `chr(46)`, a literal
+//!   reversed, repeated, lower-cased or with `.replace` applied) that lands in
+//!   the protected set, or walks up to a directory holding it, or names a
+//!   protected entry by name, is held — and when it is the path a known
+//!   writer (`open(…, 'w')`, `shutil.rmtree`, `fs.rmSync`, `unlink`, …)
+//!   certainly changes, it is placed as that change (destructive there,
+//!   target-write inside the root);
+//! - a program that changes files or runs commands and also builds paths
+//!   from its own location (`os.getcwd()`, `__file__`, `process.cwd()`),
+//!   walks up (`.parent`, `dirname`, `os.pardir`) or builds text from codes
+//!   (`chr(x)`, base64, `getattr`, `eval`) is held: where it writes is
+//!   decided when it runs;
+//! - a command it shells out to with literal text is read as shell text
+//!   (`os.system("rm -rf /etc")` is `rm -rf /etc`); one built at run time is
+//!   opaque;
+//! - reading one named, harmless environment variable passes; dumping or
+//!   iterating the environment, a name built at run time, or a name that is
+//!   a credential (`*KEY*`, `*TOKEN*`, `LITANY_*`, …) is secret;
+//! - anything else is the interpreter's own class (open-world).
+//!
+//! What it cannot see — a name assembled from variables in an order it does
+//! not follow, text read from a file — it cannot catch; the wall is the
+//! backstop for that (a determined program wicket cannot read).
+
+use wicket_guest::Effect;
+
+use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+
+/// How many paths one program's text may have placed before the rest is
+/// held unread (each placement may be a host query).
+const MAX_PLACED: usize = 96;
+
+/// How deep literal code run by `eval`/`exec` in literal code is followed.
+const MAX_NESTED: usize = 4;
+
+/// How long a program the scan reads; a longer one is held (the scan's
+/// work grows with the text, and a consult must stay fast).
+const MAX_CODE: usize = 128 * 1024;
+
+/// How far the scan looks from a literal for the call it belongs to, and
+/// from a call for its closing parenthesis.
+const MAX_REACH: usize = 1024;
+
+/// Interpreter families: how each spells strings, comments and commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Python,
+    Perl,
+    Ruby,
+    /// JavaScript and TypeScript (node, deno, bun).
+    Node,
+    Deno,
+    Php,
+    Lua,
+    R,
+    Tcl,
+    AppleScript,
+    Java,
+    Other,
+}
+
+impl Language {
+    /// The language a program name runs, if it is an interpreter wicket knows.
+    pub fn of(program: &str) -> Option<Language> {
+        let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        Some(match base {
+            "python" | "pypy" | "python-dbg" => Language::Python,
+            "perl" => Language::Perl,
+            "ruby" | "irb" => Language::Ruby,
+            "node" | "nodejs" | "bun" => Language::Node,
+            "deno" => Language::Deno,
+            "php" => Language::Php,
+            "lua" | "luajit" => Language::Lua,
+            "Rscript" | "R" => Language::R,
+            "tclsh" | "wish" | "expect" => Language::Tcl,
+            "osascript" => Language::AppleScript,
+            "java" | "jshell" => Language::Java,
+            "julia" | "guile" | "racket" | "groovy" | "scala" | "elixir" | "iex" | "escript"
+            | "erl" | "ghci" | "runghc" | "swift" | "kotlin" | "clojure" | "sbcl" | "ocaml"
+            | "raku" => Language::Other,
+            _ => return None,
+        })
+    }
+
+    fn lexis(self) -> Lexis {
+        let base = Lexis {
+            hash: false,
+            slashes: false,
+            dashes: false,
+            single_escapes: true,
+            triple: false,
+            backtick: Backtick::None,
+            perl: false,
+            ruby: false,
+            lua_long: false,
+            prefixes: false,
+        };
+        match self {
+            Language::Python => Lexis {
+                hash: true,
+                triple: true,
+                prefixes: true,
+                ..base
+            },
+            Language::Perl => Lexis {
+                hash: true,
+                single_escapes: false,
+                backtick: Backtick::Command,
+                perl: true,
+                ..base
+            },
+            Language::Ruby => Lexis {
+                hash: true,
+                single_escapes: false,
+                backtick: Backtick::Command,
+                ruby: true,
+                ..base
+            },
+            Language::Node | Language::Deno => Lexis {
+                slashes: true,
+                backtick: Backtick::Template,
+                ..base
+            },
+            Language::Php => Lexis {
+                hash: true,
+                slashes: true,
+                single_escapes: false,
+                backtick: Backtick::Command,
+                ..base
+            },
+            Language::Lua => Lexis {
+                dashes: true,
+                lua_long: true,
+                ..base
+            },
+            Language::R | Language::Tcl => Lexis { hash: true, ..base },
+            Language::AppleScript => Lexis {
+                dashes: true,
+                hash: true,
+                ..base
+            },
+            Language::Java => Lexis {
+                slashes: true,
+                triple: true,
+                ..base
+            },
+            // Unknown syntax: no comments are stripped, so nothing hides in one.
+            Language::Other => base,
+        }
+    }
+}
+
+/// What a backtick means in a language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Backtick {
+    None,
+    /// A command run by the shell (perl, ruby, php).
+    Command,
+    /// A template string with `${…}` holes (JavaScript).
+    Template,
+}
+
+/// How a language spells strings and comments, as far as the scan needs.
+#[derive(Debug, Clone, Copy)]
+struct Lexis {
+    hash: bool,
+    slashes: bool,
+    dashes: bool,
+    /// Single-quoted strings decode escapes.
+    single_escapes: bool,
+    /// `'''…'''` and `"""…"""`.
+    triple: bool,
+    backtick: Backtick,
+    /// perl's `q`, `qq`, `qw`, `qx`, `m`, `s`, `tr`, `y`, `qr`, `$#`.
+    perl: bool,
+    /// ruby's `%q`, `%Q`, `%w`, `%x`, `%r`, `%(`.
+    ruby: bool,
+    /// lua's `[[…]]` and `[==[…]==]`.
+    lua_long: bool,
+    /// python's `r`, `b`, `f`, `u` string prefixes.
+    prefixes: bool,
+}
+
+/// A string literal of the program.
+#[derive(Debug, Clone)]
+struct Lit {
+    /// Its text, escapes decoded; an interpolation hole is [`HOLE`].
+    text: String,
+    /// Byte offsets in the code: the opening delimiter, and just past the end.
+    start: usize,
+    end: usize,
+    /// A command the language runs through the shell (backticks, `qx`, `%x`).
+    command: bool,
+}
+
+/// Stands for an interpolated expression inside a literal.
+const HOLE: char = '\u{0}';
+
+struct Lexed {
+    /// In order, not overlapping.
+    lits: Vec<Lit>,
+    /// The code outside literals and comments (literals as a space).
+    bare: String,
+    /// A literal or comment never closed: the reading may be off.
+    unterminated: bool,
+}
+
+impl Lexed {
+    /// The literal that starts at byte `k`.
+    fn starting_at(&self, k: usize) -> Option<&Lit> {
+        self.index_starting_at(k).map(|i| &self.lits[i])
+    }
+
+    fn index_starting_at(&self, k: usize) -> Option<usize> {
+        self.lits.binary_search_by_key(&k, |l| l.start).ok()
+    }
+
+    /// Whether byte `k` is inside a literal.
+    fn covering(&self, k: usize) -> bool {
+        let i = self.lits.partition_point(|l| l.start <= k);
+        i > 0 && k < self.lits[i - 1].end
+    }
+}
+
+/// Read the program's literals. Approximate by design; the raw text is also
+/// searched, so a misread literal can hide little.
+fn lex(code: &str, lexis: Lexis) -> Lexed {
+    let b = code.as_bytes();
+    let mut lits = Vec::new();
+    let mut bare = String::with_capacity(code.len());
+    let mut unterminated = false;
+    let mut i = 0;
+    let ident = |k: usize| k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_');
+    while i < b.len() {
+        let c = b[i];
+        // Comments.
+        if (lexis.hash && c == b'#' && !(lexis.perl && i > 0 && b[i - 1] == b'$'))
+            || (lexis.slashes && c == b'/' && b.get(i + 1) == Some(&b'/'))
+            || (lexis.dashes && c == b'-' && b.get(i + 1) == Some(&b'-'))
+        {
+            if lexis.lua_long && c == b'-' {
+                if let Some(end) = lua_long_end(b, i + 2) {
+                    i = end;
+                    bare.push(' ');
+                    continue;
+                }
+            }
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if lexis.slashes && c == b'/' && b.get(i + 1) == Some(&b'*') {
+            match code[i + 2..].find("*/") {
+                Some(at) => i = i + 2 + at + 2,
+                None => {
+                    unterminated = true;
+                    i = b.len();
+                }
+            }
+            bare.push(' ');
+            continue;
+        }
+        // Lua long strings.
+        if lexis.lua_long && c == b'[' && matches!(b.get(i + 1), Some(b'[') | Some(b'=')) {
+            if let Some((body_start, body_end, end)) = lua_long_string(b, i) {
+                lits.push(Lit {
+                    text: code[body_start..body_end].to_owned(),
+                    start: i,
+                    end,
+                    command: false,
+                });
+                bare.push(' ');
+                i = end;
+                continue;
+            }
+        }
+        // perl quote-like operators.
+        if lexis.perl && c.is_ascii_alphabetic() && (i == 0 || !ident(i - 1)) {
+            let mut k = i;
+            while ident(k) {
+                k += 1;
+            }
+            let word = &code[i..k];
+            if let Some(kind) = perl_quote_like(word) {
+                let mut d = k;
+                while d < b.len() && (b[d] == b' ' || b[d] == b'\t') {
+                    d += 1;
+                }
+                if d < b.len() && is_perl_delimiter(b[d], d > k) {
+                    match perl_quoted(code, d, kind) {
+                        Some((text, end)) => {
+                            if let Some(text) = text {
+                                lits.push(Lit {
+                                    text,
+                                    start: i,
+                                    end,
+                                    command: word == "qx",
+                                });
+                            }
+                            bare.push(' ');
+                            i = end;
+                            continue;
+                        }
+                        None => {
+                            unterminated = true;
+                            break;
+                        }
+                    }
+                }
+            }
+            bare.push_str(word);
+            i = k;
+            continue;
+        }
+        // perl: a regex after a binding operator.
+        if lexis.perl && (c == b'=' || c == b'!') && b.get(i + 1) == Some(&b'~') {
+            let mut d = i + 2;
+            while d < b.len() && b[d] == b' ' {
+                d += 1;
+            }
+            if b.get(d) == Some(&b'/') {
+                if let Some(end) = skip_delimited(b, d + 1, b'/') {
+                    bare.push(' ');
+                    i = end;
+                    continue;
+                }
+            }
+        }
+        // ruby percent literals.
+        if lexis.ruby && c == b'%' {
+            let (kind, open_at) = match b.get(i + 1) {
+                Some(k) if b"qQwWxiIr".contains(k) => (*k, i + 2),
+                Some(_) => (b'Q', i + 1),
+                None => (b'Q', i + 1),
+            };
+            if let Some(&open) = b.get(open_at) {
+                if matches!(open, b'(' | b'[' | b'{' | b'<' | b'|' | b'!' | b'/') {
+                    let close = closing(open);
+                    if let Some(end) = skip_balanced(b, open_at + 1, open, close) {
+                        if kind != b'r' {
+                            lits.push(Lit {
+                                text: code[open_at + 1..end - 1].to_owned(),
+                                start: i,
+                                end,
+                                command: kind == b'x',
+                            });
+                        }
+                        bare.push(' ');
+                        i = end;
+                        continue;
+                    }
+                }
+            }
+        }
+        // Strings.
+        let quote = matches!(c, b'\'' | b'"') || (c == b'`' && lexis.backtick != Backtick::None);
+        if quote {
+            // python prefixes: r'', b'', f'', rb'' …
+            let mut raw = false;
+            let mut format = false;
+            if lexis.prefixes {
+                let mut p = i;
+                while p > 0 && b[p - 1].is_ascii_alphabetic() && i - (p - 1) <= 2 {
+                    p -= 1;
+                }
+                if p < i && (p == 0 || !ident(p - 1)) {
+                    let prefix = code[p..i].to_ascii_lowercase();
+                    if prefix.chars().all(|ch| "rbfu".contains(ch)) {
+                        raw = prefix.contains('r');
+                        format = prefix.contains('f');
+                    }
+                }
+            }
+            let triple =
+                lexis.triple && c != b'`' && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&c);
+            let open_len = if triple { 3 } else { 1 };
+            let body_start = i + open_len;
+            let mut k = body_start;
+            let mut found = None;
+            while k < b.len() {
+                if b[k] == b'\\' && !(c == b'\'' && !lexis.single_escapes && !raw) {
+                    k += 2;
+                    continue;
+                }
+                if b[k] == b'\\' {
+                    // perl/ruby/php single quotes: only \\ and \' escape.
+                    if matches!(b.get(k + 1), Some(b'\\') | Some(b'\'')) {
+                        k += 2;
+                        continue;
+                    }
+                }
+                if b[k] == c && (!triple || (b.get(k + 1) == Some(&c) && b.get(k + 2) == Some(&c)))
+                {
+                    found = Some(k);
+                    break;
+                }
+                k += 1;
+            }
+            let Some(body_end) = found else {
+                unterminated = true;
+                // Keep what there is, so the rest is still searched.
+                lits.push(Lit {
+                    text: code[body_start.min(b.len())..].to_owned(),
+                    start: i,
+                    end: b.len(),
+                    command: false,
+                });
+                break;
+            };
+            let end = body_end + open_len;
+            let body = &code[body_start..body_end];
+            let decode = !raw && (c != b'\'' || lexis.single_escapes);
+            let mut text = if decode {
+                unescape(body)
+            } else {
+                body.replace("\\\\", "\\").replace("\\'", "'")
+            };
+            let interpolates = c == b'"' && !lexis.prefixes
+                || (c == b'`' && lexis.backtick == Backtick::Template)
+                || format;
+            if interpolates {
+                text = holes(&text, lexis);
+            }
+            lits.push(Lit {
+                text,
+                start: i,
+                end,
+                command: c == b'`' && lexis.backtick == Backtick::Command,
+            });
+            bare.push(' ');
+            i = end;
+            continue;
+        }
+        // One character of code (whole UTF-8 sequences).
+        let width = utf8_width(c);
+        bare.push_str(&code[i..(i + width).min(b.len())]);
+        i += width;
+    }
+    Lexed {
+        lits,
+        bare,
+        unterminated,
+    }
+}
+
+fn utf8_width(first: u8) -> usize {
+    match first {
+        0..=0x7f => 1,
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xff => 4,
+        _ => 1,
+    }
+}
+
+fn closing(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        b'{' => b'}',
+        b'<' => b'>',
+        other => other,
+    }
+}
+
+/// Past a run closed by `close` (nesting `open` when it differs); the index
+/// after the closing byte.
+fn skip_balanced(b: &[u8], mut k: usize, open: u8, close: u8) -> Option<usize> {
+    let mut depth = 1;
+    while k < b.len() {
+        match b[k] {
+            b'\\' => k += 1,
+            x if x == close => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k + 1);
+                }
+            }
+            x if x == open && open != close => depth += 1,
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+fn skip_delimited(b: &[u8], k: usize, delimiter: u8) -> Option<usize> {
+    skip_balanced(b, k, delimiter, delimiter)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PerlQuote {
+    /// `q`, `qq`, `qw`, `qx`: one part, kept.
+    Text,
+    /// `m`, `qr`: one part, a regex.
+    Regex,
+    /// `s`, `tr`, `y`: two parts.
+    Substitution,
+}
+
+fn perl_quote_like(word: &str) -> Option<PerlQuote> {
+    match word {
+        "q" | "qq" | "qw" | "qx" => Some(PerlQuote::Text),
+        "m" | "qr" => Some(PerlQuote::Regex),
+        "s" | "tr" | "y" => Some(PerlQuote::Substitution),
+        _ => None,
+    }
+}
+
+/// Whether perl reads `d` as a quote-like delimiter (after optional space).
+fn is_perl_delimiter(d: u8, spaced: bool) -> bool {
+    let word = d.is_ascii_alphanumeric() || d.is_ascii_whitespace();
+    let separator = matches!(d, b'=' | b',' | b';' | b')' | b'_' | b'-' | b'>');
+    !(word || separator || (spaced && d == b'#'))
+}
+
+/// A perl quote-like construct from its delimiter at `d`: the kept text (for
+/// `q`/`qq`/`qw`/`qx`) and the index after it.
+fn perl_quoted(code: &str, d: usize, kind: PerlQuote) -> Option<(Option<String>, usize)> {
+    let b = code.as_bytes();
+    let open = b[d];
+    let close = closing(open);
+    let end = skip_balanced(b, d + 1, open, close)?;
+    let first = code[d + 1..end - 1].to_owned();
+    match kind {
+        PerlQuote::Text => Some((Some(first), end)),
+        PerlQuote::Regex => Some((None, end)),
+        PerlQuote::Substitution => {
+            if open == close {
+                let end2 = skip_balanced(b, end, open, close)?;
+                Some((None, end2))
+            } else {
+                let mut k = end;
+                while k < b.len() && b[k].is_ascii_whitespace() {
+                    k += 1;
+                }
+                let open2 = *b.get(k)?;
+                let end2 = skip_balanced(b, k + 1, open2, closing(open2))?;
+                Some((None, end2))
+            }
+        }
+    }
+}
+
+fn lua_long_end(b: &[u8], at: usize) -> Option<usize> {
+    if b.get(at) != Some(&b'[') {
+        return None;
+    }
+    lua_long_string(b, at).map(|(_, _, end)| end)
+}
+
+/// `[[…]]` or `[==[…]==]` at `at`: body start, body end, index after.
+fn lua_long_string(b: &[u8], at: usize) -> Option<(usize, usize, usize)> {
+    let mut k = at + 1;
+    let mut level = 0;
+    while b.get(k) == Some(&b'=') {
+        level += 1;
+        k += 1;
+    }
+    if b.get(k) != Some(&b'[') {
+        return None;
+    }
+    let body_start = k + 1;
+    let mut j = body_start;
+    while j < b.len() {
+        if b[j] == b']' {
+            let mut e = j + 1;
+            let mut l = 0;
+            while b.get(e) == Some(&b'=') {
+                l += 1;
+                e += 1;
+            }
+            if l == level && b.get(e) == Some(&b']') {
+                return Some((body_start, j, e + 1));
+            }
+        }
+        j += 1;
+    }
+    None
+}
+
+/// Decode the common escapes: `\n`, `\t`, `\xHH`, `\uHHHH`, `\u{…}`,
+/// `\UHHHHHHHH`, octal `\NNN`, and a backslash before anything else.
+fn unescape(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c != '\\' || i + 1 >= chars.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let e = chars[i + 1];
+        i += 2;
+        let hex = |from: usize, n: usize| -> Option<(char, usize)> {
+            let digits: String = chars.get(from..from + n)?.iter().collect();
+            let value = u32::from_str_radix(&digits, 16).ok()?;
+            Some((char::from_u32(value)?, n))
+        };
+        match e {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '0'..='7' => {
+                let mut value = e.to_digit(8).unwrap_or(0);
+                let mut n = 0;
+                while n < 2 && i < chars.len() && chars[i].is_digit(8) {
+                    value = value * 8 + chars[i].to_digit(8).unwrap_or(0);
+                    i += 1;
+                    n += 1;
+                }
+                out.push(char::from_u32(value).unwrap_or(HOLE));
+            }
+            'x' => {
+                if chars.get(i) == Some(&'{') {
+                    let close = chars[i..].iter().position(|c| *c == '}');
+                    match close.and_then(|len| hex(i + 1, len - 1).map(|(c, _)| (c, len))) {
+                        Some((c, len)) => {
+                            out.push(c);
+                            i += len + 1;
+                        }
+                        None => out.push(HOLE),
+                    }
+                } else {
+                    match hex(i, 2).or_else(|| hex(i, 1)) {
+                        Some((c, n)) => {
+                            out.push(c);
+                            i += n;
+                        }
+                        None => out.push('x'),
+                    }
+                }
+            }
+            'u' => {
+                if chars.get(i) == Some(&'{') {
+                    let close = chars[i..].iter().position(|c| *c == '}');
+                    match close.and_then(|len| hex(i + 1, len - 1).map(|(c, _)| (c, len))) {
+                        Some((c, len)) => {
+                            out.push(c);
+                            i += len + 1;
+                        }
+                        None => out.push(HOLE),
+                    }
+                } else {
+                    match hex(i, 4) {
+                        Some((c, n)) => {
+                            out.push(c);
+                            i += n;
+                        }
+                        None => out.push('u'),
+                    }
+                }
+            }
+            'U' => match hex(i, 8) {
+                Some((c, n)) => {
+                    out.push(c);
+                    i += n;
+                }
+                None => out.push('U'),
+            },
+            // `\N{FULL STOP}`: a character by name, which the scan does not know.
+            'N' if chars.get(i) == Some(&'{') => {
+                out.push(HOLE);
+                while i < chars.len() && chars[i] != '}' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Mark interpolations (`${…}`, `#{…}`, `{…}` in f-strings, `$name`) as holes.
+fn holes(text: &str, lexis: Lexis) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens_brace = (c == '$' || c == '#') && chars.get(i + 1) == Some(&'{');
+        if opens_brace || (lexis.prefixes && c == '{' && chars.get(i + 1) != Some(&'{')) {
+            let mut depth = 0;
+            while i < chars.len() {
+                match chars[i] {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            i += 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            out.push(HOLE);
+            continue;
+        }
+        if lexis.prefixes && c == '{' {
+            out.push('{');
+            i += 2;
+            continue;
+        }
+        if (c == '$' || c == '@')
+            && (lexis.perl || !lexis.prefixes)
+            && chars
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_alphabetic() || *n == '_' || *n == ':')
+        {
+            i += 1;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            out.push(HOLE);
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// What the scan found beyond literals, for the run-time-path rule.
+#[derive(Debug, Default)]
+struct Traits {
+    /// Changes files, runs commands or code, or dispatches by name.
+    changes: Option<&'static str>,
+    /// Walks up from a directory (`.parent`, `dirname`, `os.pardir`).
+    ascends: Option<&'static str>,
+    /// Starts from its own location (`getcwd`, `__file__`, `process.cwd`).
+    locates: Option<&'static str>,
+    /// Builds text from codes or runs text as code (`chr(x)`, base64, `eval`).
+    builds: Option<&'static str>,
+}
+
+/// Calls and names that change files, run commands, run code or reach a
+/// function by a name built at run time — in any of the languages.
+const CHANGES: &[&str] = &[
+    "open(",
+    "open ",
+    "write(",
+    "writelines",
+    "rmtree",
+    "remove(",
+    "unlink",
+    "rmdir",
+    "removedirs",
+    "rename",
+    "replace(",
+    "mkdir",
+    "makedirs",
+    "symlink",
+    "link(",
+    "chmod",
+    "chown",
+    "truncate",
+    "copy",
+    "move(",
+    "shutil",
+    "subprocess",
+    "system",
+    "popen",
+    "exec",
+    "spawn",
+    "fork",
+    "eval",
+    "compile(",
+    "getattr",
+    "setattr",
+    "__import__",
+    "importlib",
+    "globals(",
+    "vars(",
+    "__dict__",
+    "__builtins__",
+    "writeFile",
+    "appendFile",
+    "createWriteStream",
+    "rmSync",
+    "cpSync",
+    "child_process",
+    "Function(",
+    "Deno.",
+    "Bun.",
+    "File.",
+    "FileUtils",
+    "Dir.",
+    "IO.",
+    "Kernel",
+    "send(",
+    "public_send",
+    "Pathname",
+    "Open3",
+    "file_put_contents",
+    "fopen",
+    "shell_exec",
+    "passthru",
+    "proc_open",
+    "call_user_func",
+    "os.execute",
+    "io.open",
+    "io.popen",
+    "os.remove",
+    "dofile",
+    "loadstring",
+    "load(",
+    "writeLines",
+    "file.remove",
+    "file.rename",
+    "file.copy",
+    "dir.create",
+    "sink(",
+    "Files.",
+    "FileOutputStream",
+    "FileWriter",
+    "Runtime",
+    "ProcessBuilder",
+    "do shell script",
+    "sysopen",
+    "utime",
+    "touch",
+    "write_text",
+    "write_bytes",
+    "require(",
+    "import(",
+    ".send(:",
+    "__send__",
+    "instance_eval",
+    "class_eval",
+    "runInThisContext",
+    "runInNewContext",
+];
+
+/// Ways to walk up from a directory.
+const ASCENDS: &[&str] = &[
+    "pardir",
+    ".parent",
+    "parents[",
+    "dirname",
+    "os.path.split",
+    "path.resolve(",
+    "File.expand_path",
+    "updir",
+    "parentFile",
+    "getParent",
+    "chdir(",
+    "Dir.chdir",
+    "process.chdir",
+];
+
+/// Ways to start from the program's own location.
+const LOCATES: &[&str] = &[
+    "getcwd",
+    "cwd()",
+    "cwd(",
+    "__file__",
+    "__dirname",
+    "__filename",
+    "import.meta",
+    "Dir.pwd",
+    "FindBin",
+    "__DIR__",
+    "__FILE__",
+    "curdir",
+    "abspath",
+    "realpath",
+    ".resolve(",
+    "getwd",
+    "[pwd]",
+    "user.dir",
+    "$PWD",
+    "'PWD'",
+    "\"PWD\"",
+    "{PWD}",
+    "env.PWD",
+    "/proc/self",
+];
+
+/// Ways to build text the scan cannot see.
+const BUILDS: &[&str] = &[
+    "chr(",
+    "chr ",
+    "fromCharCode",
+    "fromCodePoint",
+    "b64decode",
+    "base64",
+    "atob(",
+    "Buffer.from",
+    "fromhex",
+    "unhexlify",
+    "codecs",
+    "rot13",
+    "rot_13",
+    "reversed(",
+    "reverse",
+    "pack(",
+    "bytes(",
+    "bytearray(",
+    "translate(",
+    "maketrans",
+    "%c",
+    "decompress",
+    "marshal",
+    "pickle",
+    "getattr",
+    "__import__",
+    "importlib",
+    "globals(",
+    "vars(",
+    "__dict__",
+    "Function(",
+    "eval",
+    "exec(",
+    "compile(",
+    "sprintf",
+    "send(",
+    "call_user_func",
+    "$$",
+    "&{",
+    "&$",
+    "loadstring",
+    "load(",
+    "parse(",
+    "subst ",
+    "uplevel",
+    "runInThisContext",
+    "runInNewContext",
+    "globalThis[",
+    "window[",
+    ".send(:",
+    "__send__",
+    "instance_eval",
+    "class_eval",
+    "module_eval",
+    "method(:",
+    "Reflect.",
+    "constructor",
+];
+
+/// Calls whose path arguments are certainly changed: what happens to them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Writer {
+    /// Every path argument is deleted (a directory with what it holds).
+    Deletes,
+    /// The first path is removed and the last written.
+    Moves,
+    /// The last path is written (copies, links).
+    Copies,
+    /// The first path is written.
+    Writes,
+    /// `open`: the mode decides.
+    Opens,
+}
+
+fn writer(name: &str) -> Option<Writer> {
+    Some(match name {
+        "rmtree"
+        | "remove"
+        | "unlink"
+        | "rmdir"
+        | "removedirs"
+        | "rmSync"
+        | "rmdirSync"
+        | "unlinkSync"
+        | "rm_rf"
+        | "rm_r"
+        | "rm_f"
+        | "rm"
+        | "remove_dir"
+        | "remove_entry"
+        | "remove_entry_secure"
+        | "remove_tree"
+        | "delete"
+        | "deleteSync"
+        | "rimraf"
+        | "rimrafSync"
+        | "remove_dir_all"
+        | "remove_file"
+        | "emptyDirSync"
+        | "removeSync" => Writer::Deletes,
+        "rename" | "renames" | "move" | "renameSync" | "mv" | "moveSync" => Writer::Moves,
+        "copy" | "copy2" | "copyfile" | "copytree" | "copyFileSync" | "cpSync" | "cp" | "cp_r"
+        | "copyFile" | "symlink" | "link" | "linkSync" | "symlinkSync" | "ln_s" | "ln"
+        | "ln_sf" | "copySync" => Writer::Copies,
+        "writeFileSync" | "writeFile" | "appendFileSync" | "appendFile" | "write_text"
+        | "write_bytes" | "file_put_contents" | "truncate" | "truncateSync" | "write" | "mkdir"
+        | "makedirs" | "mkdirSync" | "mkpath" | "make_path" | "mkdir_p" | "touch" | "chmod"
+        | "chmodSync" | "chown" | "utime" | "createWriteStream" | "outputFileSync"
+        | "writeJsonSync" => Writer::Writes,
+        "open" | "fopen" | "openSync" | "sysopen" => Writer::Opens,
+        _ => return None,
+    })
+}
+
+/// Methods of a path object (`Path('x').unlink()`) and what they do to it.
+fn path_method(name: &str) -> Option<Writer> {
+    Some(match name {
+        "unlink" | "rmdir" | "rmtree" | "delete" => Writer::Deletes,
+        "rename" | "replace" => Writer::Moves,
+        "write_text" | "write_bytes" | "touch" | "mkdir" | "chmod" | "symlink_to"
+        | "hardlink_to" | "link_to" => Writer::Writes,
+        "open" => Writer::Opens,
+        _ => return None,
+    })
+}
+
+/// Functions that run their argument as a shell command (or a program and
+/// its words), in any of the languages.
+const SHELL_CALLS: &[&str] = &[
+    "system",
+    "popen",
+    "run",
+    "call",
+    "check_call",
+    "check_output",
+    "Popen",
+    "getoutput",
+    "getstatusoutput",
+    "execSync",
+    "execFileSync",
+    "execFile",
+    "spawnSync",
+    "spawn",
+    "exec",
+    "shell_exec",
+    "passthru",
+    "proc_open",
+    "pcntl_exec",
+    "execute",
+    "capture2",
+    "capture2e",
+    "capture3",
+    "popen3",
+    "system2",
+    "execl",
+    "execlp",
+    "execv",
+    "execvp",
+    "execvpe",
+    "execle",
+    "execve",
+    "spawnl",
+    "spawnlp",
+    "spawnv",
+    "spawnvp",
+];
+
+/// Receivers for which a method named like a shell call is one.
+const SHELL_RECEIVERS: &[&str] = &[
+    "os",
+    "subprocess",
+    "child_process",
+    "cp",
+    "Kernel",
+    "Open3",
+    "IO",
+    "io",
+    "Process",
+    "Runtime",
+    "pty",
+    "commands",
+    "sh",
+    "shell",
+    "execa",
+    "Deno",
+    "Bun",
+];
+
+/// Functions that run their argument as code of the same language.
+const CODE_CALLS: &[&str] = &[
+    "eval",
+    "exec",
+    "Function",
+    "compile",
+    "instance_eval",
+    "load",
+];
+
+/// Read a literal program: what it names, runs and reads.
+pub fn scan_code(r: &mut Reader, program: &str, language: Language, code: &str) {
+    let scope = r.start_scope();
+    scan(r, program, language, code, &scope);
+}
+
+/// [`scan_code`] in a scope (the shell's directory and variables).
+pub fn scan(r: &mut Reader, program: &str, language: Language, code: &str, scope: &Scope) {
+    Scan {
+        program,
+        language,
+        scope,
+        placed: 0,
+        depth: 0,
+    }
+    .run(r, code);
+}
+
+struct Scan<'s> {
+    program: &'s str,
+    language: Language,
+    scope: &'s Scope,
+    placed: usize,
+    depth: usize,
+}
+
+impl Scan<'_> {
+    fn run(&mut self, r: &mut Reader, code: &str) {
+        let program = self.program;
+        if code.len() > MAX_CODE {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {program} program is longer than wicket reads ({} bytes, {MAX_CODE} at most)",
+                    code.len()
+                ),
+            );
+            return;
+        }
+        if let Some(fragment) = r.secret_in(code) {
+            r.guard(
+                Effect::Secret,
+                format!("the {program} program names a secret ({fragment})"),
+            );
+        }
+        let lexed = lex(code, self.language.lexis());
+        let values = evaluated(code, &lexed);
+        // Everything the scan can see as a string: each literal, the runs of
+        // literals the code joins, and what simple operations on literals give.
+        let mut texts: Vec<String> = Vec::new();
+        for lit in &lexed.lits {
+            texts.push(lit.text.clone());
+        }
+        texts.extend(runs(code, &lexed, &values));
+        texts.extend(values.iter().map(|(_, v)| v.clone()));
+        let all: String = lexed
+            .lits
+            .iter()
+            .map(|l| l.text.as_str())
+            .chain(values.iter().map(|(_, v)| v.as_str()))
+            .collect();
+        texts.push(all);
+        texts.push(squeezed(code));
+        texts.push(code.to_owned());
+        for text in &texts {
+            if let Some(fragment) = r.secret_in(text) {
+                r.guard(
+                    Effect::Secret,
+                    format!("the {program} program builds a secret's name ({fragment})"),
+                );
+                break;
+            }
+        }
+        for text in &texts {
+            if let Some(hint) = self.hint(r, text) {
+                r.guard(
+                    Effect::Opaque,
+                    format!(
+                        "the {program} program names {hint}, which is protected; the operator decides"
+                    ),
+                );
+                break;
+            }
+        }
+        self.environment(r, code, &lexed);
+        self.certain_changes(r, code, &lexed);
+        self.paths(r, &lexed, &texts);
+        self.shell_outs(r, code, &lexed);
+        self.nested_code(r, code, &lexed);
+        self.run_time_paths(r, code, &lexed, &values);
+    }
+
+    /// A protected entry a text names by name (not by where it lands).
+    fn hint(&self, r: &Reader, text: &str) -> Option<String> {
+        // The agent's own worktree, by its absolute path, is its own.
+        let root = r.ctx.writable_root.trim_end_matches('/');
+        let owned;
+        let text = if !root.is_empty() && text.contains(root) {
+            owned = text.replace(root, "<root>");
+            owned.as_str()
+        } else {
+            text
+        };
+        let lower = text.to_ascii_lowercase();
+        for fixed in ["repo.git", ".wicket", "litany_", "wicket_"] {
+            if lower.contains(fixed) {
+                return Some(match fixed {
+                    "litany_" => "LITANY_…, the harness's variables".into(),
+                    "wicket_" => "WICKET_…, wicket's variables".into(),
+                    other => other.to_owned(),
+                });
+            }
+        }
+        if let Some(id) = other_agent_id(text, r) {
+            return Some(format!("the agent {id}'s worktree"));
+        }
+        let ws = r.ctx.workspace.trim_end_matches('/');
+        if !ws.is_empty() && text.contains(ws) {
+            return Some(format!("the workspace {ws}"));
+        }
+        // A protected entry by its last component, as a component of a path
+        // (`~/.cache/wicket/x`), unless that name is a common word.
+        if text.contains('/') {
+            for entry in &r.ctx.protected {
+                if entry.starts_with(r.ctx.writable_root.as_str()) {
+                    continue;
+                }
+                let Some(last) = entry.rsplit('/').next() else {
+                    continue;
+                };
+                let common = matches!(
+                    last,
+                    "agents"
+                        | "inbox"
+                        | "steps"
+                        | "tools"
+                        | "bin"
+                        | "lib"
+                        | "share"
+                        | "config"
+                        | "cache"
+                        | "src"
+                        | ""
+                );
+                if !common && text.split(['/', '\\']).any(|c| c == last) {
+                    return Some(entry.clone());
+                }
+            }
+        }
+        // A protected entry by its last two components (`.cache/wicket`), or
+        // an absolute protected path.
+        for entry in &r.ctx.protected {
+            if entry.starts_with(r.ctx.writable_root.as_str()) {
+                continue;
+            }
+            let parts: Vec<&str> = entry.split('/').filter(|p| !p.is_empty()).collect();
+            if parts.len() >= 2 {
+                let tail = format!("{}/{}", parts[parts.len() - 2], parts[parts.len() - 1]);
+                if contains_path(text, &tail) {
+                    return Some(entry.clone());
+                }
+            }
+            if text.contains(entry.as_str()) {
+                return Some(entry.clone());
+            }
+        }
+        None
+    }
+
+    /// Paths the literals name: protected ones (or a walk up to a
+    /// directory holding one) are held.
+    fn paths(&mut self, r: &mut Reader, lexed: &Lexed, texts: &[String]) {
+        let program = self.program;
+        let mut candidates: Vec<String> = Vec::new();
+        for text in texts.iter().take(texts.len().saturating_sub(3)) {
+            for part in text.split(HOLE) {
+                // `qw(a b)` and argument strings: each word may be a path too.
+                candidates.push(part.to_owned());
+                if part.contains(char::is_whitespace) {
+                    candidates.extend(part.split_whitespace().map(str::to_owned));
+                }
+            }
+        }
+        // Bare words that look like paths (tcl, shell-like languages).
+        for word in lexed
+            .bare
+            .split(|c: char| c.is_whitespace() || "()[]{},;=\"'`".contains(c))
+        {
+            if word.contains('/') && word.len() > 1 {
+                candidates.push(word.to_owned());
+            }
+        }
+        candidates.sort();
+        candidates.dedup();
+        for candidate in candidates {
+            let candidate = candidate.trim();
+            if !looks_like_path(candidate) {
+                continue;
+            }
+            let ascends = has_dotdot(candidate);
+            let absolute = candidate.starts_with('/') || candidate.starts_with('~');
+            if !ascends && !absolute {
+                continue;
+            }
+            if self.placed >= MAX_PLACED {
+                r.guard(
+                    Effect::Opaque,
+                    format!(
+                        "the {program} program names more than {MAX_PLACED} paths; the rest were not placed"
+                    ),
+                );
+                return;
+            }
+            self.placed += 1;
+            let arg = Arg {
+                values: Some(vec![candidate.to_owned()]),
+                glob: candidate.contains(['*', '?', '[']),
+                shown: candidate.to_owned(),
+            };
+            for place in r.places(&arg, self.scope) {
+                let found = match place {
+                    Place::Protected { path, entry } => Some(format!(
+                        "{path}, which is protected ({})",
+                        crate::read::protected_label(&entry, r.ctx)
+                    )),
+                    Place::Above { path, entry } => Some(format!(
+                        "{path}, a pattern that can reach {entry} ({})",
+                        crate::read::protected_label(&entry, r.ctx)
+                    )),
+                    Place::Outside { path, .. } if ascends => {
+                        r.protected_beneath(&path).map(|entry| {
+                            format!(
+                                "{path}, a directory holding {entry} ({})",
+                                crate::read::protected_label(&entry, r.ctx)
+                            )
+                        })
+                    }
+                    Place::Unknown(what) if ascends => {
+                        Some(format!("`{what}`, a path only known when it runs"))
+                    }
+                    _ => None,
+                };
+                if let Some(found) = found {
+                    r.guard(
+                        Effect::Opaque,
+                        format!(
+                            "the {program} program names {found}; it may write there, so the operator decides"
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Paths a known writer certainly changes: placed as that change.
+    fn certain_changes(&mut self, r: &mut Reader, code: &str, lexed: &Lexed) {
+        let shown = format!("the {} program", self.program);
+        for (index, lit) in lexed.lits.iter().enumerate() {
+            if lit.command || lit.text.contains(HOLE) || !looks_like_path(&lit.text) {
+                continue;
+            }
+            let Some((name, position, of)) = enclosing_call(code, lexed, index) else {
+                continue;
+            };
+            if !whole_argument(code, lit, &name) {
+                // `p + '/x'`: the literal is part of a path built at run time.
+                continue;
+            }
+            let change = match (writer(&name), path_object_method(code, lexed, index)) {
+                (_, Some(method)) => match method {
+                    (Writer::Deletes, _) => Some((Change::Delete, Reach::Tree)),
+                    (Writer::Moves, _) => Some((Change::Delete, Reach::Tree)),
+                    (Writer::Writes, _) | (Writer::Copies, _) => {
+                        Some((Change::Overwrite, Reach::Path))
+                    }
+                    (Writer::Opens, mode) => open_mode(mode.as_deref()),
+                },
+                (Some(Writer::Deletes), None) => Some((Change::Delete, Reach::Tree)),
+                (Some(Writer::Moves), None) if position == 0 => Some((Change::Delete, Reach::Tree)),
+                (Some(Writer::Moves), None) | (Some(Writer::Copies), None)
+                    if position + 1 == of && position > 0 =>
+                {
+                    Some((Change::Overwrite, Reach::Tree))
+                }
+                (Some(Writer::Writes), None) if position == 0 => {
+                    Some((Change::Overwrite, Reach::Path))
+                }
+                (Some(Writer::Opens), None) => {
+                    // perl's two-argument open: the mode is in the path.
+                    let (mode, path) = perl_open_mode(&lit.text);
+                    if let Some(mode) = mode {
+                        if let Some(change) = open_mode(Some(mode)) {
+                            let arg = Arg::literal(path);
+                            r.change(&arg, self.scope, change.0, change.1, &shown);
+                        }
+                        continue;
+                    }
+                    if position == 0 {
+                        let mode = call_literal(code, lexed, index, 1);
+                        let mode = mode.or_else(|| {
+                            // perl's three-argument open: `open(my $f, '>', PATH)`.
+                            (position > 0)
+                                .then(|| call_literal(code, lexed, index, position - 1))
+                                .flatten()
+                        });
+                        open_mode(mode.as_deref())
+                    } else {
+                        let before = call_literal(code, lexed, index, position - 1);
+                        open_mode(before.as_deref())
+                    }
+                }
+                _ => None,
+            };
+            if let Some((change, reach)) = change {
+                r.change(&Arg::literal(&lit.text), self.scope, change, reach, &shown);
+            }
+        }
+    }
+
+    /// Environment reads: one named, harmless variable passes; a dump, a
+    /// name built at run time or a credential's name is secret.
+    fn environment(&mut self, r: &mut Reader, code: &str, lexed: &Lexed) {
+        let program = self.program;
+        for access in env_accesses(code, lexed) {
+            match access {
+                EnvAccess::Named { name, sets } => {
+                    if sets && is_harness_variable(&name) {
+                        r.guard(
+                            Effect::Destructive,
+                            format!(
+                                "the {program} program sets {name} for what it launches, which only the harness may set"
+                            ),
+                        );
+                    } else if !sets && is_credential_name(&name) {
+                        r.guard(
+                            Effect::Secret,
+                            format!(
+                                "the {program} program reads the environment variable {name}, a credential's name"
+                            ),
+                        );
+                    }
+                }
+                EnvAccess::Whole(how) => {
+                    r.guard(
+                        Effect::Secret,
+                        format!("the {program} program reads the environment ({how})"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Commands the program runs through the shell or as a program with
+    /// words: literal ones are read; others are opaque.
+    fn shell_outs(&mut self, r: &mut Reader, code: &str, lexed: &Lexed) {
+        let program = self.program;
+        for lit in lexed.lits.iter().filter(|l| l.command) {
+            self.run_command_text(r, &lit.text);
+        }
+        for (name, at, args) in calls(code, lexed) {
+            if !SHELL_CALLS.contains(&name.as_str()) {
+                continue;
+            }
+            let receiver = receiver_before(code, at);
+            let plain = receiver.is_none();
+            let known_receiver = receiver.as_deref().is_some_and(|rcv| {
+                SHELL_RECEIVERS.contains(&rcv) || rcv.ends_with("child_process")
+            });
+            // A bare `run(…)`/`call(…)`/`exec(…)` is too common to be one
+            // unless it is one of the unmistakable names.
+            let unmistakable = !matches!(name.as_str(), "run" | "call" | "exec" | "execute");
+            let counts = known_receiver
+                || (plain && unmistakable)
+                || (plain && name == "exec" && self.language == Language::Perl);
+            if !counts {
+                continue;
+            }
+            match args {
+                CallArgs::Literals { words, list } => {
+                    if words.is_empty() {
+                        continue;
+                    }
+                    if !list && words.len() == 1 {
+                        self.run_command_text(r, &words[0]);
+                    } else {
+                        let mut words = words;
+                        if name.starts_with("exec") && name.len() > 4 && words.len() > 1 {
+                            // os.execv(path, [argv0, …]): the path runs.
+                            words.remove(1);
+                        }
+                        let inv = Invocation {
+                            argv: words.iter().map(|w| Arg::literal(w)).collect(),
+                            stdin: Stdin::Inherited,
+                            extra_operands: false,
+                            stdin_text: None,
+                            plain_program: false,
+                            stdin_paths: None,
+                        };
+                        let mut inner = self.scope.clone();
+                        r.read_invocation(&inv, &mut inner);
+                    }
+                }
+                CallArgs::Built => r.guard(
+                    Effect::Opaque,
+                    format!("the {program} program runs a command built at run time ({name})"),
+                ),
+            }
+        }
+        // AppleScript: `do shell script "…"`.
+        let mut from = 0;
+        while let Some(found) = code[from..].find("do shell script") {
+            let at = from + found + "do shell script".len();
+            from = at;
+            let next = code[at..].trim_start();
+            let start = code.len() - next.len();
+            match lexed.starting_at(start) {
+                Some(lit)
+                    if !lit.text.contains(HOLE)
+                        && !code[lit.end..].trim_start().starts_with('&') =>
+                {
+                    let text = lit.text.clone();
+                    self.run_command_text(r, &text);
+                }
+                _ => r.guard(
+                    Effect::Opaque,
+                    format!("the {program} program runs a shell script built at run time"),
+                ),
+            }
+        }
+        // tcl: `exec word word …`.
+        if self.language == Language::Tcl {
+            for line in lexed.bare.split(['\n', ';', '[', ']']) {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                if words.first() == Some(&"exec") {
+                    if words[1..].iter().all(|w| !w.contains(['$', '[', HOLE])) {
+                        let inv = Invocation {
+                            argv: words[1..].iter().map(|w| Arg::literal(w)).collect(),
+                            stdin: Stdin::Inherited,
+                            extra_operands: false,
+                            stdin_text: None,
+                            stdin_paths: None,
+                            plain_program: false,
+                        };
+                        let mut inner = self.scope.clone();
+                        r.read_invocation(&inv, &mut inner);
+                    } else {
+                        r.guard(
+                            Effect::Opaque,
+                            format!("the {program} program runs a command built at run time"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn run_command_text(&mut self, r: &mut Reader, text: &str) {
+        if text.contains(HOLE) {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {} program runs a command with parts built at run time (`{}`)",
+                    self.program,
+                    crate::clip(&text.replace(HOLE, "…"), 60)
+                ),
+            );
+            return;
+        }
+        let mut inner = self.scope.clone();
+        r.read_text(text, &mut inner);
+    }
+
+    /// `eval("…")`, `exec('…')`: literal code is scanned as code too.
+    fn nested_code(&mut self, r: &mut Reader, code: &str, lexed: &Lexed) {
+        for (name, at, args) in calls(code, lexed) {
+            if !CODE_CALLS.contains(&name.as_str())
+                || SHELL_CALLS.contains(&name.as_str()) && receiver_before(code, at).is_some()
+            {
+                continue;
+            }
+            if let CallArgs::Literals { words, list: false } = args {
+                if words.len() == 1 && self.depth < MAX_NESTED {
+                    self.depth += 1;
+                    let inner = words[0].clone();
+                    self.run(r, &inner);
+                    self.depth -= 1;
+                }
+            }
+        }
+    }
+
+    /// A program that changes files and builds its paths at run time — from
+    /// its own location, by walking up, from codes — is held: where it
+    /// writes is decided when it runs.
+    fn run_time_paths(
+        &mut self,
+        r: &mut Reader,
+        code: &str,
+        lexed: &Lexed,
+        values: &[(usize, String)],
+    ) {
+        let t = traits(code, lexed, values, self.language);
+        let Some(changes) = t.changes else { return };
+        if lexed.unterminated {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {} program has a string the scan could not close, and can change files or run commands (`{changes}`)",
+                    self.program
+                ),
+            );
+        }
+        let how = t
+            .ascends
+            .map(|m| format!("walks up a directory (`{m}`)"))
+            .or_else(|| {
+                t.locates
+                    .map(|m| format!("starts from its own location (`{m}`)"))
+            })
+            .or_else(|| {
+                t.builds
+                    .map(|m| format!("builds text at run time (`{}`)", m.replace(HOLE, "…")))
+            });
+        if let Some(how) = how {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {} program {how} and can change files or run commands (`{changes}`): where it writes is only known when it runs",
+                    self.program
+                ),
+            );
+        }
+    }
+}
+
+/// Markers that only mean what they mean as a global function: `compile(`
+/// is python's builtin, `re.compile(` is not; `load(` is lua's, not
+/// `json.load(`.
+const GLOBAL_ONLY: &[&str] = &[
+    "compile(",
+    "load(",
+    "eval",
+    "exec(",
+    "vars(",
+    "globals(",
+    "parse(",
+    "reverse",
+    "reversed(",
+    "bytes(",
+    "bytearray(",
+    "translate(",
+    "send(",
+    "write(",
+    "replace(",
+    "sprintf",
+];
+
+/// The first marker of `list` that stands in `text` as a name (not inside
+/// a longer identifier; not as a method when it only means the global).
+fn find_marker(list: &'static [&'static str], text: &str) -> Option<&'static str> {
+    list.iter().copied().find(|m| {
+        text.match_indices(m).any(|(at, _)| {
+            let before = text[..at].chars().last();
+            let word_start = m.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            if word_start && before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return false;
+            }
+            !(GLOBAL_ONLY.contains(m) && before == Some('.'))
+        })
+    })
+}
+
+/// The traits of a program's code (comments and literals aside).
+fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Language) -> Traits {
+    let bare = &lexed.bare;
+    let find = find_marker;
+    let mut t = Traits {
+        changes: find(CHANGES, bare),
+        ascends: find(ASCENDS, bare),
+        locates: find(LOCATES, bare),
+        builds: find(BUILDS, bare),
+    };
+    // `chr(46)` the scan evaluated is not a hidden build.
+    if t.builds == Some("chr(") && values.iter().any(|_| true) {
+        let unevaluated = bare.matches("chr(").count() > values.len();
+        if !unevaluated {
+            t.builds = find(&BUILDS[2..], bare);
+        }
+    }
+    // A dots-only literal joined or repeated (`'.'*2`, `'.' + '.'`) walks up.
+    for lit in &lexed.lits {
+        if !lit.text.is_empty() && lit.text.chars().all(|c| c == '.' || c == '/') {
+            let after = code[lit.end..].trim_start();
+            let before = code[..lit.start].trim_end();
+            let joins =
+                |s: &str| s.starts_with(['*', '+']) || s.starts_with(". ") || s.starts_with("..");
+            // Joined, repeated, or kept in a variable for later joining.
+            let joined_before = before.ends_with(['+', '*'])
+                || before.ends_with(" .")
+                || before.ends_with("..")
+                || (before.ends_with('=') && !before.ends_with("==") && !before.ends_with("!="));
+            if joins(after) || joined_before {
+                t.ascends
+                    .get_or_insert("a dots-only string joined at run time");
+            }
+        }
+        // `base + '/../x'`, `f"{base}/.."`: a walk up from a directory only
+        // known when it runs.
+        if has_dotdot(&lit.text) {
+            t.ascends.get_or_insert("a path with `..` in it");
+        }
+    }
+    // Running text as code, or reaching a function by a name built at run
+    // time, can change anything: it counts as a change by itself.
+    const EXECUTES: &[&str] = &[
+        "eval",
+        "exec(",
+        "compile(",
+        "Function(",
+        "constructor",
+        "globalThis[",
+        "window[",
+        "Reflect.",
+        "getattr",
+        "__import__",
+        "importlib",
+        "globals(",
+        "vars(",
+        "__dict__",
+        "send(",
+        ".send(:",
+        "__send__",
+        "instance_eval",
+        "class_eval",
+        "module_eval",
+        "method(:",
+        "loadstring",
+        "load(",
+        "runInThisContext",
+        "runInNewContext",
+        "pickle",
+        "marshal",
+        "call_user_func",
+        "$$",
+        "&{",
+        "&$",
+        "uplevel",
+        "subst ",
+    ];
+    if t.changes.is_none() {
+        t.changes = find(EXECUTES, bare);
+    }
+    // perl -i style: in-place edits are read from the operands, not here.
+    if language == Language::Perl && t.changes == Some("open ") && !bare.contains("open ") {
+        t.changes = None;
+    }
+    t
+}
+
+/// The other agent id a text names (ours alone does not count).
+fn other_agent_id(text: &str, r: &Reader) -> Option<String> {
+    let own = r
+        .ctx
+        .writable_root
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i + 26 <= b.len() {
+        if is_agent_id_at(b, i) {
+            let mut end = i + 26;
+            // A child id: `<parent>-<ts>-<hex>`.
+            while end + 27 <= b.len() && b[end] == b'-' && is_agent_id_at(b, end + 1) {
+                end += 27;
+            }
+            while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'-') {
+                end += 1;
+            }
+            let id = &text[i..end];
+            if id != own {
+                return Some(id.to_owned());
+            }
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `20261129T181730Z-1c32bb5e` at `i`.
+fn is_agent_id_at(b: &[u8], i: usize) -> bool {
+    let Some(w) = b.get(i..i + 26) else {
+        return false;
+    };
+    w[..8].iter().all(u8::is_ascii_digit)
+        && w[8] == b'T'
+        && w[9..15].iter().all(u8::is_ascii_digit)
+        && w[15] == b'Z'
+        && w[16] == b'-'
+        && w[17..].iter().all(|c| c.is_ascii_hexdigit())
+        && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+}
+
+/// Whether `text` holds `tail` as whole path components.
+fn contains_path(text: &str, tail: &str) -> bool {
+    text.match_indices(tail).any(|(at, _)| {
+        let before = text[..at].chars().last();
+        let after = text[at + tail.len()..].chars().next();
+        before.is_none_or(|c| !c.is_alphanumeric() && c != '_' && c != '.' && c != '-')
+            && after.is_none_or(|c| !c.is_alphanumeric() && c != '_' && c != '.' && c != '-')
+    })
+}
+
+/// A path component `..` (`..`, `../x`, `x/..`).
+fn has_dotdot(text: &str) -> bool {
+    text.split(['/', '\\']).any(|p| p == "..")
+}
+
+fn looks_like_path(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() < 4096
+        && !text.contains(['\n', HOLE])
+        && (text.contains('/') || text == ".." || text.starts_with('~'))
+}
+
+/// The code with quotes, whitespace and joining operators removed: a
+/// protected name split into literals joins again here.
+fn squeezed(code: &str) -> String {
+    code.replace("' . '", "")
+        .replace("\" . \"", "")
+        .replace("'.'", "")
+        .replace("\".\"", "")
+        .replace("' .. '", "")
+        .replace("\" .. \"", "")
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '`' | '+' | ',') && !c.is_whitespace())
+        .collect()
+}
+
+/// Literals the code joins: consecutive literals (and evaluated values)
+/// separated only by joining punctuation, concatenated plainly and with `/`.
+fn runs(code: &str, lexed: &Lexed, values: &[(usize, String)]) -> Vec<String> {
+    // Pieces in order: literals and evaluated expressions, by position.
+    let mut pieces: Vec<(usize, usize, String)> = lexed
+        .lits
+        .iter()
+        .map(|l| (l.start, l.end, l.text.clone()))
+        .collect();
+    for (at, value) in values {
+        pieces.push((*at, *at, value.clone()));
+    }
+    pieces.sort_by_key(|p| p.0);
+    let mut out = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    let mut last_end: Option<usize> = None;
+    let flush = |run: &mut Vec<String>, out: &mut Vec<String>| {
+        if run.len() > 1 {
+            out.push(run.concat());
+            out.push(run.join("/"));
+        }
+        run.clear();
+    };
+    for (start, end, text) in pieces {
+        let joined = last_end.is_some_and(|e| {
+            e <= start
+                && code
+                    .get(e..start)
+                    .is_some_and(|between| between.len() < 200 && joins_only(between))
+        });
+        if !joined {
+            flush(&mut run, &mut out);
+        }
+        run.push(text);
+        last_end = Some(end.max(start));
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// Text between two literals that joins them (`+`, `.`, `,`, `/`, a path
+/// join call, brackets) rather than separating statements.
+fn joins_only(between: &str) -> bool {
+    let stripped: String = between
+        .replace("os.path.join(", "")
+        .replace("path.join(", "")
+        .replace("File.join(", "")
+        .replace("Path(", "")
+        .replace("join(", "")
+        .replace("chr(", "")
+        .replace("concat(", "")
+        .replace("paste0(", "")
+        .replace("file.path(", "");
+    stripped
+        .chars()
+        .all(|c| c.is_whitespace() || "+.,/()[]|<>:".contains(c) || c.is_ascii_digit())
+}
+
+/// Simple operations on literals the scan evaluates: `chr(N)`,
+/// `String.fromCharCode(N, …)`, `'x'[::-1]`, `'x'*N`, `'x'.lower()`,
+/// `'x'.upper()`, `'x'.replace('a', 'b')`, `'x'.split('').reverse().join('')`.
+/// Each value with the byte offset it stands at.
+fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    // chr(N) and fromCharCode(N, …).
+    for marker in ["chr(", "fromCharCode(", "chr "] {
+        let mut from = 0;
+        while let Some(found) = code[from..].find(marker) {
+            let at = from + found;
+            let args_at = at + marker.len();
+            let end = code[args_at..]
+                .find(|c: char| {
+                    !(c.is_ascii_digit()
+                        || c == ','
+                        || c == ' '
+                        || c == 'x'
+                        || c.is_ascii_hexdigit())
+                })
+                .map_or(code.len(), |e| args_at + e);
+            let mut text = String::new();
+            let mut ok = true;
+            for n in code[args_at..end]
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+            {
+                let value = if let Some(hex) = n.strip_prefix("0x") {
+                    u32::from_str_radix(hex, 16).ok()
+                } else {
+                    n.parse::<u32>().ok()
+                };
+                match value.and_then(char::from_u32) {
+                    Some(c) => text.push(c),
+                    None => ok = false,
+                }
+            }
+            if ok && !text.is_empty() {
+                out.push((at, text));
+            }
+            from = args_at;
+        }
+    }
+    // Operations on a literal right after it.
+    for (index, lit) in lexed.lits.iter().enumerate() {
+        let after = &code[lit.end..];
+        let mut value = lit.text.clone();
+        let mut changed = false;
+        let mut rest = after;
+        loop {
+            let t = rest.trim_start();
+            if let Some(r2) = t.strip_prefix("[::-1]") {
+                value = value.chars().rev().collect();
+                rest = r2;
+                changed = true;
+            } else if let Some(r2) = t
+                .strip_prefix(".lower()")
+                .or_else(|| t.strip_prefix(".toLowerCase()"))
+                .or_else(|| t.strip_prefix(".downcase"))
+            {
+                value = value.to_lowercase();
+                rest = r2;
+                changed = true;
+            } else if let Some(r2) = t
+                .strip_prefix(".upper()")
+                .or_else(|| t.strip_prefix(".toUpperCase()"))
+                .or_else(|| t.strip_prefix(".upcase"))
+            {
+                value = value.to_uppercase();
+                rest = r2;
+                changed = true;
+            } else if let Some(r2) = t
+                .strip_prefix(".split('').reverse().join('')")
+                .or_else(|| t.strip_prefix(".split(\"\").reverse().join(\"\")"))
+                .or_else(|| t.strip_prefix(".reverse"))
+            {
+                value = value.chars().rev().collect();
+                rest = r2;
+                changed = true;
+            } else if let Some(r2) = t.strip_prefix('*').or_else(|| t.strip_prefix(" x ")) {
+                let digits: String = r2
+                    .trim_start()
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                match digits.parse::<usize>() {
+                    Ok(n) if n <= 16 => {
+                        value = value.repeat(n);
+                        rest = &r2.trim_start()[digits.len()..];
+                        changed = true;
+                    }
+                    _ => break,
+                }
+            } else if let Some(r2) = t
+                .strip_prefix(".replace(")
+                .or_else(|| t.strip_prefix(".replaceAll("))
+                .or_else(|| t.strip_prefix(".gsub("))
+                .or_else(|| t.strip_prefix(".sub("))
+            {
+                // Two literals as the arguments.
+                let offset = code.len() - r2.len();
+                let args: Vec<&Lit> = lexed.lits[index + 1..].iter().take(2).collect();
+                if args.len() == 2
+                    && code[offset..args[0].start].trim().is_empty()
+                    && code[args[0].end..args[1].start].trim() == ","
+                {
+                    value = value.replace(&args[0].text, &args[1].text);
+                    rest = &code[args[1].end..];
+                    rest = rest.trim_start().strip_prefix(')').unwrap_or(rest);
+                    changed = true;
+                } else {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        if changed {
+            out.push((lit.start, value));
+        }
+    }
+    out
+}
+
+/// What a call's arguments are.
+#[derive(Debug)]
+enum CallArgs {
+    /// Only literals (and keyword flags like `shell=True`): their texts, and
+    /// whether they were written as a list.
+    Literals { words: Vec<String>, list: bool },
+    /// Something built at run time.
+    Built,
+}
+
+/// Every call `name(…)` (or perl/ruby `name "…"`) in the code outside
+/// literals: its name, its offset, its arguments.
+fn calls(code: &str, lexed: &Lexed) -> Vec<(String, usize, CallArgs)> {
+    let b = code.as_bytes();
+    let inside_literal = |k: usize| lexed.covering(k);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !(b[i].is_ascii_alphabetic() || b[i] == b'_')
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        if inside_literal(start) {
+            continue;
+        }
+        let name = &code[start..i];
+        let mut k = i;
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
+        let paren = b.get(k) == Some(&b'(');
+        let bare_string = k > i && matches!(b.get(k), Some(b'"') | Some(b'\'') | Some(b'`'));
+        if !(paren || bare_string) {
+            continue;
+        }
+        if !SHELL_CALLS.contains(&name) && !CODE_CALLS.contains(&name) {
+            continue;
+        }
+        let args_start = if paren { k + 1 } else { k };
+        out.push((
+            name.to_owned(),
+            start,
+            call_args(code, lexed, args_start, paren),
+        ));
+    }
+    out
+}
+
+/// The arguments of a call starting at `at` (after its `(`, or at its first
+/// word for a call without parentheses).
+fn call_args(code: &str, lexed: &Lexed, at: usize, paren: bool) -> CallArgs {
+    let b = code.as_bytes();
+    let mut words = Vec::new();
+    let mut list = false;
+    let mut k = at;
+    let mut depth = 0;
+    while k < b.len() {
+        if k - at > MAX_REACH {
+            return CallArgs::Built;
+        }
+        let c = b[k];
+        if let Some(lit) = lexed.starting_at(k) {
+            if lit.text.contains(HOLE) {
+                return CallArgs::Built;
+            }
+            words.push(lit.text.clone());
+            k = lit.end;
+            continue;
+        }
+        match c {
+            b' ' | b'\t' | b',' | b'\n' if paren || c != b'\n' => k += 1,
+            b'[' | b'{' => {
+                list = true;
+                depth += 1;
+                k += 1;
+            }
+            b']' | b'}' => {
+                depth -= 1;
+                k += 1;
+            }
+            b')' if paren => return CallArgs::Literals { words, list },
+            b';' | b'\n' if !paren => return CallArgs::Literals { words, list },
+            _ => {
+                // A keyword flag (`shell=True`, `check: true`) is harmless;
+                // anything else is built.
+                let rest = &code[k..];
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !word.is_empty() {
+                    let after = rest[word.len()..].trim_start();
+                    let value = after
+                        .strip_prefix('=')
+                        .or_else(|| after.strip_prefix(':'))
+                        .map(str::trim_start);
+                    if let Some(value) = value {
+                        let flag: String = value
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        if matches!(
+                            flag.as_str(),
+                            "True" | "False" | "true" | "false" | "None" | "nil" | "null"
+                        ) || flag.chars().all(|c| c.is_ascii_digit()) && !flag.is_empty()
+                        {
+                            k += rest.len() - value.len() + flag.len();
+                            continue;
+                        }
+                        // `cwd='x'`: a literal value; the literal is read next.
+                        if value.starts_with(['\'', '"']) {
+                            k += rest.len() - value.len();
+                            // The value is not a word of the command.
+                            if let Some(lit) = lexed.starting_at(k) {
+                                k = lit.end;
+                                continue;
+                            }
+                        }
+                    }
+                    if !paren && depth == 0 {
+                        // perl `system "x" or die`: the statement goes on.
+                        return CallArgs::Literals { words, list };
+                    }
+                }
+                return CallArgs::Built;
+            }
+        }
+    }
+    CallArgs::Literals { words, list }
+}
+
+/// The identifier before `.name` at `at` (the receiver of a method call).
+fn receiver_before(code: &str, at: usize) -> Option<String> {
+    let before = code[..at].trim_end();
+    let before = before
+        .strip_suffix('.')
+        .or_else(|| before.strip_suffix("::"))?;
+    let before = before.trim_end();
+    let before = before.strip_suffix(')').map_or(before, |b| {
+        // `require('child_process').execSync`: the required name.
+        b.rsplit_once("require(").map_or(b, |(_, arg)| arg)
+    });
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '\'' || *c == '"')
+        .collect::<Vec<char>>()
+        .into_iter()
+        .rev()
+        .filter(|c| *c != '\'' && *c != '"')
+        .collect();
+    Some(word)
+}
+
+/// The call a literal is an argument of: its name, the literal's position
+/// among the call's literal arguments, and how many there are.
+fn enclosing_call(code: &str, lexed: &Lexed, index: usize) -> Option<(String, usize, usize)> {
+    let lit = &lexed.lits[index];
+    let b = code.as_bytes();
+    // Back to the unmatched `(` before the literal.
+    let mut depth = 0;
+    let mut k = lit.start;
+    let open = loop {
+        if k == 0 {
+            // perl's `unlink "x"` without parentheses.
+            let before = code[..lit.start].trim_end();
+            let name: String = before
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<Vec<char>>()
+                .into_iter()
+                .rev()
+                .collect();
+            return (!name.is_empty() && writer(&name).is_some()).then_some((name, 0, 1));
+        }
+        k -= 1;
+        if lit.start - k > MAX_REACH {
+            return None;
+        }
+        if lexed.covering(k) {
+            // Past a whole literal at once.
+            let i = lexed.lits.partition_point(|l| l.start <= k);
+            k = lexed.lits[i - 1].start;
+            continue;
+        }
+        match b[k] {
+            b')' | b']' => depth += 1,
+            b'(' | b'[' if depth > 0 => depth -= 1,
+            b'(' => break k,
+            b';' | b'\n' | b'{' if depth == 0 => {
+                let before = code[..lit.start].trim_end();
+                let name: String = before
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect::<Vec<char>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                return (!name.is_empty() && writer(&name).is_some()).then_some((name, 0, 1));
+            }
+            _ => {}
+        }
+    };
+    let name: String = code[..open]
+        .trim_end()
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<Vec<char>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if name.is_empty() {
+        return None;
+    }
+    // The literal arguments of that call, at its own level.
+    let close = skip_balanced_code(code, lexed, open + 1)?;
+    let mut position = 0;
+    let mut of = 0;
+    let mut level = 0;
+    let mut j = open + 1;
+    let mut seen = false;
+    while j < close {
+        if let Some(n) = lexed.index_starting_at(j) {
+            let l = &lexed.lits[n];
+            if level == 0 {
+                if n == index {
+                    position = of;
+                    seen = true;
+                }
+                of += 1;
+            }
+            j = l.end;
+            continue;
+        }
+        match b[j] {
+            b'(' | b'[' | b'{' => level += 1,
+            b')' | b']' | b'}' => level -= 1,
+            _ => {}
+        }
+        j += 1;
+    }
+    seen.then_some((name, position, of))
+}
+
+/// The index of the `)` closing a call whose arguments start at `at`.
+fn skip_balanced_code(code: &str, lexed: &Lexed, at: usize) -> Option<usize> {
+    let b = code.as_bytes();
+    let mut depth = 0;
+    let mut k = at;
+    while k < b.len() && k - at < MAX_REACH {
+        if let Some(l) = lexed.starting_at(k) {
+            k = l.end;
+            continue;
+        }
+        match b[k] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth > 0 => depth -= 1,
+            b')' => return Some(k),
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The literal at `position` among the literal arguments of the call
+/// enclosing literal `index`.
+fn call_literal(code: &str, lexed: &Lexed, index: usize, position: usize) -> Option<String> {
+    let (_, own, _) = enclosing_call(code, lexed, index)?;
+    let offset = position as isize - own as isize;
+    let target = index as isize + offset;
+    let lit = lexed.lits.get(usize::try_from(target).ok()?)?;
+    Some(lit.text.clone())
+}
+
+/// `Path('x').unlink()`: the method called on a path object built from
+/// literal `index`, with the mode literal of `.open('w')`.
+fn path_object_method(code: &str, lexed: &Lexed, index: usize) -> Option<(Writer, Option<String>)> {
+    let (name, _, of) = enclosing_call(code, lexed, index)?;
+    if !matches!(
+        name.as_str(),
+        "Path" | "PurePath" | "PosixPath" | "Pathname"
+    ) || of != 1
+    {
+        return None;
+    }
+    let lit = &lexed.lits[index];
+    let close = skip_balanced_code(code, lexed, lit.end)?;
+    let after = code[close + 1..].trim_start().strip_prefix('.')?;
+    let method: String = after
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let writer = path_method(&method)?;
+    let mode = lexed
+        .lits
+        .iter()
+        .find(|l| l.start > close)
+        .filter(|l| code[close + 1..l.start].trim_end().ends_with('('))
+        .map(|l| l.text.clone());
+    Some((writer, mode))
+}
+
+/// Whether a literal is a whole argument of its call (not a piece of an
+/// expression): `f('x', …)`, `f(a, 'x')`, perl's `unlink "x"`.
+fn whole_argument(code: &str, lit: &Lit, call: &str) -> bool {
+    let before = code[..lit.start].trim_end();
+    let after = code[lit.end..].trim_start();
+    let opens = before.ends_with(['(', ',', '[']) || before.ends_with(call);
+    let closes = after.is_empty()
+        || after.starts_with([',', ')', ']', ';', '\n'])
+        || after.starts_with("or ")
+        || after.starts_with("||")
+        || after.starts_with('}');
+    opens && closes
+}
+
+/// What an `open` mode does to its path.
+fn open_mode(mode: Option<&str>) -> Option<(Change, Reach)> {
+    let mode = mode?;
+    let m = mode.trim();
+    if m.starts_with('>') && !m.starts_with(">>") || m.contains('w') && !m.contains('<') {
+        Some((Change::Overwrite, Reach::Path))
+    } else if m.starts_with(">>") || m.contains(['a', 'x', '+']) || m == "+<" {
+        Some((Change::Write, Reach::Path))
+    } else {
+        None
+    }
+}
+
+/// perl's two-argument open: `">file"`, `">>file"`, `"+<file"`.
+fn perl_open_mode(text: &str) -> (Option<&str>, &str) {
+    for mode in ["+>>", "+>", "+<", ">>", ">"] {
+        if let Some(path) = text.strip_prefix(mode) {
+            return (Some(mode), path.trim_start());
+        }
+    }
+    (None, text)
+}
+
+/// One way a program reaches the environment.
+#[derive(Debug, PartialEq, Eq)]
+enum EnvAccess {
+    /// One variable by a literal name; `sets`: it is assigned, not read.
+    Named { name: String, sets: bool },
+    /// The whole environment, or a name built at run time.
+    Whole(&'static str),
+}
+
+/// The environment accesses in a program, in any of the languages.
+fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
+    // (marker, how a literal name follows it)
+    const MARKERS: &[(&str, &str)] = &[
+        ("os.environb", "["),
+        ("os.environ", "["),
+        ("environ", "["),
+        ("getenv", "("),
+        ("putenv", "("),
+        ("unsetenv", "("),
+        ("process.env", "."),
+        ("Deno.env", "."),
+        ("Bun.env", "."),
+        ("import.meta.env", "."),
+        ("$ENV{", "{"),
+        ("%ENV", ""),
+        ("@ENV{", "{"),
+        ("ENV[", "["),
+        ("ENV.", "."),
+        ("$_ENV", "["),
+        ("$_SERVER", "["),
+        ("Sys.getenv", "("),
+        ("Sys.setenv", "("),
+        ("System.getenv", "("),
+        ("$env(", "("),
+        ("$::env(", "("),
+        ("array get env", ""),
+        ("array names env", ""),
+        ("parray env", ""),
+        ("system attribute", " "),
+        ("/proc/self/environ", ""),
+        // Aliases of the environment object: `{env} = process`, `e = ENV`.
+        ("= process", ""),
+        ("process[", ""),
+        ("require('process')", ""),
+        ("require(\"process\")", ""),
+        ("node:process", ""),
+        ("ENV", ""),
+    ];
+    let mut out = Vec::new();
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    for (marker, _) in MARKERS {
+        let mut from = 0;
+        while let Some(found) = code[from..].find(marker) {
+            let at = from + found;
+            from = at + marker.len();
+            // Inside a longer marker already read (`os.environ` in `os.environb`).
+            if seen.iter().any(|(s, e)| *s <= at && at < *e) {
+                continue;
+            }
+            // Part of a longer identifier (`my_environ`, `ENVIRONMENT`).
+            let word_before = code[..at]
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            let starts_word = marker.starts_with(|c: char| c.is_ascii_alphabetic());
+            if starts_word && word_before && !marker.starts_with("environ") {
+                continue;
+            }
+            if marker.starts_with("environ") && word_before && !code[..at].ends_with("os.") {
+                // `my_environ` is not the environment; `os.environ` is read above.
+                let prev = code[..at].chars().last();
+                if prev != Some('.') {
+                    continue;
+                }
+            }
+            let literal_inside = lexed
+                .lits
+                .iter()
+                .any(|l| l.start < at && at < l.end && !marker.starts_with('/'));
+            if literal_inside && !marker.starts_with('$') && !marker.starts_with('%') {
+                // A marker inside a string is only text (`"see os.environ"`).
+                continue;
+            }
+            // Not the start of a longer identifier (`processData`, `ENVIRONMENT`).
+            let word_after = code[from..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            if marker.ends_with(|c: char| c.is_ascii_alphanumeric()) && word_after {
+                continue;
+            }
+            if *marker == "ENV" && code[..at].ends_with(['$', '%', '@', ':']) {
+                continue;
+            }
+            seen.push((at, from));
+            let rest = &code[from..];
+            out.push(env_access(marker, rest, code, from, lexed));
+        }
+    }
+    out
+}
+
+fn env_access(marker: &str, rest: &str, code: &str, from: usize, lexed: &Lexed) -> EnvAccess {
+    let name_ok = |n: &str| {
+        !n.is_empty()
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !n.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let sets_after = |after: &str| {
+        let t = after.trim_start();
+        (t.starts_with('=') && !t.starts_with("==")) || t.starts_with("||=") || t.starts_with("??=")
+    };
+    // A literal right at `k`, closed by `close`.
+    let literal_at = |k: usize, close: &str| -> Option<(String, usize)> {
+        let k = k + code[k..].len() - code[k..].trim_start().len();
+        let lit = lexed.starting_at(k)?;
+        let after = code[lit.end..].trim_start();
+        let after = after.strip_prefix(close)?;
+        Some((lit.text.clone(), code.len() - after.len()))
+    };
+    match marker {
+        "= process"
+        | "process["
+        | "require('process')"
+        | "require(\"process\")"
+        | "node:process" => EnvAccess::Whole("the process object, the environment with it"),
+        "ENV" => EnvAccess::Whole("the whole environment"),
+        "%ENV" | "array get env" | "array names env" | "parray env" => {
+            EnvAccess::Whole("the whole environment")
+        }
+        "/proc/self/environ" => EnvAccess::Whole("/proc/self/environ"),
+        "$ENV{" | "@ENV{" => {
+            let close = rest.find('}');
+            let name = close.map(|c| rest[..c].trim().trim_matches(['\'', '"']).to_owned());
+            match name {
+                Some(name) if name_ok(&name) && marker == "$ENV{" => {
+                    let after = &rest[close.unwrap_or(0) + 1..];
+                    EnvAccess::Named {
+                        sets: sets_after(after),
+                        name,
+                    }
+                }
+                _ => EnvAccess::Whole("a variable named at run time"),
+            }
+        }
+        "process.env" | "Deno.env" | "Bun.env" | "import.meta.env" | "ENV." => {
+            if let Some(dot) = rest.strip_prefix('.').or(if marker.ends_with('.') {
+                Some(rest)
+            } else {
+                None
+            }) {
+                let name: String = dot
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let after = &dot[name.len()..];
+                if marker == "Deno.env" || marker == "ENV." {
+                    // Deno.env.get('X'), ENV.fetch('X'): a method with a literal.
+                    if matches!(
+                        name.as_str(),
+                        "get" | "fetch" | "key?" | "has" | "set" | "delete"
+                    ) || name == "key"
+                    {
+                        let open = after
+                            .find('(')
+                            .map(|p| from + (rest.len() - dot.len()) + name.len() + p + 1);
+                        if let Some(open) = open {
+                            if let Some((n, end)) =
+                                literal_at(open, ")").or_else(|| literal_at(open, ","))
+                            {
+                                if name_ok(&n) {
+                                    return EnvAccess::Named {
+                                        sets: name == "set",
+                                        name: n,
+                                    }
+                                    .or_sets(sets_after(&code[end..]));
+                                }
+                            }
+                        }
+                        return EnvAccess::Whole("a variable named at run time");
+                    }
+                    return EnvAccess::Whole("the whole environment");
+                }
+                if name_ok(&name) {
+                    return EnvAccess::Named {
+                        sets: sets_after(after),
+                        name,
+                    };
+                }
+                return EnvAccess::Whole("the whole environment");
+            }
+            if let Some(bracket) = rest.trim_start().strip_prefix('[') {
+                let open = from + rest.len() - bracket.len();
+                if let Some((n, end)) = literal_at(open, "]") {
+                    if name_ok(&n) {
+                        return EnvAccess::Named {
+                            sets: sets_after(&code[end..]),
+                            name: n,
+                        };
+                    }
+                }
+                return EnvAccess::Whole("a variable named at run time");
+            }
+            EnvAccess::Whole("the whole environment")
+        }
+        "ENV[" => match literal_at(from, "]") {
+            Some((n, end)) if name_ok(&n) => EnvAccess::Named {
+                sets: sets_after(&code[end..]),
+                name: n,
+            },
+            _ => EnvAccess::Whole("a variable named at run time"),
+        },
+        "os.environ" | "os.environb" | "environ" | "$_ENV" | "$_SERVER" => {
+            let t = rest.trim_start();
+            if let Some(b) = t.strip_prefix('[') {
+                let open = from + rest.len() - b.len();
+                return match literal_at(open, "]") {
+                    Some((n, end)) if name_ok(&n) => EnvAccess::Named {
+                        sets: sets_after(&code[end..]),
+                        name: n,
+                    },
+                    _ => EnvAccess::Whole("a variable named at run time"),
+                };
+            }
+            for method in [".get(", ".pop(", ".setdefault(", ".__getitem__("] {
+                if let Some(m) = t.strip_prefix(method) {
+                    let open = from + rest.len() - m.len();
+                    return match literal_at(open, ")").or_else(|| literal_at(open, ",")) {
+                        Some((n, _)) if name_ok(&n) => EnvAccess::Named {
+                            sets: method == ".setdefault(",
+                            name: n,
+                        },
+                        _ => EnvAccess::Whole("a variable named at run time"),
+                    };
+                }
+            }
+            EnvAccess::Whole("the whole environment")
+        }
+        "system attribute" => match literal_at(from, "") {
+            Some((n, _)) if name_ok(&n) => EnvAccess::Named {
+                name: n,
+                sets: false,
+            },
+            _ => EnvAccess::Whole("a variable named at run time"),
+        },
+        // Calls: getenv('X'), Sys.getenv("X"), System.getenv("X"), $env(X).
+        _ => {
+            let t = rest.trim_start();
+            let open_at = if marker.ends_with('(') {
+                Some(from)
+            } else {
+                t.strip_prefix('(').map(|a| from + rest.len() - a.len())
+            };
+            let Some(open) = open_at else {
+                return EnvAccess::Whole("the whole environment");
+            };
+            let sets = matches!(marker, "putenv" | "Sys.setenv" | "unsetenv");
+            if marker.starts_with("$env") || marker.starts_with("$::env") {
+                let close = code[open..].find(')').map(|c| open + c);
+                return match close.map(|c| code[open..c].trim()) {
+                    Some(n) if name_ok(n) => EnvAccess::Named {
+                        name: n.to_owned(),
+                        sets: false,
+                    },
+                    _ => EnvAccess::Whole("a variable named at run time"),
+                };
+            }
+            match literal_at(open, ")").or_else(|| literal_at(open, ",")) {
+                Some((n, _)) if sets => {
+                    let name = n.split('=').next().unwrap_or("").to_owned();
+                    if name_ok(&name) {
+                        EnvAccess::Named { name, sets: true }
+                    } else {
+                        EnvAccess::Whole("a variable named at run time")
+                    }
+                }
+                Some((n, _)) if name_ok(&n) => EnvAccess::Named {
+                    name: n,
+                    sets: false,
+                },
+                _ if code[open..].trim_start().starts_with(')') => {
+                    EnvAccess::Whole("the whole environment")
+                }
+                _ => EnvAccess::Whole("a variable named at run time"),
+            }
+        }
+    }
+}
+
+impl EnvAccess {
+    fn or_sets(self, sets: bool) -> EnvAccess {
+        match self {
+            EnvAccess::Named { name, sets: s } => EnvAccess::Named {
+                name,
+                sets: s || sets,
+            },
+            other => other,
+        }
+    }
+}
+
+/// Whether an environment variable's name is a credential's (or the
+/// harness's own): reading it is reading a secret.
+pub fn is_credential_name(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    const PARTS: &[&str] = &[
+        "KEY",
+        "TOKEN",
+        "SECRET",
+        "PASSWORD",
+        "PASSWD",
+        "PASSPHRASE",
+        "CREDENTIAL",
+        "AUTH",
+        "COOKIE",
+        "SESSION",
+        "PRIVATE",
+        "DSN",
+        "DATABASE_URL",
+        "WEBHOOK",
+        "CERT",
+        "SIGNING",
+    ];
+    const PREFIXES: &[&str] = &[
+        "LITANY_",
+        "WICKET_",
+        "ANTHROPIC_",
+        "BRAZEN_",
+        "AWS_",
+        "OPENAI_",
+        "AZURE_",
+        "GOOGLE_",
+        "GCP_",
+        "GCLOUD_",
+        "SSH_",
+        "GPG_",
+        "GNUPG",
+        "VAULT_",
+        "NPM_CONFIG__AUTH",
+        "DOCKER_AUTH",
+        "KUBECONFIG",
+        "CLOUDSDK_",
+    ];
+    PARTS.iter().any(|p| upper.contains(p)) || PREFIXES.iter().any(|p| upper.starts_with(p))
+}
+
+/// Variables only the harness may set for what runs (`LITANY_*`, `WICKET_*`).
+pub fn is_harness_variable(name: &str) -> bool {
+    name.starts_with("LITANY_") || name.starts_with("WICKET_")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(code: &str, language: Language) -> Vec<String> {
+        lex(code, language.lexis())
+            .lits
+            .into_iter()
+            .map(|l| l.text)
+            .collect()
+    }
+
+    #[test]
+    fn literals_are_read_with_escapes_and_prefixes() {
+        assert_eq!(
+            lits(r#"open('a\x2e') + "b\u002e" + r'c\x'"#, Language::Python),
+            ["a.", "b.", "c\\x"]
+        );
+        assert_eq!(lits("'''x'y''' # 'z'", Language::Python), ["x'y"]);
+        assert_eq!(
+            lits(r#"print q{a}; s/'/"/g; my $x = "b$y";"#, Language::Perl),
+            ["a", "b\u{0}"]
+        );
+        assert_eq!(lits("`ls ${x}` // 'c'", Language::Node), ["ls \u{0}"]);
+        assert_eq!(lits("%w(a b) + %x(ls)", Language::Ruby), ["a b", "ls"]);
+        assert_eq!(lits("x = [[a'b]] -- 'c'", Language::Lua), ["a'b"]);
+    }
+
+    #[test]
+    fn joined_literals_and_simple_operations_are_seen() {
+        let code =
+            "os.path.join('..', '..', 'repo.git'); 'tig.oper'[::-1]; chr(46)+chr(46); 'r'+'e'";
+        let lexed = lex(code, Language::Python.lexis());
+        let values = evaluated(code, &lexed);
+        let texts = runs(code, &lexed, &values);
+        assert!(texts.iter().any(|t| t == "../../repo.git"), "{texts:?}");
+        assert!(values.iter().any(|(_, v)| v == "repo.git"), "{values:?}");
+        assert!(texts.iter().any(|t| t == ".."), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "re"), "{texts:?}");
+    }
+
+    #[test]
+    fn environment_reads_are_told_apart() {
+        let read = |code: &str| {
+            let lexed = lex(code, Language::Python.lexis());
+            env_accesses(code, &lexed)
+        };
+        assert_eq!(
+            read("os.environ.get('DEBUG')"),
+            [EnvAccess::Named {
+                name: "DEBUG".into(),
+                sets: false
+            }]
+        );
+        assert_eq!(
+            read("print(os.environ)"),
+            [EnvAccess::Whole("the whole environment")]
+        );
+        assert!(matches!(read("os.environ[k]")[0], EnvAccess::Whole(_)));
+        assert!(matches!(
+            read("os.environ['LITANY_X'] = '1'")[0],
+            EnvAccess::Named { sets: true, .. }
+        ));
+        let node = |code: &str| env_accesses(code, &lex(code, Language::Node.lexis()));
+        assert_eq!(
+            node("process.env.NODE_ENV"),
+            [EnvAccess::Named {
+                name: "NODE_ENV".into(),
+                sets: false
+            }]
+        );
+        assert!(matches!(
+            node("JSON.stringify(process.env)")[0],
+            EnvAccess::Whole(_)
+        ));
+        let perl = |code: &str| env_accesses(code, &lex(code, Language::Perl.lexis()));
+        assert!(matches!(
+            perl("print $ENV{TOKEN}")[0],
+            EnvAccess::Named { .. }
+        ));
+        assert!(matches!(perl("for (keys %ENV) {}")[0], EnvAccess::Whole(_)));
+        assert!(read("my_environ = 1").is_empty());
+        assert!(is_credential_name("GITHUB_TOKEN"));
+        assert!(is_credential_name("LITANY_CONV_REPO"));
+        assert!(!is_credential_name("NODE_ENV"));
+        assert!(!is_credential_name("DEBUG"));
+    }
+
+    #[test]
+    fn calls_read_their_literal_arguments() {
+        let code = "subprocess.run(['rm', '-rf', 'x'], check=True); os.system(cmd)";
+        let lexed = lex(code, Language::Python.lexis());
+        let found = calls(code, &lexed);
+        let run = found.iter().find(|(n, _, _)| n == "run").unwrap();
+        assert!(
+            matches!(&run.2, CallArgs::Literals { words, list: true } if words == &["rm", "-rf", "x"])
+        );
+        let system = found.iter().find(|(n, _, _)| n == "system").unwrap();
+        assert!(matches!(system.2, CallArgs::Built));
+    }
+}

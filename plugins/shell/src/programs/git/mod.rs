@@ -1,0 +1,1303 @@
+//! git, read by what each subcommand does, never by its name alone.
+//!
+//! Ordinary work on the agent's own branch in its own worktree is
+//! target-write, reading is read, and transfers reach past the root
+//! (open-world). The workspace repository `repo.git` is shared by every agent
+//! and the harness: a write to a protected ref ([`refs`]), to its config,
+//! hooks, `info/`, `objects/info/`, `packed-refs`, `shallow`, another
+//! worktree's records, or the worktree's own `.git`, is destructive, by any
+//! spelling. Where git runs is read as git finds it: `-C`, `--git-dir`,
+//! `--work-tree`, `GIT_DIR` and friends, and a directory holding its own
+//! repository (a `.git` file or directory, or a bare repository) — a
+//! repository wicket cannot see into is not the agent's worktree. Settings
+//! that make git run a program (`-c core.pager=…`) are read as that program.
+//!
+//! This module reads git's own options and environment, finds the
+//! repository, and hands the subcommand to its description: [`history`]
+//! (commits, branches, tags, refs, stash, notes), [`files`] (the worktree's
+//! files and the object store's plumbing), [`reads`] (log, diff, status, …),
+//! [`remote`] (push, fetch, clone, …), [`maintenance`] (gc, worktrees, …)
+//! and [`settings`] (`-c`, `git config`).
+
+mod files;
+mod history;
+mod maintenance;
+pub mod opts;
+mod reads;
+pub mod refs;
+mod remote;
+mod settings;
+
+use wicket_guest::paths::{absolute, fold, is_under};
+use wicket_guest::{Effect, PathKind};
+
+use crate::argv::{self, Parsed};
+use crate::read::{protected_label, Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+
+use super::{Program, Run, Syntax};
+use opts::Table;
+use settings::Settings;
+
+pub const PROGRAMS: &[&Program] = &[&GIT];
+
+/// git, and its programs by their dashed names (`git-upload-pack` on PATH,
+/// `git-update-ref` in git's exec path), each read as `git <sub>`.
+const DASHED: &[&str] = &[
+    "git",
+    "git-add",
+    "git-add--interactive",
+    "git-am",
+    "git-annotate",
+    "git-apply",
+    "git-archimport",
+    "git-archive",
+    "git-bisect",
+    "git-bisect--helper",
+    "git-blame",
+    "git-branch",
+    "git-bugreport",
+    "git-bundle",
+    "git-cat-file",
+    "git-check-attr",
+    "git-check-ignore",
+    "git-check-mailmap",
+    "git-check-ref-format",
+    "git-checkout",
+    "git-checkout--worker",
+    "git-checkout-index",
+    "git-cherry",
+    "git-cherry-pick",
+    "git-clean",
+    "git-clone",
+    "git-column",
+    "git-commit",
+    "git-commit-graph",
+    "git-commit-tree",
+    "git-config",
+    "git-count-objects",
+    "git-credential",
+    "git-credential-cache",
+    "git-credential-cache--daemon",
+    "git-credential-store",
+    "git-cvsexportcommit",
+    "git-cvsimport",
+    "git-cvsserver",
+    "git-daemon",
+    "git-describe",
+    "git-diagnose",
+    "git-diff",
+    "git-diff-files",
+    "git-diff-index",
+    "git-diff-tree",
+    "git-difftool",
+    "git-difftool--helper",
+    "git-env--helper",
+    "git-fast-export",
+    "git-fast-import",
+    "git-fetch",
+    "git-fetch-pack",
+    "git-filter-branch",
+    "git-fmt-merge-msg",
+    "git-for-each-ref",
+    "git-for-each-repo",
+    "git-format-patch",
+    "git-fsck",
+    "git-fsck-objects",
+    "git-fsmonitor--daemon",
+    "git-gc",
+    "git-get-tar-commit-id",
+    "git-grep",
+    "git-hash-object",
+    "git-help",
+    "git-hook",
+    "git-http-backend",
+    "git-http-fetch",
+    "git-http-push",
+    "git-imap-send",
+    "git-index-pack",
+    "git-init",
+    "git-init-db",
+    "git-instaweb",
+    "git-interpret-trailers",
+    "git-log",
+    "git-ls-files",
+    "git-ls-remote",
+    "git-ls-tree",
+    "git-mailinfo",
+    "git-mailsplit",
+    "git-maintenance",
+    "git-merge",
+    "git-merge-base",
+    "git-merge-file",
+    "git-merge-index",
+    "git-merge-octopus",
+    "git-merge-one-file",
+    "git-merge-ours",
+    "git-merge-recursive",
+    "git-merge-resolve",
+    "git-merge-subtree",
+    "git-merge-tree",
+    "git-mergetool",
+    "git-mergetool--lib",
+    "git-mktag",
+    "git-mktree",
+    "git-multi-pack-index",
+    "git-mv",
+    "git-name-rev",
+    "git-notes",
+    "git-p4",
+    "git-pack-objects",
+    "git-pack-redundant",
+    "git-pack-refs",
+    "git-patch-id",
+    "git-prune",
+    "git-prune-packed",
+    "git-pull",
+    "git-push",
+    "git-quiltimport",
+    "git-range-diff",
+    "git-read-tree",
+    "git-rebase",
+    "git-receive-pack",
+    "git-reflog",
+    "git-refs",
+    "git-remote",
+    "git-remote-ext",
+    "git-remote-fd",
+    "git-remote-ftp",
+    "git-remote-ftps",
+    "git-remote-http",
+    "git-remote-https",
+    "git-repack",
+    "git-replace",
+    "git-replay",
+    "git-request-pull",
+    "git-rerere",
+    "git-reset",
+    "git-restore",
+    "git-rev-list",
+    "git-rev-parse",
+    "git-revert",
+    "git-rm",
+    "git-send-email",
+    "git-send-pack",
+    "git-sh-i18n",
+    "git-sh-i18n--envsubst",
+    "git-sh-prompt",
+    "git-sh-setup",
+    "git-shell",
+    "git-shortlog",
+    "git-show",
+    "git-show-branch",
+    "git-show-index",
+    "git-show-ref",
+    "git-sparse-checkout",
+    "git-stage",
+    "git-stash",
+    "git-status",
+    "git-stripspace",
+    "git-submodule",
+    "git-submodule--helper",
+    "git-subtree",
+    "git-svn",
+    "git-switch",
+    "git-symbolic-ref",
+    "git-tag",
+    "git-unpack-file",
+    "git-unpack-objects",
+    "git-update-index",
+    "git-update-ref",
+    "git-update-server-info",
+    "git-upload-archive",
+    "git-upload-pack",
+    "git-var",
+    "git-verify-commit",
+    "git-verify-pack",
+    "git-verify-tag",
+    "git-version",
+    "git-web--browse",
+    "git-whatchanged",
+    "git-worktree",
+    "git-write-tree",
+];
+
+pub const GIT: Program = Program {
+    names: DASHED,
+    syntax: Syntax::Own,
+    output: Some(output),
+    lists_paths_under: None,
+    read,
+    examples: &[
+        (Effect::Read, "git status"),
+        (Effect::Read, "git log --oneline -5"),
+        (Effect::Read, "git diff HEAD~1 --stat"),
+        (Effect::TargetWrite, "git add -A && git commit -m 'wip'"),
+        (Effect::OpenWorld, "git push -u origin my-branch"),
+        (Effect::Destructive, "git checkout -bconfig/x"),
+        (
+            Effect::Destructive,
+            "git update-ref -m x refs/heads/config/default HEAD",
+        ),
+        (Effect::Destructive, "git fetch . HEAD:heads/config/default"),
+        (Effect::Destructive, "git --work-tree=../.. checkout ."),
+        (Effect::Read, "git -C src status"),
+        (Effect::Opaque, "git frobnicate"),
+    ],
+    manual: "git 2.47.3 (/usr/local/bin) and 2.39.5 (/usr/bin): git.c's own options, \
+             `git <sub> --help-all` for each subcommand, revision.c and diff.c for the \
+             history readers",
+};
+
+/// A subcommand's reading.
+pub type Reading = fn(&mut Reader, &mut Git, &Parsed, &mut Scope);
+
+/// One git subcommand (or a family's member: `stash push`).
+pub struct Sub {
+    pub names: &'static [&'static str],
+    /// Its options; `None`: the reading reads its words itself.
+    pub table: Option<&'static Table>,
+    /// A family of subcommands of its own (`git stash …`).
+    pub family: Option<&'static Family>,
+    pub read: Reading,
+    /// Commands and the class each must read as.
+    pub examples: &'static [(Effect, &'static str)],
+}
+
+/// A subcommand whose first word names a member (`stash`, `worktree`, …).
+pub struct Family {
+    /// Options before the member's name (`notes --ref`, `remote -v`).
+    pub parent: Option<&'static Table>,
+    pub members: &'static [&'static Sub],
+    /// What runs with no member named.
+    pub default: Option<&'static Sub>,
+    /// What reads the words when the first is not a member (`git stash -p`
+    /// is `stash push -p`, `git reflog HEAD` is `reflog show HEAD`).
+    pub fallback: Option<&'static Sub>,
+}
+
+/// Every subcommand wicket describes.
+pub fn subs() -> impl Iterator<Item = &'static Sub> {
+    history::SUBS
+        .iter()
+        .chain(files::SUBS)
+        .chain(reads::SUBS)
+        .chain(remote::SUBS)
+        .chain(maintenance::SUBS)
+        .chain(settings::SUBS)
+        .copied()
+}
+
+/// Every subcommand and family member, with the words that name it.
+pub fn every_sub() -> Vec<(String, &'static Sub)> {
+    let mut out = Vec::new();
+    for sub in subs() {
+        out.push((sub.names[0].to_owned(), sub));
+        if let Some(family) = sub.family {
+            for member in family.members {
+                out.push((format!("{} {}", sub.names[0], member.names[0]), *member));
+            }
+        }
+    }
+    out
+}
+
+fn find(name: &str) -> Option<&'static Sub> {
+    subs().find(|s| s.names.contains(&name))
+}
+
+/// Where git runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Where {
+    /// The agent's own worktree.
+    Own,
+    /// The workspace repository itself, another agent's worktree, or
+    /// anything else protected.
+    Protected { path: String, label: String },
+    /// A repository outside the root.
+    Elsewhere(String),
+    /// A repository inside the root that is not the worktree (a `.git` file
+    /// or directory, or a bare repository, below the root).
+    Nested(String),
+    /// Only known when it runs.
+    Unknown(String),
+    /// A directory this command makes before git runs there (`mkdir d && …
+    /// && git -C d …`): it may hold anything by then.
+    Unmade(String),
+    /// A repository `git init` made earlier in this command, in a directory
+    /// that had none: its configuration and hooks are git's defaults.
+    Fresh(String),
+}
+
+/// One git run, as its description sees it.
+pub struct Git {
+    /// The command, for reasons.
+    pub shown: String,
+    /// The subcommand's words (after a family member's name).
+    pub words: Vec<Arg>,
+    /// A family's own options (`notes --ref`, `remote -v`).
+    pub parent: Parsed,
+    /// A scope in git's directory (after `-C`), for the paths it names.
+    pub at: Scope,
+    pub repo: Where,
+    /// A work tree named apart from the repository (`--work-tree`,
+    /// `GIT_WORK_TREE`, `core.worktree`).
+    pub work_tree: Option<Arg>,
+    pub settings: Settings,
+    pub stdin: Stdin,
+    /// The agent's id: the writable root's last component.
+    pub own: String,
+    /// Whether the repository was named (`--git-dir`, `GIT_DIR`, `--bare`)
+    /// rather than found from the directory.
+    pub git_dir_given: bool,
+}
+
+impl Git {
+    fn place_text(&self) -> String {
+        match &self.repo {
+            Where::Own => "the agent's worktree".into(),
+            Where::Protected { path, label } => format!("{path}, which is protected ({label})"),
+            Where::Elsewhere(p) => format!("the repository at {p}, outside the writable root"),
+            Where::Nested(p) => format!("the repository at {p}, which is not the agent's worktree"),
+            Where::Unknown(p) => format!("a repository at `{p}`, only known when it runs"),
+            Where::Unmade(p) => {
+                format!("{p}, a directory that does not exist before this command runs")
+            }
+            Where::Fresh(p) => format!("the repository this command made at {p}"),
+        }
+    }
+
+    /// It only reads the repository.
+    pub fn reads(&self, r: &mut Reader, what: &str) {
+        match &self.repo {
+            Where::Own | Where::Protected { .. } | Where::Fresh(_) => {
+                r.note(Effect::Read, format!("{} {what}", self.shown))
+            }
+            _ => r.note(
+                Effect::OpenWorld,
+                format!(
+                    "{} {what} in {}, whose own configuration and hooks can run programs",
+                    self.shown,
+                    self.place_text()
+                ),
+            ),
+        }
+    }
+
+    /// It changes the repository (refs, index, objects, its records):
+    /// ordinary in the agent's worktree.
+    pub fn works(&self, r: &mut Reader, what: &str) {
+        match &self.repo {
+            Where::Own => r.note(Effect::TargetWrite, format!("{} {what}", self.shown)),
+            Where::Protected { .. } => r.guard(
+                Effect::Destructive,
+                format!(
+                    "{} {what} in {}: git work belongs in the agent's own worktree",
+                    self.shown,
+                    self.place_text()
+                ),
+            ),
+            // Its hooks and settings are whatever this command put there:
+            // programs the agent wrote, run past what wicket reads.
+            Where::Fresh(_) => r.note(
+                Effect::OpenWorld,
+                format!(
+                    "{} {what} in {}, whose hooks and settings this command chose",
+                    self.shown,
+                    self.place_text()
+                ),
+            ),
+            Where::Elsewhere(_) | Where::Nested(_) | Where::Unknown(_) | Where::Unmade(_) => r.note(
+                Effect::Opaque,
+                format!(
+                    "{} {what} in {}, which wicket cannot see into (its .git may point into the workspace repository)",
+                    self.shown,
+                    self.place_text()
+                ),
+            ),
+        }
+    }
+
+    /// It writes the work tree's files.
+    pub fn writes_files(&self, r: &mut Reader, what: &str) {
+        self.works(r, what);
+        if let Some(tree) = self.work_tree.clone() {
+            r.change(&tree, &self.at, Change::Write, Reach::Tree, &self.shown);
+        }
+    }
+
+    /// It writes a ref: a protected one by any spelling is destructive.
+    pub fn writes_ref(&self, r: &mut Reader, full: &str, what: &str) {
+        if let Some(label) = refs::protected(full, &self.own) {
+            r.guard(
+                Effect::Destructive,
+                format!("{} {what} {full}, which is {label}", self.shown),
+            );
+        }
+        self.works(r, what);
+    }
+
+    /// It writes refs matching a pattern.
+    pub fn writes_refs_like(&self, r: &mut Reader, pattern: &str, what: &str) {
+        if let Some(label) = refs::protected_pattern(pattern, &self.own) {
+            r.guard(
+                Effect::Destructive,
+                format!("{} {what} {pattern}, which reaches {label}", self.shown),
+            );
+        }
+        self.works(r, what);
+    }
+
+    /// It moves the checked-out branch (commit, merge, reset, …).
+    pub fn moves_head(&self, r: &mut Reader, scope: &Scope, what: &str) {
+        if self.repo == Where::Own {
+            if let Some(branch) = refs::head(scope).filter(|b| !b.is_empty()) {
+                if let Some(label) = refs::protected(&branch, &self.own) {
+                    r.guard(
+                        Effect::Destructive,
+                        format!(
+                            "{} {what}, and the checked-out branch is {branch}, which is {label}",
+                            self.shown
+                        ),
+                    );
+                }
+            }
+        }
+        self.works(r, what);
+    }
+
+    /// It reaches another repository over the network or a path.
+    pub fn network(&self, r: &mut Reader, what: &str) {
+        r.note(Effect::OpenWorld, format!("{} {what}", self.shown));
+    }
+
+    /// A path it writes (placed from git's directory).
+    pub fn out(&self, r: &mut Reader, arg: &Arg, change: Change, reach: Reach) {
+        r.change(arg, &self.at, change, reach, &self.shown);
+    }
+
+    /// A path it reads (secrets by text or by where it lands).
+    pub fn input(&self, r: &mut Reader, arg: &Arg) {
+        r.reads(arg, &self.at, &self.shown);
+    }
+
+    /// Shell text it runs (an `--exec`, a setting's command).
+    pub fn runs_text(&self, r: &mut Reader, arg: &Arg, what: &str) {
+        match arg.text() {
+            Some(text) => {
+                let mut scope = self.at.clone();
+                r.read_text(text, &mut scope);
+            }
+            None => r.note(
+                Effect::Opaque,
+                format!(
+                    "{} runs {what} `{}`, only known when it runs",
+                    self.shown, arg.shown
+                ),
+            ),
+        }
+    }
+
+    /// Whether a setting was given for this run (`-c key=…`).
+    pub fn setting(&self, key: &str) -> Option<&settings::Setting> {
+        self.settings.get(key)
+    }
+}
+
+/// git's options before the subcommand (git.c `handle_options`), as read.
+#[derive(Default)]
+struct Global {
+    git_dir: Option<Arg>,
+    work_tree: Option<Arg>,
+    /// `--bare`: the directory git was in when it read the option.
+    bare: Option<Option<String>>,
+    settings: Settings,
+    shallow_file: Option<Arg>,
+}
+
+fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let inv = run.inv;
+    let shown = inv.shown();
+    // The dashed servers are subcommands by another name.
+    if let Some(sub) = run.name.strip_prefix("git-") {
+        let mut argv = vec![Arg::literal("git"), Arg::literal(sub)];
+        argv.extend(inv.argv.iter().skip(1).cloned());
+        let inner = Invocation {
+            argv,
+            stdin: inv.stdin,
+            stdin_paths: None,
+            stdin_text: None,
+            extra_operands: inv.extra_operands,
+            plain_program: inv.plain_program,
+        };
+        return read_git(r, &inner, &shown, scope);
+    }
+    read_git(r, inv, &shown, scope);
+}
+
+fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
+    let mut at = scope.clone();
+    let mut global = Global::default();
+    let words = inv.argv.get(1..).unwrap_or(&[]);
+    let mut i = 0;
+    // A value for an option that takes the next word.
+    let next = |i: usize| words.get(i + 1).cloned();
+    while i < words.len() {
+        let arg = &words[i];
+        let Some(text) = arg.text() else {
+            r.note(
+                Effect::Opaque,
+                format!(
+                    "{shown}: git's word `{}` is only known when it runs, and could be an option or the subcommand",
+                    arg.shown
+                ),
+            );
+            return;
+        };
+        if !text.starts_with('-') {
+            break;
+        }
+        let inline = text.split_once('=').map(|(_, v)| Arg::literal(v));
+        let mut took = 1;
+        match text {
+            "--help" | "-h" | "--version" | "-v" => {
+                r.note(
+                    Effect::Read,
+                    format!("{shown} prints git's help or version"),
+                );
+                return;
+            }
+            "--html-path" | "--man-path" | "--info-path" | "--exec-path" => {
+                r.note(
+                    Effect::Read,
+                    format!("{shown} prints where git keeps its files"),
+                );
+                return;
+            }
+            _ if text.starts_with("--list-cmds=") => {
+                r.note(Effect::Read, format!("{shown} lists git's commands"));
+                return;
+            }
+            _ if text.starts_with("--exec-path=") => {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{shown} runs git's programs from another directory, {}",
+                        &text[12..]
+                    ),
+                );
+                return;
+            }
+            "-p"
+            | "--paginate"
+            | "-P"
+            | "--no-pager"
+            | "--no-lazy-fetch"
+            | "--no-replace-objects"
+            | "--literal-pathspecs"
+            | "--no-literal-pathspecs"
+            | "--glob-pathspecs"
+            | "--noglob-pathspecs"
+            | "--icase-pathspecs"
+            | "--no-optional-locks"
+            | "--no-advice" => {}
+            "--bare" => global.bare = Some(at.cwd.clone()),
+            "--git-dir" | "--work-tree" | "--namespace" | "--config-env" | "-c" | "-C"
+            | "--shallow-file" | "--attr-source" => {
+                let Some(value) = next(i) else {
+                    r.note(
+                        Effect::Read,
+                        format!("{shown}: git's {text} has no value, so git only prints its usage"),
+                    );
+                    return;
+                };
+                took = 2;
+                match text {
+                    "--git-dir" => global.git_dir = Some(value),
+                    "--work-tree" => global.work_tree = Some(value),
+                    "--config-env" => global.settings.push_env(&value, &at),
+                    "-c" => global.settings.push(&value),
+                    "-C" => change_dir(r, &mut at, &value),
+                    "--shallow-file" => global.shallow_file = Some(value),
+                    _ => {}
+                }
+            }
+            _ if text.starts_with("--git-dir=") => global.git_dir = inline,
+            _ if text.starts_with("--work-tree=") => global.work_tree = inline,
+            _ if text.starts_with("--config-env=") => {
+                if let Some(v) = &inline {
+                    global.settings.push_env(v, &at);
+                }
+            }
+            _ if text.starts_with("--namespace=")
+                || text.starts_with("--attr-source=")
+                || text.starts_with("--super-prefix=") => {}
+            _ => {
+                r.note(
+                    Effect::Opaque,
+                    format!("{shown}: git's option `{text}` is not one wicket's description of git knows"),
+                );
+                return;
+            }
+        }
+        i += took;
+    }
+    let Some(sub_arg) = words.get(i) else {
+        r.note(
+            Effect::Read,
+            format!("{shown}: git with no subcommand prints its usage"),
+        );
+        return;
+    };
+    let Some(name) = sub_arg.text().map(str::to_owned) else {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{shown}: the git subcommand `{}` is only known when it runs",
+                sub_arg.shown
+            ),
+        );
+        return;
+    };
+    let rest: Vec<Arg> = words[i + 1..].to_vec();
+
+    environment(r, &mut global, &at, scope, shown);
+    global.settings.check(r, &at, shown);
+
+    let own = r
+        .ctx
+        .writable_root
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    let git_dir = global.git_dir.clone().or_else(|| {
+        global.bare.clone().map(|dir| match dir {
+            Some(d) => Arg::literal(&d),
+            None => Arg {
+                values: None,
+                glob: false,
+                shown: "the shell's directory".into(),
+            },
+        })
+    });
+    let repo = locate(r, &at, git_dir.as_ref(), &own);
+    let work_tree = global
+        .work_tree
+        .clone()
+        .or_else(|| global.settings.value_arg("core.worktree"));
+    let mut g = Git {
+        shown: shown.to_owned(),
+        words: Vec::new(),
+        parent: Parsed::default(),
+        at,
+        repo,
+        work_tree,
+        settings: std::mem::take(&mut global.settings),
+        stdin: inv.stdin,
+        own,
+        git_dir_given: git_dir.is_some(),
+    };
+    if let Some(shallow) = &global.shallow_file {
+        g.input(r, shallow);
+    }
+
+    // An alias defined on this command line, for a name git does not have.
+    let Some(sub) = find(&name) else {
+        if settings::alias(r, &mut g, &name, &rest, scope) {
+            return;
+        }
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{shown}: `git {name}` is not a subcommand wicket describes (an alias, an external git-{name}, or a plumbing command wicket does not read)"
+            ),
+        );
+        return;
+    };
+    run_sub(r, &mut g, sub, &name, &rest, scope);
+}
+
+/// `git -C DIR`: each one relative to the one before; `-C ""` stays.
+fn change_dir(r: &Reader, at: &mut Scope, value: &Arg) {
+    match (value.text(), &at.cwd) {
+        (Some(""), _) => {}
+        (Some(dir), Some(cwd)) => {
+            let home = at.home(r.ctx);
+            at.cwd = Some(fold(&absolute(dir, cwd, &home)));
+        }
+        (Some(dir), None) if dir.starts_with('/') => at.cwd = Some(fold(dir)),
+        _ => at.cwd = None,
+    }
+}
+
+/// Read one subcommand (or a family's member) with its words.
+fn run_sub(
+    r: &mut Reader,
+    g: &mut Git,
+    sub: &'static Sub,
+    name: &str,
+    words: &[Arg],
+    scope: &mut Scope,
+) {
+    let first = words.first().and_then(Arg::text);
+    if first == Some("--help") || (words.len() == 1 && first == Some("-h")) {
+        r.note(
+            Effect::Read,
+            format!("{} shows git {name}'s manual or usage", g.shown),
+        );
+        return;
+    }
+    if let Some(family) = sub.family {
+        return run_family(r, g, family, name, words, scope);
+    }
+    g.words = words.to_vec();
+    let parsed = match sub.table {
+        Some(table) => match parse(table, words) {
+            Ok(parsed) => parsed,
+            Err(problem) => {
+                r.note(Effect::Opaque, format!("{}: {problem}", g.shown));
+                return;
+            }
+        },
+        None => Parsed::default(),
+    };
+    if parsed.has("help") || parsed.has("help-all") {
+        r.note(
+            Effect::Read,
+            format!("{} prints git {name}'s usage", g.shown),
+        );
+        return;
+    }
+    (sub.read)(r, g, &parsed, scope);
+}
+
+fn run_family(
+    r: &mut Reader,
+    g: &mut Git,
+    family: &'static Family,
+    name: &str,
+    words: &[Arg],
+    scope: &mut Scope,
+) {
+    let member = |w: &str| {
+        family
+            .members
+            .iter()
+            .find(|m| m.names.contains(&w))
+            .copied()
+    };
+    let mut rest: &[Arg] = words;
+    if let Some(parent) = family.parent {
+        let grammar = opts::grammar(parent);
+        let args = end_of_options(words);
+        let parsed = argv::parse_until(&grammar, &args, 1, |_, _| true);
+        if let Some(problem) = &parsed.problem {
+            r.note(
+                Effect::Opaque,
+                format!("{}: {}", g.shown, problem.sentence(&format!("git {name}"))),
+            );
+            return;
+        }
+        if parsed.has("help") || parsed.has("help-all") {
+            r.note(
+                Effect::Read,
+                format!("{} prints git {name}'s usage", g.shown),
+            );
+            return;
+        }
+        let consumed = parsed
+            .operands
+            .first()
+            .map_or(words.len(), |(at, _)| at - 1);
+        rest = &words[consumed.min(words.len())..];
+        g.parent = parsed;
+    }
+    match rest.first() {
+        Some(word) => match word.text().and_then(member) {
+            Some(m) => run_sub(
+                r,
+                g,
+                m,
+                &format!("{name} {}", m.names[0]),
+                &rest[1..],
+                scope,
+            ),
+            None if word.text().is_none() => r.note(
+                Effect::Opaque,
+                format!(
+                    "{}: git {name}'s subcommand `{}` is only known when it runs",
+                    g.shown, word.shown
+                ),
+            ),
+            None => match (family.fallback, family.parent) {
+                (Some(fallback), None) => run_sub(
+                    r,
+                    g,
+                    fallback,
+                    &format!("{name} {}", fallback.names[0]),
+                    rest,
+                    scope,
+                ),
+                _ => r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{}: `git {name} {}` is not a subcommand wicket describes",
+                        g.shown, word.shown
+                    ),
+                ),
+            },
+        },
+        None => match family.default {
+            Some(default) => run_sub(
+                r,
+                g,
+                default,
+                &format!("{name} {}", default.names[0]),
+                &[],
+                scope,
+            ),
+            None => r.note(
+                Effect::Read,
+                format!("{} names no subcommand: git prints its usage", g.shown),
+            ),
+        },
+    }
+}
+
+/// `--end-of-options` ends the options as `--` does.
+fn end_of_options(words: &[Arg]) -> Vec<Arg> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut done = false;
+    for w in words {
+        if !done && w.text() == Some("--end-of-options") {
+            out.push(Arg::literal("--"));
+            done = true;
+        } else {
+            if w.text() == Some("--") {
+                done = true;
+            }
+            out.push(w.clone());
+        }
+    }
+    out
+}
+
+/// Read a subcommand's words with its table.
+pub fn parse(table: &'static Table, words: &[Arg]) -> Result<Parsed, String> {
+    let grammar = opts::grammar(table);
+    let mut args = end_of_options(words);
+    let mut parsed = argv::parse(&grammar, &args, 1);
+    // `--contains`, `--merged` and their kin take the next word, or HEAD
+    // when they come last (parse-options' "last argument default").
+    if let Some(argv::Problem::MissingValue(word)) = &parsed.problem {
+        let name = word.trim_start_matches('-');
+        let defaults = [
+            "contains",
+            "no-contains",
+            "with",
+            "without",
+            "merged",
+            "no-merged",
+        ];
+        if defaults
+            .iter()
+            .any(|d| d.starts_with(name) && name.len() > 1)
+        {
+            args.push(Arg::literal("HEAD"));
+            parsed = argv::parse(&grammar, &args, 1);
+        }
+    }
+    match &parsed.problem {
+        Some(problem) => Err(problem.sentence("git")),
+        None => Ok(parsed),
+    }
+}
+
+/// The environment git reads, as far as this command sets it.
+fn environment(r: &mut Reader, global: &mut Global, at: &Scope, scope: &Scope, shown: &str) {
+    let var = |name: &str| -> Option<Arg> {
+        scope.vars.get(name).map(|v| Arg {
+            values: v.clone(),
+            glob: false,
+            shown: format!("${name}"),
+        })
+    };
+    if global.git_dir.is_none() {
+        global.git_dir = var("GIT_DIR").or_else(|| var("GIT_COMMON_DIR"));
+    }
+    if global.work_tree.is_none() {
+        global.work_tree = var("GIT_WORK_TREE");
+    }
+    for name in ["GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"] {
+        if let Some(path) = var(name) {
+            r.change(&path, at, Change::Write, Reach::Path, shown);
+        }
+    }
+    if global.shallow_file.is_none() {
+        global.shallow_file = var("GIT_SHALLOW_FILE");
+    }
+    // Traces go to a file when the value is an absolute path.
+    let mut tracing = false;
+    for (name, value) in &scope.vars {
+        if !name.starts_with("GIT_TRACE") || name == "GIT_TRACE_REDACT" {
+            continue;
+        }
+        match value.as_ref().and_then(|v| v.first()) {
+            Some(v) if v.starts_with('/') => {
+                tracing = true;
+                r.change(&Arg::literal(v), at, Change::Write, Reach::Path, shown);
+            }
+            Some(v) if matches!(v.as_str(), "" | "0" | "false") => {}
+            Some(_) => tracing = true,
+            None => {
+                tracing = true;
+                r.note(
+                    Effect::Opaque,
+                    format!("{shown}: {name} sends git's trace somewhere only known when it runs"),
+                );
+            }
+        }
+    }
+    let unredacted = scope.vars.get("GIT_TRACE_REDACT").is_some_and(|v| {
+        v.as_ref().and_then(|v| v.first()).is_none_or(|v| {
+            matches!(
+                v.to_ascii_lowercase().as_str(),
+                "0" | "false" | "no" | "off"
+            )
+        })
+    });
+    if tracing && unredacted {
+        r.guard(
+            Effect::Secret,
+            format!(
+                "{shown}: GIT_TRACE_REDACT off makes git's traces show the credentials it sends"
+            ),
+        );
+    }
+    if tracing && scope.vars.contains_key("GIT_TRACE2_ENV_VARS") {
+        r.guard(
+            Effect::Secret,
+            format!("{shown}: GIT_TRACE2_ENV_VARS makes git's trace print environment variables"),
+        );
+    }
+    // A reflog message that reads as a checkout lets `git checkout -` attach
+    // HEAD to any branch it names.
+    if let Some(action) = scope.vars.get("GIT_REFLOG_ACTION") {
+        match action.as_ref().and_then(|v| v.first()) {
+            Some(v) if !v.starts_with("checkout") => {}
+            Some(v) => r.guard(
+                Effect::Destructive,
+                format!(
+                    "{shown}: GIT_REFLOG_ACTION={v} writes reflog entries that read as checkouts, which `git checkout -` follows onto any branch they name"
+                ),
+            ),
+            None => r.note(
+                Effect::Opaque,
+                format!("{shown}: GIT_REFLOG_ACTION is only known when it runs, and can forge the checkouts `git checkout -` follows"),
+            ),
+        }
+    }
+    // Config files read instead of the user's: /dev/null reads nothing.
+    for name in ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"] {
+        if let Some(Some(values)) = scope.vars.get(name) {
+            if values.iter().all(|v| v == "/dev/null") {
+                retract_assignment_note(r, name);
+            }
+        }
+    }
+}
+
+/// The reader's general check of `GIT_CONFIG_GLOBAL=…` holds any value; git's
+/// description knows `/dev/null` reads nothing. (A Reader helper that belongs
+/// with `check_assignment`: that check should leave these to git.)
+fn retract_assignment_note(r: &mut Reader, name: &str) {
+    let prefix = format!("{name}=");
+    r.notes.retain(|n| {
+        !(n.effect == Effect::Opaque
+            && !n.guard
+            && n.why.starts_with(&prefix)
+            && n.why.ends_with("makes programs run other code"))
+    });
+}
+
+/// What is at a path, asked of the host within the budget.
+fn kind(r: &Reader, path: &str) -> Option<PathKind> {
+    r.take_resolve().then(|| r.ctx.resolve(path).kind)
+}
+
+/// Whether a directory holds a repository of its own: a `.git` entry, or
+/// the shape of a bare repository (`HEAD` with `objects`, `refs` or a
+/// `commondir` pointing elsewhere).
+fn holds_repository(r: &Reader, dir: &str) -> bool {
+    let at = |name: &str| kind(r, &format!("{}/{name}", dir.trim_end_matches('/')));
+    if at(".git").is_none_or(|k| k != PathKind::Missing) {
+        return true;
+    }
+    looks_bare(r, dir)
+}
+
+/// Whether a directory has the shape of a bare repository.
+fn looks_bare(r: &Reader, dir: &str) -> bool {
+    let at = |name: &str| kind(r, &format!("{}/{name}", dir.trim_end_matches('/')));
+    at("HEAD").is_none_or(|k| k != PathKind::Missing)
+        && (at("objects").is_none_or(|k| k != PathKind::Missing)
+            || at("commondir").is_none_or(|k| k != PathKind::Missing)
+            || at("refs").is_none_or(|k| k != PathKind::Missing))
+}
+
+/// Find the repository git works on, as git's discovery would.
+fn locate(r: &mut Reader, at: &Scope, git_dir: Option<&Arg>, own: &str) -> Where {
+    let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
+    let own_git = format!("{root}/.git");
+    if let Some(dir) = git_dir {
+        let Some(place) = r.places(dir, at).into_iter().next() else {
+            return Where::Unknown(dir.shown.clone());
+        };
+        if dir.values.as_ref().is_some_and(|v| v.len() != 1) || dir.glob {
+            return Where::Unknown(dir.shown.clone());
+        }
+        return match place {
+            Place::Protected { path, .. } if path == own_git => Where::Own,
+            Place::Protected { path, entry } => Where::Protected {
+                label: protected_label(&entry, r.ctx),
+                path,
+            },
+            Place::Inside(path) => Where::Nested(path),
+            Place::Outside { path, .. } | Place::Above { path, .. } => Where::Elsewhere(path),
+            Place::Unknown(what) => Where::Unknown(what),
+            Place::Stream | Place::Network(_) => Where::Unknown(dir.shown.clone()),
+        };
+    }
+    let Some(cwd) = at.cwd.clone() else {
+        return Where::Unknown("the shell's directory".into());
+    };
+    // A repository `git init` made here earlier in the command.
+    let mut dir = cwd.trim_end_matches('/').to_owned();
+    while !dir.is_empty() {
+        if at.made.contains(&format!("{dir}/.git")) {
+            return Where::Fresh(dir);
+        }
+        match dir.rsplit_once('/') {
+            Some((parent, _)) => dir = parent.to_owned(),
+            None => break,
+        }
+    }
+    match r.place(&cwd, at) {
+        Some(Place::Protected { path, entry }) => {
+            if path == own_git || is_under(&path, &own_git) {
+                // Inside the gitfile's path: git finds no repository there.
+                return Where::Own;
+            }
+            Where::Protected {
+                label: protected_label(&entry, r.ctx),
+                path,
+            }
+        }
+        Some(Place::Inside(path)) => {
+            // A directory this command makes before git runs there (`mkdir
+            // d && … && git -C d …`) may hold anything by then.
+            if kind(r, &path) == Some(PathKind::Missing) {
+                return Where::Unmade(path);
+            }
+            // Walk up to the root: a repository below it is its own.
+            let mut dir = path.clone();
+            while dir != root && is_under(&dir, &root) {
+                if holds_repository(r, &dir) {
+                    return Where::Nested(dir);
+                }
+                match dir.rsplit_once('/') {
+                    Some((parent, _)) if !parent.is_empty() => dir = parent.to_owned(),
+                    _ => break,
+                }
+            }
+            let _ = own;
+            Where::Own
+        }
+        Some(Place::Outside { path, .. }) | Some(Place::Above { path, .. }) => {
+            Where::Elsewhere(path)
+        }
+        Some(Place::Unknown(what)) => Where::Unknown(what),
+        _ => Where::Unknown(cwd),
+    }
+}
+
+/// What `git rev-parse` prints, when it can be known before it runs.
+fn output(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
+    let words: Vec<&str> = run
+        .inv
+        .argv
+        .iter()
+        .skip(1)
+        .map(Arg::text)
+        .collect::<Option<_>>()?;
+    // git's own options before the command that do not change what a
+    // commit id is (`-C ../x rev-list …`).
+    let mut at = 0;
+    let mut moved = false;
+    while let Some(word) = words.get(at) {
+        match *word {
+            "-C" | "-c" => {
+                moved |= *word == "-C";
+                at += 2;
+            }
+            "--no-pager" | "-P" | "--no-replace-objects" => at += 1,
+            _ => break,
+        }
+    }
+    let words = words.get(at..)?;
+    // Commit ids: which ones is only known when it runs, but each is hex,
+    // never an option or a path (`git diff $(git rev-list --max-parents=0
+    // HEAD)`).
+    const COMMIT: &str = "0000000000000000000000000000000000000000";
+    match words {
+        ["rev-list", rest @ ..]
+            if !rest.iter().any(|w| {
+                w.starts_with("--objects")
+                    || w.starts_with("--format")
+                    || w.starts_with("--pretty")
+                    || w.starts_with("--header")
+                    || w.starts_with("--disk-usage")
+                    || w.starts_with("--count")
+                    || w.starts_with("--left-right")
+                    || w.starts_with("--boundary")
+                    || w.starts_with("--timestamp")
+                    || w.starts_with("--bisect")
+            }) =>
+        {
+            return Some(COMMIT.to_owned());
+        }
+        ["merge-base", rest @ ..] if rest.iter().all(|w| !w.starts_with('-')) => {
+            return Some(COMMIT.to_owned());
+        }
+        ["rev-parse", rest @ ..]
+            if !rest.is_empty()
+                && rest.iter().all(|w| {
+                    !w.starts_with('-') || matches!(*w, "--verify" | "-q" | "--quiet")
+                })
+                && rest.iter().any(|w| !w.starts_with('-')) =>
+        {
+            return Some(COMMIT.to_owned());
+        }
+        _ => {}
+    }
+    if moved {
+        return None;
+    }
+    let (sub, rest) = match words {
+        ["rev-parse", rest @ ..] => ("rev-parse", rest),
+        ["branch", "--show-current"] => ("branch", &words[1..]),
+        _ => return None,
+    };
+    let rest: &[&str] = match (sub, rest) {
+        // The branch checked out here: the agent's own.
+        ("branch", _) | ("rev-parse", ["--abbrev-ref", "HEAD"]) => &["--own-branch"],
+        _ => rest,
+    };
+    let [flag] = rest else { return None };
+    // A repository named apart from the directory changes the answer.
+    if ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR"]
+        .iter()
+        .any(|v| scope.vars.contains_key(*v))
+    {
+        return None;
+    }
+    let root = r.ctx.writable_root.trim_end_matches('/');
+    let cwd = scope.cwd.as_deref()?;
+    if !(cwd == root || is_under(cwd, root)) || r.ctx.protected_by(cwd).is_some() {
+        return None;
+    }
+    // Only the worktree's own directories (no repository below the root).
+    let inside = cwd.strip_prefix(root).unwrap_or("").trim_start_matches('/');
+    let mut dir = cwd.to_owned();
+    while dir != root {
+        if holds_repository(r, &dir) {
+            return None;
+        }
+        dir = dir.rsplit_once('/')?.0.to_owned();
+    }
+    match *flag {
+        "--show-toplevel" => Some(root.to_owned()),
+        "--show-prefix" => Some(if inside.is_empty() {
+            String::new()
+        } else {
+            format!("{inside}/")
+        }),
+        "--show-cdup" => Some(
+            inside
+                .split('/')
+                .filter(|p| !p.is_empty())
+                .map(|_| "../")
+                .collect(),
+        ),
+        "--is-inside-work-tree" => Some("true".into()),
+        // The agent's branch is the one its worktree was made on; a branch
+        // it checked out since is one it may also push or name, so reading
+        // either is the same.
+        "--own-branch" => Some(format!(
+            "agents/{}",
+            r.ctx
+                .writable_root
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()?
+        )),
+        _ => None,
+    }
+}
+
+/// Whether a boolean option is on at the end: the last of `key` and its
+/// negation wins (`--dry-run --no-dry-run` is off).
+pub fn on(p: &Parsed, key: &str) -> bool {
+    let negation = match key.strip_prefix("no-") {
+        Some(positive) => positive.to_owned(),
+        None => format!("no-{key}"),
+    };
+    let mut state = false;
+    for given in &p.options {
+        if given.opt.key == key {
+            state = true;
+        } else if given.opt.key == negation {
+            state = false;
+        }
+    }
+    state
+}
+
+/// The operands before and after a `--` that ended the options.
+pub fn split_dashdash(words: &[Arg], p: &Parsed) -> (Vec<Arg>, Vec<Arg>) {
+    let mut dash: Option<usize> = None;
+    if p.dashdash {
+        // argv index of each word is its position + 1; a `--` taken as an
+        // option's separate value is not the end of options.
+        let values: Vec<usize> = p
+            .options
+            .iter()
+            .filter(|g| {
+                g.value.as_ref().is_some_and(|v| {
+                    words
+                        .get(g.at)
+                        .is_some_and(|next| next.shown == v.shown && next.values == v.values)
+                })
+            })
+            .map(|g| g.at + 1)
+            .collect();
+        dash = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (i + 1, w))
+            .find(|(at, w)| {
+                matches!(w.text(), Some("--" | "--end-of-options")) && !values.contains(at)
+            })
+            .map(|(at, _)| at);
+    }
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    for (at, arg) in &p.operands {
+        match dash {
+            Some(d) if *at > d => after.push(arg.clone()),
+            _ => before.push(arg.clone()),
+        }
+    }
+    (before, after)
+}
