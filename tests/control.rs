@@ -82,7 +82,7 @@ fn writing_the_config_lineage_is_refused() {
     );
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"git update-ref refs/heads/config/default HEAD\\\"}} classified destructive (git update-ref refs/heads/config/default HEAD writes the ref refs/heads/config/default, which is a config lineage). {STANDS} [wicket class=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n")
+        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"git update-ref refs/heads/config/default HEAD\\\"}} classified destructive (git update-ref refs/heads/config/default HEAD updates the ref refs/heads/config/default, which is a config lineage). {STANDS} [wicket class=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n")
     );
 }
 
@@ -93,12 +93,19 @@ fn a_table_row_turns_open_world_into_a_hold() {
     let d = digest(r#"{"input":{"command":"curl -s https://example.com"},"name":"bash"}"#);
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"curl -s https://example.com\\\"}} classified open-world (curl -s https://example.com reaches the network). [wicket class=open-world digest={d}]\",\"verdict\":\"hold\"}}\n")
+        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"curl -s https://example.com\\\"}} classified open-world (curl -s https://example.com reaches example.com). [wicket class=open-world digest={d}]\",\"verdict\":\"hold\"}}\n")
     );
-    // Work inside the root still passes.
+    // Work inside the root still passes; running the project's own code
+    // (build scripts, tests) is code wicket cannot read, so it is open-world
+    // and the row holds it too.
+    assert_eq!(
+        ws.consult("bash", json!({"command": "mkdir -p build && cp src/main.rs build/"}))
+            .word(),
+        "pass"
+    );
     assert_eq!(
         ws.consult("bash", json!({"command": "cargo test"})).word(),
-        "pass"
+        "hold"
     );
 }
 

@@ -68,6 +68,8 @@ use serde_json::Value;
 pub mod fragments;
 pub mod paths;
 
+pub use paths::Harness;
+
 #[doc(hidden)]
 pub mod __private {
     pub use wit_bindgen;
@@ -300,6 +302,10 @@ pub struct Context {
     pub secret_fragments: Vec<String>,
     config: Value,
     compiled: FragmentCache,
+    /// Native only (tests, embedding hosts): the harness binaries and the
+    /// PATH [`Context::identify`] consults; a wasm guest asks the host.
+    harness: Vec<(paths::Harness, std::path::PathBuf)>,
+    search_path: String,
 }
 
 /// The fragments compiled once per context (and again if the list changes):
@@ -344,7 +350,21 @@ impl Context {
             secret_fragments: Vec::new(),
             config: Value::Null,
             compiled: FragmentCache::default(),
+            harness: Vec::new(),
+            search_path: String::new(),
         }
+    }
+
+    /// This context with the harness binaries and PATH that
+    /// [`Context::identify`] uses natively (a wasm guest asks the host).
+    pub fn with_harness(
+        mut self,
+        harness: Vec<(paths::Harness, std::path::PathBuf)>,
+        search_path: impl Into<String>,
+    ) -> Context {
+        self.harness = harness;
+        self.search_path = search_path.into();
+        self
     }
 
     /// This context with a protected set.
@@ -377,6 +397,22 @@ impl Context {
     /// points.
     pub fn resolve(&self, path: &str) -> Resolved {
         resolve_on_host(path, &self.cwd, &self.home)
+    }
+
+    /// What the shell would expand `pattern` to now (as dash does it), each
+    /// name with where it leads; `~` and relative patterns as for
+    /// [`Context::resolve`]. Empty when nothing matches (the shell passes
+    /// the word as written); `None` when the expansion is too large to list
+    /// (treat the word as unknown).
+    pub fn expand_glob(&self, pattern: &str) -> Option<Vec<GlobMatch>> {
+        expand_on_host(pattern, &self.cwd, &self.home)
+    }
+
+    /// Whether the program `name` would run is the harness's own (wicket,
+    /// wicket-compile or litany) under any name: the same file or a copy. A
+    /// name without a slash is looked up on the consult's PATH.
+    pub fn identify(&self, name: &str) -> Option<paths::Harness> {
+        identify_on_host(self, name)
     }
 
     /// Whether a resolved path lies inside the writable root.
@@ -466,11 +502,73 @@ pub struct Resolved {
     pub kind: PathKind,
 }
 
+/// One name a pattern expands to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobMatch {
+    /// The name as the shell hands it to the program (absolute).
+    pub path: String,
+    /// Where it leads.
+    pub resolved: Resolved,
+}
+
 #[cfg(target_arch = "wasm32")]
-fn resolve_on_host(path: &str, cwd: &str, home: &str) -> Resolved {
+fn expand_on_host(pattern: &str, cwd: &str, home: &str) -> Option<Vec<GlobMatch>> {
+    let absolute = paths::absolute(pattern, cwd, home);
+    let matches = __private::wicket::classifier::host::expand_glob(&absolute)?;
+    Some(
+        matches
+            .into_iter()
+            .map(|m| GlobMatch {
+                path: m.path,
+                resolved: from_wit(m.resolved),
+            })
+            .collect(),
+    )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn expand_on_host(pattern: &str, cwd: &str, home: &str) -> Option<Vec<GlobMatch>> {
+    let absolute = paths::absolute(pattern, cwd, home);
+    Some(
+        paths::expand_on_this_host(&absolute)?
+            .into_iter()
+            .map(|path| {
+                let (resolved, kind) = paths::resolve_with_kind(&path);
+                GlobMatch {
+                    path,
+                    resolved: Resolved {
+                        path: resolved,
+                        kind,
+                    },
+                }
+            })
+            .collect(),
+    )
+}
+
+#[cfg(target_arch = "wasm32")]
+fn identify_on_host(ctx: &Context, name: &str) -> Option<paths::Harness> {
+    use __private::wit::HarnessProgram as H;
+    let name = if name.contains('/') {
+        paths::absolute(name, &ctx.cwd, &ctx.home)
+    } else {
+        name.to_owned()
+    };
+    __private::wicket::classifier::host::identify(&name).map(|h| match h {
+        H::Wicket => paths::Harness::Wicket,
+        H::WicketCompile => paths::Harness::WicketCompile,
+        H::Litany => paths::Harness::Litany,
+    })
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn identify_on_host(ctx: &Context, name: &str) -> Option<paths::Harness> {
+    paths::identify_on_this_host(name, &ctx.cwd, &ctx.home, &ctx.search_path, &ctx.harness)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn from_wit(answer: __private::wit::Resolved) -> Resolved {
     use __private::wit::PathKind as Kind;
-    let absolute = paths::absolute(path, cwd, home);
-    let answer = __private::wicket::classifier::host::resolve_path(&absolute);
     Resolved {
         path: answer.path,
         kind: match answer.kind {
@@ -480,6 +578,12 @@ fn resolve_on_host(path: &str, cwd: &str, home: &str) -> Resolved {
             Kind::Other => PathKind::Other,
         },
     }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn resolve_on_host(path: &str, cwd: &str, home: &str) -> Resolved {
+    let absolute = paths::absolute(path, cwd, home);
+    from_wit(__private::wicket::classifier::host::resolve_path(&absolute))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -541,6 +645,8 @@ pub fn __run<C: Classifier>(
         secret_fragments: context.secret_fragments,
         config: serde_json::from_str(&context.config).unwrap_or(Value::Null),
         compiled: FragmentCache::default(),
+        harness: Vec::new(),
+        search_path: String::new(),
     };
     C::classify(&call, &ctx).map(into_wit)
 }

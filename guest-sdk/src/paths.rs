@@ -143,6 +143,320 @@ pub fn resolve_with_kind(absolute: &str) -> (String, crate::PathKind) {
     (resolved, kind)
 }
 
+/// The most names one glob expansion lists before the host gives up.
+pub const MAX_GLOB_MATCHES: usize = 1024;
+
+/// The most directories one glob expansion reads before the host gives up.
+pub const MAX_GLOB_DIRECTORIES: usize = 256;
+
+/// Whether a path component holds pattern syntax the shell expands: `*`,
+/// `?`, or a `[` closed by a later `]` (a lone `[` is literal). A
+/// backslash-escaped character is literal.
+pub fn has_pattern(component: &str) -> bool {
+    let chars: Vec<char> = component.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 1,
+            '*' | '?' => return true,
+            '[' if bracket(&chars, i, 'a').is_some() => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// fnmatch for one path component, as dash and bash match names: `*`, `?`,
+/// bracket expressions (`!`/`^` negation, ranges, `[:alpha:]`-style
+/// classes), backslash escapes. A leading dot is matched only by a leading
+/// dot unless `dotglob`.
+pub fn component_matches(pattern: &str, name: &str, dotglob: bool) -> bool {
+    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') && !pattern.starts_with("\\.") {
+        return false;
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let n: Vec<char> = name.chars().collect();
+    // One backtrack point per `*`: linear in practice.
+    let (mut pi, mut ni) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while ni < n.len() {
+        if pi < p.len() {
+            let step = match p[pi] {
+                '*' => {
+                    star = Some((pi, ni));
+                    pi += 1;
+                    continue;
+                }
+                '?' => Some(pi + 1),
+                '[' => match bracket(&p, pi, n[ni]) {
+                    Some((true, next)) => Some(next),
+                    Some((false, _)) => None,
+                    None => (n[ni] == '[').then_some(pi + 1),
+                },
+                '\\' if pi + 1 < p.len() => (p[pi + 1] == n[ni]).then_some(pi + 2),
+                c => (c == n[ni]).then_some(pi + 1),
+            };
+            if let Some(next) = step {
+                pi = next;
+                ni += 1;
+                continue;
+            }
+        }
+        match star {
+            Some((sp, sn)) => {
+                pi = sp + 1;
+                ni = sn + 1;
+                star = Some((sp, sn + 1));
+            }
+            None => return false,
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// A bracket expression at `p[at]`: whether `c` is in it and the index
+/// after it; `None` when it is not closed (then `[` is literal).
+fn bracket(p: &[char], at: usize, c: char) -> Option<(bool, usize)> {
+    let mut i = at + 1;
+    let negate = matches!(p.get(i), Some('!' | '^'));
+    if negate {
+        i += 1;
+    }
+    let mut hit = false;
+    let mut first = true;
+    while i < p.len() {
+        let x = p[i];
+        if x == ']' && !first {
+            return Some((hit != negate, i + 1));
+        }
+        first = false;
+        if x == '[' && p.get(i + 1) == Some(&':') {
+            let rest: String = p[i + 2..].iter().collect();
+            if let Some(end) = rest.find(":]") {
+                let name = &rest[..end];
+                if class_has(name, c) {
+                    hit = true;
+                }
+                i += 2 + name.chars().count() + 2;
+                continue;
+            }
+        }
+        let x = if x == '\\' && i + 1 < p.len() {
+            i += 1;
+            p[i]
+        } else {
+            x
+        };
+        if i + 2 < p.len() && p[i + 1] == '-' && p[i + 2] != ']' {
+            if x <= c && c <= p[i + 2] {
+                hit = true;
+            }
+            i += 3;
+        } else {
+            if x == c {
+                hit = true;
+            }
+            i += 1;
+        }
+    }
+    None
+}
+
+fn class_has(name: &str, c: char) -> bool {
+    match name {
+        "alpha" => c.is_alphabetic(),
+        "digit" => c.is_ascii_digit(),
+        "alnum" => c.is_alphanumeric(),
+        "upper" => c.is_uppercase(),
+        "lower" => c.is_lowercase(),
+        "space" => c.is_whitespace(),
+        "blank" => c == ' ' || c == '\t',
+        "punct" => c.is_ascii_punctuation(),
+        "xdigit" => c.is_ascii_hexdigit(),
+        "cntrl" => c.is_control(),
+        "print" => !c.is_control(),
+        "graph" => !c.is_control() && !c.is_whitespace(),
+        // An unknown class matches nothing, as in glibc.
+        _ => false,
+    }
+}
+
+/// A pattern component with its backslash escapes removed.
+fn unescape(component: &str) -> String {
+    let mut out = String::with_capacity(component.len());
+    let mut chars = component.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Expand an absolute pattern on this host as dash would: the names it
+/// matches, sorted, or `None` past [`MAX_GLOB_MATCHES`] names or
+/// [`MAX_GLOB_DIRECTORIES`] directories read. An empty list when nothing
+/// matches. Names are not resolved (a match's own links are the caller's
+/// to follow).
+pub fn expand_on_this_host(absolute: &str) -> Option<Vec<String>> {
+    let mut current: Vec<String> = vec![String::from("/")];
+    let mut read = 0usize;
+    let parts: Vec<&str> = absolute.split('/').filter(|p| !p.is_empty()).collect();
+    for (index, part) in parts.iter().enumerate() {
+        let last = index + 1 == parts.len();
+        let mut next = Vec::new();
+        if !has_pattern(part) {
+            let name = unescape(part);
+            for dir in current {
+                let path = join(&dir, &name);
+                // A literal component must exist to lead anywhere, except
+                // as the last one of a pattern matched before it.
+                if last || std::fs::symlink_metadata(&path).is_ok() {
+                    next.push(path);
+                }
+            }
+        } else {
+            for dir in current {
+                // Only directories (or links to them) have entries.
+                if !std::fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+                    continue;
+                }
+                read += 1;
+                if read > MAX_GLOB_DIRECTORIES {
+                    return None;
+                }
+                let Ok(entries) = std::fs::read_dir(&dir) else {
+                    continue;
+                };
+                let mut names: Vec<String> = entries
+                    .flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect();
+                // dash's readdir sees `.` and `..` too; `.*` matches them.
+                names.push(".".into());
+                names.push("..".into());
+                for name in names {
+                    if component_matches(part, &name, false) {
+                        next.push(join(&dir, &name));
+                        if next.len() > MAX_GLOB_MATCHES {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        if !last {
+            next.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.is_dir()));
+        }
+        current = next;
+        if current.is_empty() {
+            return Some(Vec::new());
+        }
+    }
+    let matched_something = parts.iter().any(|p| has_pattern(p));
+    if matched_something {
+        current.retain(|p| std::fs::symlink_metadata(p).is_ok());
+    }
+    current.sort();
+    current.dedup();
+    Some(current)
+}
+
+/// The harness's own programs, recognised by what they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Harness {
+    /// wicket itself: the operator's verbs.
+    Wicket,
+    /// wicket's plugin compiler.
+    WicketCompile,
+    /// litany.
+    Litany,
+}
+
+impl Harness {
+    /// The program's usual name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Harness::Wicket => "wicket",
+            Harness::WicketCompile => "wicket-compile",
+            Harness::Litany => "litany",
+        }
+    }
+}
+
+/// The largest file compared byte for byte against a harness binary.
+pub const MAX_IDENTIFY_BYTES: u64 = 512 << 20;
+
+/// Which harness program `name` would run on this host: a name without a
+/// slash looked up on `search_path` (PATH's syntax), anything else made
+/// absolute from `cwd` and `home`; then compared with each of `harness`
+/// (the same file, or a regular file with the same bytes).
+#[cfg(unix)]
+pub fn identify_on_this_host(
+    name: &str,
+    cwd: &str,
+    home: &str,
+    search_path: &str,
+    harness: &[(Harness, std::path::PathBuf)],
+) -> Option<Harness> {
+    use std::os::unix::fs::MetadataExt;
+    if name.is_empty() || harness.is_empty() {
+        return None;
+    }
+    let candidate = if name.contains('/') {
+        std::path::PathBuf::from(resolve_on_this_host(&absolute(name, cwd, home)))
+    } else {
+        search_path
+            .split(':')
+            .map(|dir| if dir.is_empty() { cwd } else { dir })
+            .map(|dir| std::path::Path::new(&absolute(dir, cwd, home)).join(name))
+            .find(|p| {
+                std::fs::metadata(p)
+                    .is_ok_and(|m| m.is_file() && m.mode() & 0o111 != 0)
+            })?
+    };
+    let meta = std::fs::metadata(&candidate).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    for (which, path) in harness {
+        let Ok(theirs) = std::fs::metadata(path) else {
+            continue;
+        };
+        if theirs.dev() == meta.dev() && theirs.ino() == meta.ino() {
+            return Some(*which);
+        }
+        if theirs.len() == meta.len() && meta.len() <= MAX_IDENTIFY_BYTES && same_bytes(&candidate, path) {
+            return Some(*which);
+        }
+    }
+    None
+}
+
+#[cfg(unix)]
+fn same_bytes(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::io::Read;
+    let (Ok(mut a), Ok(mut b)) = (std::fs::File::open(a), std::fs::File::open(b)) else {
+        return false;
+    };
+    let mut x = vec![0u8; 1 << 16];
+    let mut y = vec![0u8; 1 << 16];
+    loop {
+        let Ok(n) = a.read(&mut x) else { return false };
+        if n == 0 {
+            return b.read(&mut y[..1]).is_ok_and(|m| m == 0);
+        }
+        if b.read_exact(&mut y[..n]).is_err() || x[..n] != y[..n] {
+            return false;
+        }
+    }
+}
+
 fn components(path: &str) -> Vec<String> {
     path.split('/')
         .filter(|p| !p.is_empty())
@@ -205,6 +519,96 @@ mod tests {
         assert!(!contains_fragment("/h/.sshrc", ".ssh"));
         assert!(!contains_fragment("src/credentials_test.rs", "credentials"));
         assert!(contains_fragment("~/.aws/credentials", "credentials"));
+    }
+
+    #[test]
+    fn components_match_as_the_shell_matches_names() {
+        for (pattern, name, expected) in [
+            ("repo.gi?", "repo.git", true),
+            ("*", ".wicket", false),
+            (".w*", ".wicket", true),
+            ("r*o.git", "repo.git", true),
+            ("[r]epo.git", "repo.git", true),
+            ("[!r]epo.git", "repo.git", false),
+            ("[^r]epo.git", "repo.git", false),
+            ("[a-z]*", "repo.git", true),
+            ("[[:alpha:]]epo.git", "repo.git", true),
+            ("[[:digit:]]epo.git", "repo.git", false),
+            ("re[[:alpha:][:digit:]]o.git", "re5o.git", true),
+            ("\\*", "*", true),
+            ("\\*", "x", false),
+            ("*.rs", "main.rs", true),
+            ("*.rs", "main.rsx", false),
+            ("a*b*c", "axxbyyc", true),
+            ("a*b*c", "axxbyy", false),
+            ("[", "[", true),
+            (".*", "..", true),
+        ] {
+            assert_eq!(component_matches(pattern, name, false), expected, "{pattern} vs {name}");
+        }
+        assert!(has_pattern("r*"));
+        assert!(has_pattern("[[:alpha:]]x"));
+        assert!(!has_pattern("["));
+        assert!(!has_pattern("\\*"));
+    }
+
+    #[test]
+    fn expansion_lists_what_the_shell_would_and_follows_nothing_itself() {
+        let dir = std::env::temp_dir().join(format!("wicket-guest-glob-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("repo.git")).unwrap();
+        std::fs::write(dir.join("repo.git/config"), "").unwrap();
+        std::fs::create_dir_all(dir.join("wt/src")).unwrap();
+        std::fs::write(dir.join("wt/src/a.rs"), "").unwrap();
+        std::fs::write(dir.join("wt/src/b.rs"), "").unwrap();
+        std::fs::write(dir.join("wt/.env"), "").unwrap();
+        std::os::unix::fs::symlink(dir.join("repo.git"), dir.join("wt/r")).unwrap();
+        let d = std::fs::canonicalize(&dir).unwrap().display().to_string();
+        let wt = format!("{d}/wt");
+        assert_eq!(
+            expand_on_this_host(&format!("{wt}/src/*.rs")).unwrap(),
+            [format!("{wt}/src/a.rs"), format!("{wt}/src/b.rs")]
+        );
+        // Through a link in the worktree, as the shell walks it.
+        assert_eq!(
+            expand_on_this_host(&format!("{wt}/[q-s]*/config")).unwrap(),
+            [format!("{wt}/r/config")]
+        );
+        // Hidden names only for a dot; `.` and `..` among them.
+        assert_eq!(
+            expand_on_this_host(&format!("{wt}/*")).unwrap(),
+            [format!("{wt}/r"), format!("{wt}/src")]
+        );
+        assert_eq!(
+            expand_on_this_host(&format!("{wt}/.*")).unwrap(),
+            [format!("{wt}/."), format!("{wt}/.."), format!("{wt}/.env")]
+        );
+        assert_eq!(expand_on_this_host(&format!("{wt}/*.none")).unwrap(), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_copy_or_a_link_of_a_harness_binary_is_recognised() {
+        let dir = std::env::temp_dir().join(format!("wicket-guest-identify-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("bin")).unwrap();
+        let real = dir.join("wicket");
+        std::fs::write(&real, b"\x7fELF the real wicket").unwrap();
+        let other = dir.join("litany");
+        std::fs::write(&other, b"\x7fELF the real litany").unwrap();
+        std::fs::copy(&real, dir.join("bin/ls")).unwrap();
+        std::fs::set_permissions(dir.join("bin/ls"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        std::fs::hard_link(&other, dir.join("w")).unwrap();
+        std::fs::write(dir.join("same-size"), b"\x7fELF the fake wicket").unwrap();
+        let harness = [(Harness::Wicket, real.clone()), (Harness::Litany, other.clone())];
+        let d = dir.display().to_string();
+        let bin = format!("{d}/bin");
+        assert_eq!(identify_on_this_host("ls", &d, "/h", &bin, &harness), Some(Harness::Wicket));
+        assert_eq!(identify_on_this_host("./bin/ls", &d, "/h", "", &harness), Some(Harness::Wicket));
+        assert_eq!(identify_on_this_host("./w", &d, "/h", "", &harness), Some(Harness::Litany));
+        assert_eq!(identify_on_this_host("./same-size", &d, "/h", "", &harness), None);
+        assert_eq!(identify_on_this_host("cat", &d, "/h", "/usr/bin:/bin", &harness), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

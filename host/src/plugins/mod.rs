@@ -180,7 +180,7 @@ impl Fault {
                 "plugin {plugin} is a core wasm module, not a component (build it for wasm32-wasip2, or wrap it with `wasm-tools component new`)"
             ),
             Fault::WrongWorld(e) => format!(
-                "plugin {plugin} does not implement wicket:classifier@0.1.0 ({e})"
+                "plugin {plugin} does not implement wicket:classifier@0.1 ({e})"
             ),
             Fault::Trap(e) => format!("plugin {plugin} trapped ({e})"),
             Fault::Malformed(e) => format!("plugin {plugin} answered outside the contract ({e})"),
@@ -397,6 +397,41 @@ fn start_compile(cache: &Cache, plugin: &Plugin, sha256: &str) -> String {
         Ok(_) => "wicket started compiling it in the background; the next call after it finishes uses it".into(),
         Err(why) => format!("{why}; run `wicket init <workspace>` to compile it"),
     }
+}
+
+/// The harness's own binaries a plugin may ask about by identity: this
+/// wicket, its compiler, and litany — the one `$WICKET_LITANY` names, the
+/// one on PATH, and the parent process when it is a litany.
+pub fn harness_binaries() -> Vec<(wicket_guest::Harness, PathBuf)> {
+    use wicket_guest::Harness;
+    let mut out = Vec::new();
+    if let Ok(exe) = std::env::current_exe() {
+        out.push((Harness::Wicket, exe));
+    }
+    if let Ok(compiler) = compiler() {
+        out.push((Harness::WicketCompile, compiler));
+    }
+    if let Some(named) = std::env::var_os("WICKET_LITANY").filter(|v| !v.is_empty()) {
+        out.push((Harness::Litany, PathBuf::from(named)));
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        if let Some(found) = std::env::split_paths(&path)
+            .map(|dir| dir.join("litany"))
+            .find(|p| p.is_file())
+        {
+            out.push((Harness::Litany, found));
+        }
+    }
+    let parent = PathBuf::from(format!("/proc/{}/exe", rustix::process::getppid().map_or(0, |p| p.as_raw_nonzero().get())));
+    if let Ok(exe) = std::fs::read_link(&parent) {
+        if exe
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("litany"))
+        {
+            out.push((Harness::Litany, exe));
+        }
+    }
+    out
 }
 
 /// `wicket-compile`, beside the running binary.

@@ -25,6 +25,8 @@ pub struct State {
     limits: Limits,
     cwd: String,
     home: String,
+    /// The harness's own binaries, found on the first `identify`.
+    harness: Option<Vec<(wicket_guest::Harness, std::path::PathBuf)>>,
     wasi: WasiCtx,
     table: ResourceTable,
 }
@@ -93,6 +95,41 @@ impl v0_1::wicket::classifier::host::Host for State {
         };
         v0_1::wicket::classifier::types::Resolved { path, kind }
     }
+
+    fn expand_glob(
+        &mut self,
+        pattern: String,
+    ) -> Option<Vec<v0_1::wicket::classifier::types::GlobMatch>> {
+        if pattern.len() > MAX_QUERY_PATH_BYTES {
+            return None;
+        }
+        let absolute = wicket_guest::paths::absolute(&pattern, &self.cwd, &self.home);
+        let names = wicket_guest::paths::expand_on_this_host(&absolute)?;
+        Some(
+            names
+                .into_iter()
+                .map(|path| {
+                    let resolved = self.resolve_path(path.clone());
+                    v0_1::wicket::classifier::types::GlobMatch { path, resolved }
+                })
+                .collect(),
+        )
+    }
+
+    fn identify(&mut self, name: String) -> Option<v0_1::wicket::classifier::types::HarnessProgram> {
+        use v0_1::wicket::classifier::types::HarnessProgram as H;
+        if name.len() > MAX_QUERY_PATH_BYTES {
+            return None;
+        }
+        let harness = self.harness.get_or_insert_with(super::harness_binaries);
+        let search_path = std::env::var("PATH").unwrap_or_default();
+        wicket_guest::paths::identify_on_this_host(&name, &self.cwd, &self.home, &search_path, harness)
+            .map(|h| match h {
+                wicket_guest::Harness::Wicket => H::Wicket,
+                wicket_guest::Harness::WicketCompile => H::WicketCompile,
+                wicket_guest::Harness::Litany => H::Litany,
+            })
+    }
 }
 
 impl WasiView for State {
@@ -142,6 +179,7 @@ pub fn call(
         },
         cwd: q.cwd.clone(),
         home: q.home.clone(),
+        harness: None,
         wasi: builder.build(),
         table: ResourceTable::new(),
     };

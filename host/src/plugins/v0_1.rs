@@ -1,4 +1,4 @@
-//! Bindings for `wicket:classifier@0.1.0`, generated from the project's one
+//! Bindings for `wicket:classifier@0.1.1` (which also serves plugins built against 0.1.0), generated from the project's one
 //! WIT file. A later contract version gets a module of its own beside this
 //! one; the rest of the host sees only the runtime's own types.
 
