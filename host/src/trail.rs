@@ -293,17 +293,18 @@ pub fn append(state: &Path, row: &Row) -> Result<()> {
 
 /// Every row that can be read, in order, and how many lines could not.
 pub fn read(state: &Path) -> Result<(Vec<Row>, usize)> {
-    read_filtered(state, |_| true)
+    Ok(parse(&read_bytes(state)?, |_| true))
 }
 
-/// The rows whose line passes `keep` (a cheap test before parsing), in order.
-fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>, usize)> {
+/// The trail's bytes (none when there is no trail yet), at most
+/// [`MAX_TRAIL_BYTES`].
+fn read_bytes(state: &Path) -> Result<Vec<u8>> {
     let Some(dir) = state_dir(state, false)? else {
-        return Ok((Vec::new(), 0));
+        return Ok(Vec::new());
     };
     let mut file = match dir.open_with(FILE, OpenOptions::new().read(true).custom_flags(NOT_A_DEVICE)) {
         Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => {
             return Err(e).with_context(|| format!("could not open {}", state.join(FILE).display()))
         }
@@ -321,6 +322,13 @@ fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>
             MAX_TRAIL_BYTES >> 20
         );
     }
+    Ok(bytes)
+}
+
+/// The rows of a trail's bytes whose line passes `keep` (a cheap test before
+/// parsing), in order, and how many of those lines could not be read (torn,
+/// or a kind a newer wicket wrote). Blank lines are neither.
+pub fn parse(bytes: &[u8], keep: impl Fn(&[u8]) -> bool) -> (Vec<Row>, usize) {
     let mut rows = Vec::new();
     let mut skipped = 0;
     for line in bytes.split(|b| *b == b'\n') {
@@ -332,7 +340,7 @@ fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>
             Err(_) => skipped += 1,
         }
     }
-    Ok((rows, skipped))
+    (rows, skipped)
 }
 
 /// An answer in force, with when and who.
@@ -433,6 +441,12 @@ impl State {
     /// answers of the agent and its ancestors, workspace answers, withdrawals.
     /// Every other line is passed over unparsed, so a long trail stays cheap.
     pub fn load_for(state_dir: &Path, agent: &str) -> Result<State> {
+        Ok(State::fold_for(&read_bytes(state_dir)?, agent, SystemTime::now()))
+    }
+
+    /// What [`State::load_for`] folds, from the trail's bytes: only the lines
+    /// that can bear on `agent`'s consult are parsed.
+    pub fn fold_for(bytes: &[u8], agent: &str, now: SystemTime) -> State {
         let mut ancestors: Vec<String> = agent
             .match_indices('-')
             .map(|(i, _)| agent[..i].to_owned())
@@ -445,8 +459,8 @@ impl State {
             .map(|n| memchr::memmem::Finder::new(n.as_bytes()).into_owned())
             .collect();
         let keep = |line: &[u8]| needles.iter().any(|n| n.find(line).is_some());
-        let (rows, skipped) = read_filtered(state_dir, keep)?;
-        Ok(State::fold(rows, skipped, SystemTime::now()))
+        let (rows, skipped) = parse(bytes, keep);
+        State::fold(rows, skipped, now)
     }
 
     /// Read and fold a workspace's trail.
