@@ -379,36 +379,39 @@ impl State {
     pub fn fold(rows: Vec<Row>, skipped: usize, now: SystemTime) -> State {
         // Keyed maps that remember the order of the latest row per key.
         let mut answers: HashMap<String, (usize, Standing)> = HashMap::new();
-        let mut names: HashMap<String, String> = HashMap::new();
+        // Answer name → the keys of the answers standing under it (names are
+        // short hashes: two answers can share one, and a withdrawal of the
+        // name withdraws both, as `status` showed them).
+        let mut names: HashMap<String, Vec<String>> = HashMap::new();
         let mut floors: HashMap<String, (usize, Option<Floor>)> = HashMap::new();
         let mut launches = Vec::new();
         for (index, row) in rows.into_iter().enumerate() {
             match row.what {
                 What::Answer(answer) => {
                     let key = answer.key();
-                    names.insert(answer.answer.clone(), key.clone());
+                    let name = answer.answer.clone();
                     let expired = answer.expired(now);
-                    answers.insert(
-                        key,
-                        (
-                            index,
-                            Standing {
-                                at: row.at,
-                                who: row.who,
-                                answer,
-                                expired,
-                            },
-                        ),
-                    );
+                    let standing = Standing {
+                        at: row.at,
+                        who: row.who,
+                        answer,
+                        expired,
+                    };
+                    if let Some((_, old)) = answers.insert(key.clone(), (index, standing)) {
+                        if old.answer.answer != name {
+                            if let Some(keys) = names.get_mut(&old.answer.answer) {
+                                keys.retain(|k| *k != key);
+                            }
+                        }
+                    }
+                    let keys = names.entry(name).or_default();
+                    if !keys.contains(&key) {
+                        keys.push(key);
+                    }
                 }
                 What::Withdraw { ref answer } => {
-                    if let Some(key) = names.get(answer) {
-                        if answers
-                            .get(key)
-                            .is_some_and(|(_, s)| s.answer.answer == *answer)
-                        {
-                            answers.remove(key);
-                        }
+                    for key in names.remove(answer).unwrap_or_default() {
+                        answers.remove(&key);
                     }
                 }
                 What::Floor { ref agent, action } => {
@@ -567,6 +570,36 @@ mod tests {
                 .map(|s| s.answer.ruling),
             Some(Ruling::Refuse)
         );
+    }
+
+    #[test]
+    fn a_withdrawal_withdraws_every_answer_standing_under_its_name() {
+        // Names are short hashes: two answers for different conversations can
+        // share one. Withdrawing it withdraws both (found by the trail fuzz
+        // target: the second stayed, and the consult, which folds only one
+        // agent's rows, disagreed with `status`).
+        let rows = vec![
+            answer("a-1", Scope::Conversation, "root", Ruling::Pass),
+            answer("a-1", Scope::Conversation, "other", Ruling::Refuse),
+            answer("a-2", Scope::Workspace, "x", Ruling::Hold),
+            Row::now(What::Withdraw {
+                answer: "a-1".into(),
+            }),
+        ];
+        let state = State::fold(rows, 0, SystemTime::now());
+        let names: Vec<&str> = state.answers.iter().map(|s| s.answer.answer.as_str()).collect();
+        assert_eq!(names, ["a-2"]);
+        // A name superseded at its key no longer withdraws what replaced it.
+        let rows = vec![
+            answer("a-1", Scope::Workspace, "x", Ruling::Pass),
+            answer("a-2", Scope::Workspace, "y", Ruling::Refuse),
+            Row::now(What::Withdraw {
+                answer: "a-1".into(),
+            }),
+        ];
+        let state = State::fold(rows, 0, SystemTime::now());
+        assert_eq!(state.answers.len(), 1);
+        assert_eq!(state.answers[0].answer.answer, "a-2");
     }
 
     #[test]
