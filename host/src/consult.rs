@@ -34,7 +34,7 @@ const CONSULT_STACK_BYTES: usize = 64 << 20;
 const MARGIN: Duration = Duration::from_millis(250);
 
 /// The largest request wicket reads.
-const MAX_REQUEST_BYTES: u64 = 64 << 20;
+pub const MAX_REQUEST_BYTES: u64 = 64 << 20;
 
 /// How long the request may take to arrive, inside the whole bound: what is
 /// left after it is the consult's.

@@ -8,6 +8,9 @@
 
 pub mod consult;
 pub mod demo;
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod judge;
 pub mod operator;
 pub mod plugins;

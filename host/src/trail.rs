@@ -293,17 +293,18 @@ pub fn append(state: &Path, row: &Row) -> Result<()> {
 
 /// Every row that can be read, in order, and how many lines could not.
 pub fn read(state: &Path) -> Result<(Vec<Row>, usize)> {
-    read_filtered(state, |_| true)
+    Ok(parse(&read_bytes(state)?, |_| true))
 }
 
-/// The rows whose line passes `keep` (a cheap test before parsing), in order.
-fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>, usize)> {
+/// The trail's bytes (none when there is no trail yet), at most
+/// [`MAX_TRAIL_BYTES`].
+fn read_bytes(state: &Path) -> Result<Vec<u8>> {
     let Some(dir) = state_dir(state, false)? else {
-        return Ok((Vec::new(), 0));
+        return Ok(Vec::new());
     };
     let mut file = match dir.open_with(FILE, OpenOptions::new().read(true).custom_flags(NOT_A_DEVICE)) {
         Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => {
             return Err(e).with_context(|| format!("could not open {}", state.join(FILE).display()))
         }
@@ -321,6 +322,13 @@ fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>
             MAX_TRAIL_BYTES >> 20
         );
     }
+    Ok(bytes)
+}
+
+/// The rows of a trail's bytes whose line passes `keep` (a cheap test before
+/// parsing), in order, and how many of those lines could not be read (torn,
+/// or a kind a newer wicket wrote). Blank lines are neither.
+pub fn parse(bytes: &[u8], keep: impl Fn(&[u8]) -> bool) -> (Vec<Row>, usize) {
     let mut rows = Vec::new();
     let mut skipped = 0;
     for line in bytes.split(|b| *b == b'\n') {
@@ -332,7 +340,7 @@ fn read_filtered(state: &Path, keep: impl Fn(&[u8]) -> bool) -> Result<(Vec<Row>
             Err(_) => skipped += 1,
         }
     }
-    Ok((rows, skipped))
+    (rows, skipped)
 }
 
 /// An answer in force, with when and who.
@@ -371,36 +379,39 @@ impl State {
     pub fn fold(rows: Vec<Row>, skipped: usize, now: SystemTime) -> State {
         // Keyed maps that remember the order of the latest row per key.
         let mut answers: HashMap<String, (usize, Standing)> = HashMap::new();
-        let mut names: HashMap<String, String> = HashMap::new();
+        // Answer name → the keys of the answers standing under it (names are
+        // short hashes: two answers can share one, and a withdrawal of the
+        // name withdraws both, as `status` showed them).
+        let mut names: HashMap<String, Vec<String>> = HashMap::new();
         let mut floors: HashMap<String, (usize, Option<Floor>)> = HashMap::new();
         let mut launches = Vec::new();
         for (index, row) in rows.into_iter().enumerate() {
             match row.what {
                 What::Answer(answer) => {
                     let key = answer.key();
-                    names.insert(answer.answer.clone(), key.clone());
+                    let name = answer.answer.clone();
                     let expired = answer.expired(now);
-                    answers.insert(
-                        key,
-                        (
-                            index,
-                            Standing {
-                                at: row.at,
-                                who: row.who,
-                                answer,
-                                expired,
-                            },
-                        ),
-                    );
+                    let standing = Standing {
+                        at: row.at,
+                        who: row.who,
+                        answer,
+                        expired,
+                    };
+                    if let Some((_, old)) = answers.insert(key.clone(), (index, standing)) {
+                        if old.answer.answer != name {
+                            if let Some(keys) = names.get_mut(&old.answer.answer) {
+                                keys.retain(|k| *k != key);
+                            }
+                        }
+                    }
+                    let keys = names.entry(name).or_default();
+                    if !keys.contains(&key) {
+                        keys.push(key);
+                    }
                 }
                 What::Withdraw { ref answer } => {
-                    if let Some(key) = names.get(answer) {
-                        if answers
-                            .get(key)
-                            .is_some_and(|(_, s)| s.answer.answer == *answer)
-                        {
-                            answers.remove(key);
-                        }
+                    for key in names.remove(answer).unwrap_or_default() {
+                        answers.remove(&key);
                     }
                 }
                 What::Floor { ref agent, action } => {
@@ -433,6 +444,12 @@ impl State {
     /// answers of the agent and its ancestors, workspace answers, withdrawals.
     /// Every other line is passed over unparsed, so a long trail stays cheap.
     pub fn load_for(state_dir: &Path, agent: &str) -> Result<State> {
+        Ok(State::fold_for(&read_bytes(state_dir)?, agent, SystemTime::now()))
+    }
+
+    /// What [`State::load_for`] folds, from the trail's bytes: only the lines
+    /// that can bear on `agent`'s consult are parsed.
+    pub fn fold_for(bytes: &[u8], agent: &str, now: SystemTime) -> State {
         let mut ancestors: Vec<String> = agent
             .match_indices('-')
             .map(|(i, _)| agent[..i].to_owned())
@@ -445,8 +462,8 @@ impl State {
             .map(|n| memchr::memmem::Finder::new(n.as_bytes()).into_owned())
             .collect();
         let keep = |line: &[u8]| needles.iter().any(|n| n.find(line).is_some());
-        let (rows, skipped) = read_filtered(state_dir, keep)?;
-        Ok(State::fold(rows, skipped, SystemTime::now()))
+        let (rows, skipped) = parse(bytes, keep);
+        State::fold(rows, skipped, now)
     }
 
     /// Read and fold a workspace's trail.
@@ -553,6 +570,36 @@ mod tests {
                 .map(|s| s.answer.ruling),
             Some(Ruling::Refuse)
         );
+    }
+
+    #[test]
+    fn a_withdrawal_withdraws_every_answer_standing_under_its_name() {
+        // Names are short hashes: two answers for different conversations can
+        // share one. Withdrawing it withdraws both (found by the trail fuzz
+        // target: the second stayed, and the consult, which folds only one
+        // agent's rows, disagreed with `status`).
+        let rows = vec![
+            answer("a-1", Scope::Conversation, "root", Ruling::Pass),
+            answer("a-1", Scope::Conversation, "other", Ruling::Refuse),
+            answer("a-2", Scope::Workspace, "x", Ruling::Hold),
+            Row::now(What::Withdraw {
+                answer: "a-1".into(),
+            }),
+        ];
+        let state = State::fold(rows, 0, SystemTime::now());
+        let names: Vec<&str> = state.answers.iter().map(|s| s.answer.answer.as_str()).collect();
+        assert_eq!(names, ["a-2"]);
+        // A name superseded at its key no longer withdraws what replaced it.
+        let rows = vec![
+            answer("a-1", Scope::Workspace, "x", Ruling::Pass),
+            answer("a-2", Scope::Workspace, "y", Ruling::Refuse),
+            Row::now(What::Withdraw {
+                answer: "a-1".into(),
+            }),
+        ];
+        let state = State::fold(rows, 0, SystemTime::now());
+        assert_eq!(state.answers.len(), 1);
+        assert_eq!(state.answers[0].answer.answer, "a-2");
     }
 
     #[test]

@@ -67,12 +67,6 @@ pub fn parse(source: &str) -> Result<Node, YamlError> {
                 message: format!("indented {indent} spaces, deeper than the {MAX_INDENT} a policy may nest"),
             });
         }
-        if flow_depth(&content[indent..]) > MAX_FLOW_DEPTH {
-            return Err(YamlError {
-                line: number,
-                message: format!("`[` and `{{` nest deeper than the {MAX_FLOW_DEPTH} levels a policy may use"),
-            });
-        }
         if content[indent..].starts_with('\t') {
             return Err(YamlError {
                 line: number,
@@ -151,8 +145,18 @@ fn sequence(lines: &[Line], at: &mut usize, indent: usize) -> Result<Node, YamlE
         };
         let rest = rest.trim_start();
         if rest.is_empty() {
+            // `-` alone: its item is the block indented below it, else empty.
+            // (A `- ` line at the same indentation is the next item, not a
+            // list inside this one: taking it so nested `-` lines without
+            // bound, one stack frame each.)
             *at += 1;
-            items.push(nested_or_empty(lines, at, indent, line.number)?);
+            items.push(match lines.get(*at) {
+                Some(next) if next.indent > indent => block(lines, at, next.indent)?,
+                _ => Node {
+                    line: line.number,
+                    kind: Kind::Empty,
+                },
+            });
         } else if key_value(rest).is_some() {
             // `- key: value` opens a mapping whose later keys align with `key`.
             let inner_indent = indent + (line.text.len() - rest.len());
@@ -290,7 +294,7 @@ fn key_value(text: &str) -> Option<(&str, &str)> {
 fn scalar_or_flow(text: &str, line: usize) -> Result<Node, YamlError> {
     let mut chars: Vec<char> = text.chars().collect();
     let mut pos = 0;
-    let node = flow_value(&mut chars, &mut pos, line)?;
+    let node = flow_value(&mut chars, &mut pos, line, 0)?;
     skip_spaces(&chars, &mut pos);
     if pos != chars.len() {
         chars.drain(..pos);
@@ -305,33 +309,31 @@ fn scalar_or_flow(text: &str, line: usize) -> Result<Node, YamlError> {
     Ok(node)
 }
 
-/// The deepest `[`/`{` nesting in a line, quotes skipped.
-fn flow_depth(text: &str) -> usize {
-    let (mut depth, mut deepest, mut quote) = (0usize, 0usize, None);
-    for c in text.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '[' | '{') => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            (None, ']' | '}') => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    deepest
-}
-
 fn skip_spaces(chars: &[char], pos: &mut usize) {
     while chars.get(*pos).is_some_and(|c| *c == ' ') {
         *pos += 1;
     }
 }
 
-fn flow_value(chars: &mut Vec<char>, pos: &mut usize, line: usize) -> Result<Node, YamlError> {
+/// A flow value inside `depth` open `[`/`{`. The bound is kept here, where
+/// the recursion is, so no reading of quotes elsewhere can disagree with it
+/// (a line-wide count that took `a'b` for an open quote once let a deep
+/// nesting past it).
+fn flow_value(
+    chars: &mut Vec<char>,
+    pos: &mut usize,
+    line: usize,
+    depth: usize,
+) -> Result<Node, YamlError> {
     skip_spaces(chars, pos);
+    if matches!(chars.get(*pos), Some('[' | '{')) && depth >= MAX_FLOW_DEPTH {
+        return Err(YamlError {
+            line,
+            message: format!(
+                "`[` and `{{` nest deeper than the {MAX_FLOW_DEPTH} levels a policy may use"
+            ),
+        });
+    }
     match chars.get(*pos) {
         Some('[') => {
             *pos += 1;
@@ -354,7 +356,7 @@ fn flow_value(chars: &mut Vec<char>, pos: &mut usize, line: usize) -> Result<Nod
                     }
                     _ => {}
                 }
-                items.push(flow_value(chars, pos, line)?);
+                items.push(flow_value(chars, pos, line, depth + 1)?);
                 skip_spaces(chars, pos);
                 match chars.get(*pos) {
                     Some(',') => *pos += 1,
@@ -404,7 +406,7 @@ fn flow_value(chars: &mut Vec<char>, pos: &mut usize, line: usize) -> Result<Nod
                     });
                 }
                 *pos += 1;
-                let value = flow_value(chars, pos, line)?;
+                let value = flow_value(chars, pos, line, depth + 1)?;
                 let Kind::Scalar { text, .. } = key.kind else {
                     return Err(YamlError {
                         line,
@@ -673,6 +675,46 @@ mod tests {
             assert_eq!(err.line, line, "{text}: {err:?}");
             assert!(err.message.contains(needle), "{text}: {}", err.message);
         }
+    }
+
+    #[test]
+    fn a_bare_dash_is_an_empty_item_not_a_list_around_the_next() {
+        assert_eq!(parse("-\n- b\n").unwrap().to_json(), json!([null, "b"]));
+        assert_eq!(
+            parse("a:\n-\n- b\nc:\n  -\n    - d\n").unwrap().to_json(),
+            json!({"a": [null, "b"], "c": [["d"]]})
+        );
+    }
+
+    /// Found by the policy fuzz target: nesting the line check did not see
+    /// (a `'` inside a plain scalar read as an open quote, hiding the `[`s
+    /// after it; `-` lines at one indentation, each a list inside the last)
+    /// recursed once per level. Read on a small stack, each is an answer.
+    #[test]
+    fn hostile_nesting_reads_on_a_small_stack() {
+        let deep = 100_000;
+        let cases = [
+            format!("x: [a'b, {}{}\n", "[".repeat(deep), "]".repeat(deep + 1)),
+            format!("x: {{k: it's, y: {}\n", "{a: ".repeat(deep)),
+            "-\n".repeat(deep),
+            format!("a:\n{}", "-\n".repeat(deep)),
+        ];
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || {
+                for (i, text) in cases.iter().enumerate() {
+                    let result = parse(text);
+                    if i < 2 {
+                        let err = result.unwrap_err();
+                        assert!(err.message.contains("nest deeper"), "{err:?}");
+                    } else {
+                        assert!(result.is_ok(), "{result:?}");
+                    }
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 
     #[test]
