@@ -26,7 +26,7 @@ const BARE: &[&str] = &[
 ];
 
 /// Plugins built for wasm32-wasip2, which import WASI.
-const WASI: &[&str] = &["testing-wasi-probe"];
+const WASI: &[&str] = &["testing-wasi-probe", "testing-leak"];
 
 fn main() {
     if let Err(e) = run() {

@@ -35,10 +35,10 @@ fn main() {
     let trivial = std::env::current_exe().unwrap();
     let wicket = wicket_bin();
     // Warm the compile cache once.
-    spawn(&wicket, &ws, &request, &[]);
+    spawn(&wicket, &ws, &request, &[], "pass");
 
-    let base = median(|| spawn(&trivial, &ws, &request, &[("WICKET_BENCH_TRIVIAL", "1")]));
-    let warm = median(|| spawn(&wicket, &ws, &request, &[]));
+    let base = median(|| spawn(&trivial, &ws, &request, &[("WICKET_BENCH_TRIVIAL", "1")], "pass"));
+    let warm = median(|| spawn(&wicket, &ws, &request, &[], "pass"));
     println!("whole process, warm cache, median of {RUNS} runs (alternating):");
     println!(
         "  trivial control (parse, print pass)   {:>9.2} ms",
@@ -50,7 +50,7 @@ fn main() {
         ratio(warm, base)
     );
     let refuse = json!({"id": "toolu_2", "name": "bash", "input": {"command": "rm -rf /etc"}, "role": "worker", "agent_id": AGENT}).to_string();
-    let refused = median(|| spawn(&wicket, &ws, &refuse, &[]));
+    let refused = median(|| spawn(&wicket, &ws, &refuse, &[], "refuse"));
     println!(
         "  wicket consult (refuse)               {:>9.2} ms   {:.1}×",
         ms(refused),
@@ -59,14 +59,14 @@ fn main() {
 
     // Hostile input through the real wasm classifier: a 1 MB command.
     let huge = json!({"id": "toolu_4", "name": "bash", "input": {"command": format!("echo {}", "a".repeat(1 << 20))}, "role": "worker", "agent_id": AGENT}).to_string();
-    let hostile = median_n(20, || spawn(&wicket, &ws, &huge, &[]));
+    let hostile = median_n(20, || spawn(&wicket, &ws, &huge, &[], "pass"));
     println!(
         "  wicket consult, a 1 MB command        {:>9.2} ms   {:.1}×",
         ms(hostile),
         ratio(hostile, base)
     );
     let deep = json!({"id": "toolu_5", "name": "bash", "input": {"command": "$(".repeat(10_000) + &")".repeat(10_000)}, "role": "worker", "agent_id": AGENT}).to_string();
-    let nested = median_n(20, || spawn(&wicket, &ws, &deep, &[]));
+    let nested = median_n(20, || spawn(&wicket, &ws, &deep, &[], "hold"));
     println!(
         "  wicket consult, 10,000 nested $(      {:>9.2} ms   {:.1}×",
         ms(nested),
@@ -81,6 +81,7 @@ fn main() {
             &ws,
             &request,
             &[("XDG_CACHE_HOME", cache.to_str().unwrap())],
+            "pass",
         )
     });
     println!(
@@ -98,8 +99,8 @@ fn main() {
         let row = json!({"at": "2026-11-29T10:00:00Z", "who": {"user": "op", "host": "h"}, "row": "floor", "agent": format!("other-{n}"), "action": if n % 2 == 0 { "raise" } else { "lower" }});
         writeln!(trail, "{row}").unwrap();
     }
-    spawn(&wicket, &long, &request, &[]);
-    let folded = median(|| spawn(&wicket, &long, &request, &[]));
+    spawn(&wicket, &long, &request, &[], "pass");
+    let folded = median(|| spawn(&wicket, &long, &request, &[], "pass"));
     println!(
         "  wicket consult, 10,000-row trail      {:>9.2} ms   {:.1}×",
         ms(folded),
@@ -108,10 +109,10 @@ fn main() {
 
     // Confinement: the gate outside the wall runs the probe (a bwrap spawn).
     let confined = Ws::new(Some("confinement: required\n"));
-    spawn(&wicket, &confined, &request, &[]);
-    let gated = median(|| spawn(&wicket, &confined, &request, &[]));
+    spawn(&wicket, &confined, &request, &[], "refuse");
+    let gated = median(|| spawn(&wicket, &confined, &request, &[], "refuse"));
     let read = json!({"id": "toolu_3", "name": "bash", "input": {"command": "ls"}, "role": "worker", "agent_id": AGENT}).to_string();
-    let gated_read = median(|| spawn(&wicket, &confined, &read, &[]));
+    let gated_read = median(|| spawn(&wicket, &confined, &read, &[], "pass"));
     println!("confinement required, outside the wall:");
     println!(
         "  above read (gate refuses, probes bwrap) {:>7.2} ms   {:.1}×",
@@ -129,7 +130,15 @@ fn main() {
     );
 }
 
-fn spawn(program: &std::path::Path, ws: &Ws, request: &str, env: &[(&str, &str)]) -> Duration {
+/// One consult, timed; its verdict must be `expect`, so a row never times a
+/// consult that answered something else (a hold for an overrun, a fault).
+fn spawn(
+    program: &std::path::Path,
+    ws: &Ws,
+    request: &str,
+    env: &[(&str, &str)],
+    expect: &str,
+) -> Duration {
     let started = Instant::now();
     let mut command = Command::new(program);
     command
@@ -153,11 +162,11 @@ fn spawn(program: &std::path::Path, ws: &Ws, request: &str, env: &[(&str, &str)]
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let took = started.elapsed();
-    assert!(
-        out.status.success() && out.stdout.starts_with(b"{\""),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let verdict: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not a verdict: {text}"));
+    assert_eq!(verdict["verdict"], expect, "{text}");
     took
 }
 

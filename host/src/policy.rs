@@ -166,8 +166,13 @@ impl Policy {
 
     fn read_confinement(&mut self, node: &Node) {
         match node.text() {
-            Some("required") => self.confinement_line = Some(node.line),
-            Some("none") | Some("off") => self.confinement_line = None,
+            // `none` is the default: it never lifts a `required` written on
+            // another line (that is a duplicate key, a problem already; until
+            // it is fixed, the stricter line stands and the gate with it).
+            Some("required") => {
+                self.confinement_line.get_or_insert(node.line);
+            }
+            Some("none") | Some("off") => {}
             Some(other) => self.problem(
                 node.line,
                 format!("`confinement: {other}` is not a setting (write `confinement: required`, or remove the line)"),
@@ -380,6 +385,14 @@ mod tests {
                 "{text}: {:?}",
                 p.diagnostics
             );
+        }
+        // Whichever way round, a duplicate never turns confinement off.
+        for (text, line) in [
+            ("confinement: required\nconfinement: none\n", 1),
+            ("confinement: none\nconfinement: required\n", 2),
+            ("confinement: off\nconfinement: required\nconfinement: none\n", 2),
+        ] {
+            assert_eq!(Policy::parse(text, Path::new("/")).confinement_line, Some(line), "{text}");
         }
     }
 

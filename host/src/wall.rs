@@ -353,6 +353,10 @@ pub fn probe(shape: &Shape) -> Result<PathBuf, Unavailable> {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
+    // A group of its own, so a probe past its deadline is stopped whole:
+    // bwrap and whatever it started, not bwrap alone with its children
+    // orphaned.
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command.spawn().map_err(|e| Unavailable::Refused {
         code: None,
         stderr: e.to_string(),
@@ -376,6 +380,12 @@ pub fn probe(shape: &Shape) -> Result<PathBuf, Unavailable> {
                 };
             }
             Ok(None) if started.elapsed() > PROBE_DEADLINE => {
+                // The group's id is the child's (never init's: a child is not pid 1).
+                if let Some(group) = rustix::process::Pid::from_raw(child.id() as i32)
+                    .filter(|pid| *pid != rustix::process::Pid::INIT)
+                {
+                    let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+                }
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(Unavailable::Refused {

@@ -440,25 +440,31 @@ pub fn operator(ws: &Ws, args: &[&str]) -> std::process::Output {
         .expect("wicket runs")
 }
 
-/// What the fake litany was asked to do, waiting briefly for detached launches.
+/// How long a detached launch is given to reach the fake litany.
+pub const LAUNCH_WAIT: Duration = Duration::from_millis(2000);
+
+/// What the fake litany was asked to do, waiting (at most [`LAUNCH_WAIT`])
+/// for detached launches: until `expected` calls arrived, or more than that
+/// (which is already wrong). Expecting none waits the whole time, so "nothing
+/// was launched" is checked after a launch could have written, not before.
 pub fn litany_calls(ws: &Ws, expected: usize) -> Vec<String> {
     let log = ws.tmp.path().join("litany-calls");
-    for _ in 0..200 {
-        let lines: Vec<String> = std::fs::read_to_string(&log)
+    let read = || -> Vec<String> {
+        std::fs::read_to_string(&log)
             .unwrap_or_default()
             .lines()
             .map(str::to_owned)
-            .collect();
-        if lines.len() >= expected {
+            .collect()
+    };
+    let started = Instant::now();
+    while started.elapsed() < LAUNCH_WAIT {
+        let lines = read();
+        if lines.len() > expected || (expected > 0 && lines.len() == expected) {
             return lines;
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    std::fs::read_to_string(&log)
-        .unwrap_or_default()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    read()
 }
 
 /// The trail's rows, as JSON.
