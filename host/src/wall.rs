@@ -266,7 +266,12 @@ impl Shape {
             .args(self.args())
             .args(program)
             .env("GIT_NO_REPLACE_OBJECTS", "1")
-            .env("GIT_GRAFT_FILE", "/dev/null")
+            // A grafts file that cannot exist (`/dev/null` is no directory):
+            // git reads none, and says nothing. Pointed at `/dev/null`
+            // itself, git opens it and prints its eight-line deprecation
+            // hint ("use git replace --convert-graft-file") on every command
+            // that reads a commit, into every tool result the model sees.
+            .env("GIT_GRAFT_FILE", "/dev/null/grafts")
             .env("GIT_SHALLOW_FILE", "/dev/null");
         if let Some(path) = std::env::var_os("PATH") {
             let kept: Vec<PathBuf> = std::env::split_paths(&path)
