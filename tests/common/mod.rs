@@ -5,6 +5,8 @@
 //! stdin, `LITANY_CONV_REPO` and `LITANY_CONV_BRANCH` set.
 #![allow(dead_code)]
 
+pub mod litany;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
