@@ -137,12 +137,18 @@ fn sequence(lines: &[Line], at: &mut usize, indent: usize) -> Result<Node, YamlE
     let mut items = Vec::new();
     while *at < lines.len() && lines[*at].indent == indent {
         let line = &lines[*at];
+        // A line that is no `- ` item ends the list: a list at its key's
+        // own indentation is followed by that mapping's next key. (Where
+        // nothing takes that line, the document's end says so.)
         let Some(rest) = line.text.strip_prefix('-') else {
+            break;
+        };
+        if !(rest.is_empty() || rest.starts_with(' ')) {
             return Err(YamlError {
                 line: line.number,
                 message: format!("expected a `- ` list item, found `{}`", line.text),
             });
-        };
+        }
         let rest = rest.trim_start();
         if rest.is_empty() {
             // `-` alone: its item is the block indented below it, else empty.
@@ -397,8 +403,20 @@ fn flow_value(
                     }
                     _ => {}
                 }
-                let key = flow_scalar(chars, pos, line, true)?;
+                // A `[` or `{` where a key belongs is read as what it is (so
+                // its nesting meets the same bound) and refused as a key.
+                let key = if matches!(chars.get(*pos), Some('[' | '{')) {
+                    flow_value(chars, pos, line, depth + 1)?
+                } else {
+                    flow_scalar(chars, pos, line, true)?
+                };
                 skip_spaces(chars, pos);
+                if !matches!(key.kind, Kind::Scalar { .. }) {
+                    return Err(YamlError {
+                        line,
+                        message: "a flow map key must be a scalar".into(),
+                    });
+                }
                 if chars.get(*pos) != Some(&':') {
                     return Err(YamlError {
                         line,
