@@ -64,6 +64,27 @@ fn texts(args: &[Arg]) -> Vec<Option<&str>> {
 
 /// A name only known when it runs, where a branch or ref is named.
 fn unknown_name(r: &mut Reader, g: &Git, arg: &Arg, what: &str) {
+    // Known up to a `/`: a namespace where every name is protected
+    // (`refs/replace/$old`) is written whatever the rest turns out to be.
+    let literal = arg
+        .shown
+        .split(['$', '`', '"', '\'', '\\', '*', '?', '['])
+        .next()
+        .unwrap_or("");
+    if let Some(namespace) = literal.rfind('/').map(|end| &literal[..=end]) {
+        if namespace.starts_with("refs/") {
+            if let Some(label) = refs::protected(&format!("{namespace}x"), &g.own) {
+                r.guard(
+                    Destructive,
+                    format!(
+                        "{} {what} `{}`, a name under {namespace}, which is {label}",
+                        g.shown, arg.shown
+                    ),
+                );
+                return;
+            }
+        }
+    }
     r.note(
         Opaque,
         format!(
@@ -1006,6 +1027,7 @@ pub const UPDATE_REF: Sub = Sub {
             "git update-ref -m x refs/heads/config/default HEAD",
         ),
         (Destructive, "git update-ref refs/heads/config/default HEAD"),
+        (Destructive, "git update-ref \"refs/replace/$old\" \"$new\""),
         (Destructive, "git update-ref -mx refs/litany/held/x HEAD"),
         (
             Destructive,
@@ -1155,6 +1177,7 @@ pub const REPLACE: Sub = Sub {
         (Destructive, "git replace --graft HEAD"),
         (Destructive, "git replace -d abc123"),
         (Destructive, "git replace --convert-graft-file"),
+        (Destructive, "git replace -f \"$old\" \"$new\""),
     ],
 };
 

@@ -757,6 +757,17 @@ fn run_sub(
             Ok(parsed) => parsed,
             Err(problem) => {
                 r.note(Effect::Opaque, format!("{}: {problem}", g.shown));
+                // A word known only when it runs is also read as the operand
+                // it most likely is: what the subcommand writes that way is
+                // found too, and the stricter finding decides (`git replace
+                // -f "$old" "$new"` writes refs/replace/ whatever they hold).
+                // The script's state is not carried past this reading.
+                let mut parsed = argv::parse(&opts::grammar(table), &end_of_options(words), 1);
+                if matches!(parsed.problem, Some(argv::Problem::Dynamic(_))) {
+                    parsed.problem = None;
+                    let mut shadow = scope.clone();
+                    (sub.read)(r, g, &parsed, &mut shadow);
+                }
                 return;
             }
         },
