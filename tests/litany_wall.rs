@@ -662,13 +662,9 @@ fn prompt_advance_and_message_run_inside_the_wall_with_no_write_refused() {
     assert!(results.iter().all(|(error, _)| !error), "{results:?}");
 }
 
-// ---- known failures, kept as repros (run with --ignored) --------------------
+// ---- litany clearing its marks inside the wall, and one known hole ----------
 
 #[test]
-#[ignore = "known failure: `litany advance` clears the hold mark with `git update-ref -d`; once a \
-            `git gc`/`pack-refs` outside the wall has packed it, that rewrites packed-refs, which the \
-            wall binds read-only (EBUSY): the held call never runs and every walled advance of the \
-            agent fails at `git hold mark clear`"]
 fn a_hold_mark_git_packed_outside_the_wall_is_still_released_inside_it() {
     // Refs get packed outside the wall (`git gc`, auto-maintenance after a
     // commit, `git pack-refs`); deleting a packed ref rewrites packed-refs,
@@ -709,10 +705,6 @@ fn a_hold_mark_git_packed_outside_the_wall_is_still_released_inside_it() {
 }
 
 #[test]
-#[ignore = "known failure: every `litany advance` hop that finds an operator's retarget or role \\
-            mark clears both with `git update-ref -d` (src/prompt/retarget/mod.rs `land`), and the \\
-            wall binds refs/litany/retarget and refs/litany/role read-only (EROFS): every walled \\
-            advance of that agent fails at `git retarget clear mark`"]
 fn an_operators_role_mark_is_consumed_inside_the_wall() {
     let h = Harness::build(
         Some("confinement: required\n"),

@@ -388,7 +388,6 @@ fn attacks(ws: &Ws) -> (Vec<&'static str>, String) {
         ("replace ref by porcelain", format!("{g} replace -f {policy_blob} $(git hash-object -w /dev/null)")),
         ("replace ref by plumbing", format!("{g} update-ref refs/replace/{workflow_blob} $(git hash-object -w /dev/null)")),
         ("a workflow mark", format!("{g} update-ref refs/litany/workflow/{AGENT} HEAD")),
-        ("a role mark", format!("{g} update-ref refs/litany/role/{AGENT} HEAD")),
         ("a tag shadowing a lineage", format!("{g} tag config/default HEAD")),
         ("append to the repository's config", format!("printf '[core]\\n\\thooksPath = /tmp\\n' >> {repo}/config")),
         ("git config on the repository", format!("{g} config --file {repo}/config alias.st '!touch /tmp/pwned'")),

@@ -130,8 +130,6 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
         wall(repo.join("refs/heads/config"), "the policy lineages (litany follows their tips)", Some(Dir)),
         wall(repo.join("refs/replace"), "replace refs (litany honours them reading workflow.yaml)", Some(Dir)),
         wall(repo.join("refs/litany/workflow"), "workflow marks (choose the workflow litany reads)", Some(Dir)),
-        wall(repo.join("refs/litany/role"), "role marks (an agent could raise its own role)", Some(Dir)),
-        wall(repo.join("refs/litany/retarget"), "retarget marks", Some(Dir)),
         wall(repo.join("refs/tags"), "tags (refs/tags/agents/<id> and refs/tags/config/… shadow branches)", Some(Dir)),
         wall(repo.join("refs/remotes"), "remote-tracking refs (refs/remotes/<name> shadows a branch)", Some(Dir)),
         wall(repo.join("refs/agents"), "refs/agents/<id> would shadow an agent's branch", Some(Dir)),
@@ -139,7 +137,7 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
         wall(repo.join("refs/refs"), "refs/refs/… would shadow litany's marks", Some(Dir)),
         wall(repo.join("refs/heads/refs"), "refs/heads/refs/… would shadow litany's marks", Some(Dir)),
         wall(repo.join("agents"), "$GIT_DIR/agents/<id> would shadow an agent's branch", Some(Dir)),
-        classified(repo.join("refs/litany"), "litany's hold, cwd and other marks"),
+        classified(repo.join("refs/litany"), "litany's hold, cwd, role and retarget marks (litany clears them while it runs)"),
         classified(repo.join("refs/heads/agents"), "the agents' branches"),
         classified(repo.join("objects"), "the object store"),
         classified(repo.join("worktrees"), "the agents' worktree admin directories"),
@@ -175,6 +173,7 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
 /// `packed-refs`). Returns what was made.
 pub fn prepare(workspace: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut made = Vec::new();
+    unpack_marks(&workspace.join("repo.git"))?;
     for guard in protected(workspace, &[]) {
         let Some(placeholder) = guard.placeholder else {
             continue;
@@ -194,6 +193,77 @@ pub fn prepare(workspace: &Path) -> std::io::Result<Vec<PathBuf>> {
         made.push(guard.path);
     }
     Ok(made)
+}
+
+/// Move litany's marks (`refs/litany/…`) out of `packed-refs` into loose
+/// refs, under git's own lock. litany deletes its marks while it runs (a hold
+/// mark when the held call is released, role and retarget marks when they
+/// land), and deleting a packed ref rewrites `packed-refs`, which the wall
+/// keeps read-only; a loose mark is deleted without touching it. A mark that
+/// already has a loose ref keeps it (the loose one is what git reads). If git
+/// holds the lock, nothing is moved: the next wall tries again.
+fn unpack_marks(repo: &Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let packed = repo.join("packed-refs");
+    let Ok(text) = std::fs::read_to_string(&packed) else {
+        return Ok(());
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let is_mark = |line: &str| {
+        line.split_once(' ')
+            .is_some_and(|(oid, name)| oid.len() >= 40 && name.starts_with("refs/litany/"))
+    };
+    if !lines.iter().any(|l| is_mark(l)) {
+        return Ok(());
+    }
+    let lock = repo.join("packed-refs.lock");
+    let mut file = match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&lock)
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let result = (|| {
+        // Re-read under the lock: git may have rewritten it meanwhile.
+        let text = std::fs::read_to_string(&packed)?;
+        let mut kept = String::new();
+        let mut skipping_peel = false;
+        for line in text.lines() {
+            if line.starts_with('^') {
+                if !skipping_peel {
+                    kept.push_str(line);
+                    kept.push('\n');
+                }
+                continue;
+            }
+            skipping_peel = false;
+            if let Some((oid, name)) = line.split_once(' ').filter(|_| is_mark(line)) {
+                let loose = repo.join(name);
+                if std::fs::symlink_metadata(&loose).is_err() {
+                    if let Some(parent) = loose.parent() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                    let temp = PathBuf::from(format!("{}.wicket-unpack", loose.display()));
+                    std::fs::write(&temp, format!("{oid}\n"))?;
+                    std::fs::rename(&temp, &loose)?;
+                }
+                skipping_peel = true;
+                continue;
+            }
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        file.write_all(kept.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&lock, &packed)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&lock);
+    }
+    result
 }
 
 impl Shape {
