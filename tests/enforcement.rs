@@ -1350,7 +1350,7 @@ fn a_fifo_trail_blocks_no_operator_verb() {
         vec!["restore", AGENT],
         vec!["withdraw", "a-00000000"],
     ] {
-        let mut all = vec![args[0], &*ws.root.to_str().unwrap()];
+        let mut all = vec![args[0], ws.root.to_str().unwrap()];
         all.extend_from_slice(&args[1..]);
         let started = Instant::now();
         let out = bounded(wicket(&ws, &all), limit);

@@ -23,8 +23,11 @@ use crate::wire::Request;
 use crate::workspace::{valid_ref_component, HoldMark};
 use crate::yaml::{self, Kind, Node};
 
+/// A fuzz check: panics on a finding.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the fuzz binary's, and its seed directory's) and its check.
-pub const TARGETS: [(&str, fn(&[u8])); 4] = [
+pub const TARGETS: [(&str, Check); 4] = [
     ("request", request),
     ("policy", policy),
     ("trail", trail),
@@ -119,12 +122,14 @@ pub fn request(data: &[u8]) {
 const POLICY_STACK_BYTES: usize = 1 << 20;
 
 type Job = Box<dyn FnOnce() + Send>;
+/// A job and where to say it is done.
+type Posted = (Job, mpsc::Sender<()>);
 
 /// Run `job` on one long-lived thread with a [`POLICY_STACK_BYTES`] stack.
 fn on_small_stack(job: impl FnOnce() + Send + 'static) {
-    static WORKER: OnceLock<Mutex<mpsc::Sender<(Job, mpsc::Sender<()>)>>> = OnceLock::new();
+    static WORKER: OnceLock<Mutex<mpsc::Sender<Posted>>> = OnceLock::new();
     let worker = WORKER.get_or_init(|| {
-        let (tx, rx) = mpsc::channel::<(Job, mpsc::Sender<()>)>();
+        let (tx, rx) = mpsc::channel::<Posted>();
         std::thread::Builder::new()
             .name("small-stack".into())
             .stack_size(POLICY_STACK_BYTES)
