@@ -1,6 +1,7 @@
 //! Plugins built from source in this build (plugins/examples, plugins/testing)
 //! named in a real workspace's capability.yaml, each consulted through the
-//! spawned binary: what DESIGN's plugin rules say each one yields.
+//! spawned binary: what each yields under the plugin rules in the repository
+//! README ("Writing a plugin").
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! The ruleset: programs and their qualifying words → the effect, inside the
-//! writable root and outside it. The shipped rows are RULES.md's table; the
-//! operator's `rules:` rows (from the plugin's configuration) match first.
+//! writable root and outside it. The shipped rows are tabled in
+//! `plugins/shell/README.md` ("The ruleset"); the operator's `rules:` rows
+//! (from the plugin's configuration) match first.
 //!
 //! A row matches when its program is the program and every qualifying word
 //! appears among the call's words; a short flag matches inside a bundle (`-f`
@@ -35,9 +36,10 @@ pub struct Row {
 
 const NONE: &[&[&str]] = &[&[]];
 
-/// RULES.md's shipped ruleset, in order. git's rows (its irreversible
-/// forms, its transfers, the rest as work inside the root) are read by git's
-/// own description (`programs::git`), subcommand by subcommand.
+/// The shipped ruleset, in order, as `plugins/shell/README.md` tables it.
+/// git's rows (its irreversible forms, its transfers, the rest as work inside
+/// the root) are read by git's own description (`programs::git`), subcommand
+/// by subcommand.
 pub const SHIPPED: &[Row] = &[
     Row {
         // bz, printenv, gpg, ssh-add, ssh-keygen, security and keyctl are
@@ -98,7 +100,7 @@ pub const SHIPPED: &[Row] = &[
     },
     Row {
         programs: &[
-            // Observers beyond RULES.md's list, read the same way.
+            // Observers: programs and builtins that only read.
             "colordiff",
             "wait",
             "shift",

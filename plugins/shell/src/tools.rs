@@ -1,5 +1,5 @@
-//! litany's built-in tools by name (RULES.md's table), and the `bash` tool's
-//! entry into the shell reading.
+//! litany's built-in tools by name (tabled in `plugins/shell/README.md`),
+//! and the `bash` tool's entry into the shell reading.
 //!
 //! Each tool's paths are placed the way the tool's own process sees them,
 //! with the same placement as a shell command's: relative to the agent's
