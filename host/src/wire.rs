@@ -38,58 +38,68 @@ impl Request {
     /// Read one request from `reader`: the first JSON value, taken as soon
     /// as it is complete, at most `max` bytes.
     pub fn read(reader: impl std::io::Read, max: u64) -> Result<Request, ProtocolBreak> {
-        let mut limited = reader.take(max + 1);
+        use std::io::BufRead;
+        let limited = reader.take(max + 1);
         let mut buffer = Vec::new();
-        // Byte-wise framing: the object ends at its closing brace, whether
-        // or not stdin is closed after it.
+        // Framing over whole buffered chunks: the object ends at its closing
+        // brace, whether or not stdin is closed after it.
         let mut depth = 0usize;
         let mut in_string = false;
         let mut escaped = false;
         let mut started = false;
-        let mut byte = [0u8; 1];
-        let mut chunk = std::io::BufReader::with_capacity(1 << 16, &mut limited);
+        let mut input = std::io::BufReader::with_capacity(1 << 16, limited);
         loop {
-            use std::io::Read;
-            match chunk.read(&mut byte) {
-                Ok(0) => break,
-                Ok(_) => {}
+            let chunk = match input.fill_buf() {
+                Ok(chunk) => chunk,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     return Err(ProtocolBreak(format!(
                         "wicket: could not read the request on stdin ({e})"
                     )))
                 }
+            };
+            if chunk.is_empty() {
+                break;
             }
-            let b = byte[0];
-            buffer.push(b);
-            if buffer.len() as u64 > max {
+            let mut used = chunk.len();
+            let mut complete = false;
+            for (at, &b) in chunk.iter().enumerate() {
+                if in_string {
+                    match (escaped, b) {
+                        (true, _) => escaped = false,
+                        (false, b'\\') => escaped = true,
+                        (false, b'"') => in_string = false,
+                        _ => {}
+                    }
+                    continue;
+                }
+                match b {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => {
+                        depth += 1;
+                        started = true;
+                    }
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if started && depth == 0 {
+                            used = at + 1;
+                            complete = true;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if (buffer.len() + used) as u64 > max {
                 return Err(ProtocolBreak(format!(
                     "wicket: the request on stdin is larger than the {} MiB wicket reads",
                     max >> 20
                 )));
             }
-            if in_string {
-                match (escaped, b) {
-                    (true, _) => escaped = false,
-                    (false, b'\\') => escaped = true,
-                    (false, b'"') => in_string = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match b {
-                b'"' => in_string = true,
-                b'{' | b'[' => {
-                    depth += 1;
-                    started = true;
-                }
-                b'}' | b']' => {
-                    depth = depth.saturating_sub(1);
-                    if started && depth == 0 {
-                        break;
-                    }
-                }
-                _ => {}
+            buffer.extend_from_slice(&chunk[..used]);
+            input.consume(used);
+            if complete {
+                break;
             }
         }
         let text = String::from_utf8(buffer).map_err(|_| {
