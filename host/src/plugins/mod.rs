@@ -12,6 +12,7 @@
 
 mod cache;
 pub mod engine;
+mod in_place;
 mod sandbox;
 mod v0_1;
 
@@ -54,10 +55,6 @@ pub const DEFAULT_CLASSIFIER: &[u8] =
 /// The embedded default classifier's sha256, computed when it was built.
 pub const DEFAULT_CLASSIFIER_SHA256: &str =
     include_str!(concat!(env!("OUT_DIR"), "/default-classifier.sha256"));
-
-/// The default classifier compiled at build time for this binary's engine.
-const DEFAULT_CLASSIFIER_COMPILED: &[u8] =
-    include_bytes!(concat!(env!("OUT_DIR"), "/default-classifier.cwasm"));
 
 /// The program that compiles plugins, installed beside `wicket`.
 pub const COMPILER: &str = "wicket-compile";
@@ -245,7 +242,9 @@ impl Runtime {
     /// One engine per process, runtime only: it loads compiled code and
     /// never compiles (that is `wicket-compile`'s job).
     pub fn new(cache_root: Option<&Path>) -> anyhow::Result<Runtime> {
-        let engine = Engine::new(&engine::config())?;
+        let mut config = engine::config();
+        config.with_custom_code_memory(Some(std::sync::Arc::new(in_place::Protect)));
+        let engine = Engine::new(&config)?;
         let cache = cache_root.map(Cache::new);
         Ok(Runtime { engine, cache })
     }
@@ -305,9 +304,15 @@ impl Runtime {
             // this CPU's features before using them.
             // A CPU without the build machine's features cannot load it:
             // the cache (filled by `wicket-compile --default`) serves instead.
-            if let Ok(component) =
-                unsafe { Component::deserialize(&self.engine, DEFAULT_CLASSIFIER_COMPILED) }
-            {
+            // Where pages are the size it was aligned for, it is used in
+            // place (see `in_place`); else copied.
+            let loaded = match in_place::memory() {
+                // SAFETY: as above; the memory is the binary's own, lives as
+                // long as the process and is never written.
+                Some(memory) => unsafe { Component::deserialize_raw(&self.engine, memory) },
+                None => unsafe { Component::deserialize(&self.engine, in_place::bytes()) },
+            };
+            if let Ok(component) = loaded {
                 return Ok(Loaded {
                     sha256,
                     component,
