@@ -297,8 +297,17 @@ impl Reader<'_> {
         if let Some(entry) = above {
             return Some(Place::Above { path: shown, entry });
         }
+        let inside = self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none();
+        if inside && self.shell_patterns.borrow().contains(pattern) {
+            // What the pattern matches now, each where it leads: a link in
+            // the worktree (`l*nk` matching `link -> ../../repo.git/config`)
+            // reaches what it points at.
+            if let Some(place) = self.through_matches(&shown)? {
+                return Some(place);
+            }
+        }
         Some(
-            if self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none() {
+            if inside {
                 Place::Inside(shown)
             } else {
                 Place::Outside {
@@ -307,6 +316,40 @@ impl Reader<'_> {
                 }
             },
         )
+    }
+}
+
+impl Reader<'_> {
+    /// The matches of a pattern under the writable root, as the shell
+    /// would expand it now: the first that leads into the protected set
+    /// (or above an entry of it), `Unknown` when there are too many to list.
+    /// `Some(None)`: none does; `None`: the path budget is spent.
+    fn through_matches(&self, pattern: &str) -> Option<Option<Place>> {
+        if !self.take_resolve() {
+            return None;
+        }
+        let Some(matches) = self.ctx.expand_glob(pattern) else {
+            return Some(Some(Place::Unknown(pattern.to_owned())));
+        };
+        let mut above = None;
+        for found in matches {
+            let resolved = found.resolved.path;
+            if let Some(entry) = self.protected_entry(&resolved) {
+                return Some(Some(Place::Protected {
+                    path: resolved,
+                    entry,
+                }));
+            }
+            if above.is_none() {
+                if let Some(entry) = self.protected_beneath(&resolved) {
+                    above = Some(Place::Above {
+                        path: resolved,
+                        entry,
+                    });
+                }
+            }
+        }
+        Some(above)
     }
 }
 

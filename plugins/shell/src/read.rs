@@ -393,6 +393,10 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// The patterns the shell itself expands in this call (unquoted globs
+    /// in its words), as opposed to the stand-ins descriptions make for
+    /// "some path under here": only these are expanded on the host.
+    pub(crate) shell_patterns: std::cell::RefCell<BTreeSet<String>>,
     /// The shell whose reading of the text is being read now.
     pub dialect: Dialect,
     /// That shell stopped at a syntax error: nothing after it runs.
@@ -411,6 +415,7 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             dialect: Dialect::Bash,
             stopped: false,
             piped_paths: None,
@@ -1510,6 +1515,12 @@ impl<'a> Reader<'a> {
                     }
                 }
                 _ => known = false,
+            }
+        }
+        if glob && known {
+            let mut patterns = self.shell_patterns.borrow_mut();
+            if patterns.len() < MAX_NOTES {
+                patterns.extend(values.iter().cloned());
             }
         }
         Arg {

@@ -38,6 +38,7 @@ pub const LINKS: &[(&str, &str)] = &[
     ("ws-link", "{ws}"),
     ("other-link", "{other}"),
     ("cache-link", "{cache}"),
+    ("config-link", "{ws}/repo.git/config"),
 ];
 
 pub struct Fixture {
