@@ -306,16 +306,14 @@ impl Reader<'_> {
                 return Some(place);
             }
         }
-        Some(
-            if inside {
-                Place::Inside(shown)
-            } else {
-                Place::Outside {
-                    path: shown,
-                    kind: PathKind::Other,
-                }
-            },
-        )
+        Some(if inside {
+            Place::Inside(shown)
+        } else {
+            Place::Outside {
+                path: shown,
+                kind: PathKind::Other,
+            }
+        })
     }
 }
 
