@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use wicket_guest::paths::{absolute, fold, is_under};
+use wicket_guest::paths::{absolute, component_matches, fold, is_under};
 use wicket_guest::PathKind;
 
 use crate::read::{Arg, Reader, Scope};
@@ -274,7 +274,7 @@ impl Reader<'_> {
             }
             let entry_parts: Vec<&str> = below.split('/').filter(|p| !p.is_empty()).collect();
             let n = entry_parts.len().min(pattern_parts.len());
-            if !(0..n).all(|k| matches_with(pattern_parts[k], entry_parts[k], scope.dotglob)) {
+            if !(0..n).all(|k| component_matches(pattern_parts[k], entry_parts[k], scope.dotglob)) {
                 continue;
             }
             if pattern_parts.len() < entry_parts.len() {
@@ -417,104 +417,6 @@ pub fn in_scratch(path: &str) -> bool {
     })
 }
 
-/// fnmatch for one path component: `*`, `?`, `[…]` (with `!`/`^` and
-/// ranges); a leading dot is matched only by a leading dot, as the shell
-/// matches it.
-pub fn matches(pattern: &str, name: &str) -> bool {
-    matches_with(pattern, name, false)
-}
-
-/// [`matches`], with bash's `dotglob` on or off.
-pub fn matches_with(pattern: &str, name: &str, dotglob: bool) -> bool {
-    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') {
-        return false;
-    }
-    let p: Vec<char> = pattern.chars().collect();
-    let n: Vec<char> = name.chars().collect();
-    // Iterative with one backtrack point per `*`: linear in practice.
-    let (mut pi, mut ni) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while ni < n.len() {
-        if pi < p.len() {
-            match p[pi] {
-                '*' => {
-                    star = Some((pi, ni));
-                    pi += 1;
-                    continue;
-                }
-                '?' => {
-                    pi += 1;
-                    ni += 1;
-                    continue;
-                }
-                '[' => {
-                    if let Some((hit, next)) = class(&p, pi, n[ni]) {
-                        if hit {
-                            pi = next;
-                            ni += 1;
-                            continue;
-                        }
-                    } else if n[ni] == '[' {
-                        pi += 1;
-                        ni += 1;
-                        continue;
-                    }
-                }
-                '\\' if pi + 1 < p.len() && p[pi + 1] == n[ni] => {
-                    pi += 2;
-                    ni += 1;
-                    continue;
-                }
-                c if c == n[ni] => {
-                    pi += 1;
-                    ni += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        match star {
-            Some((sp, sn)) => {
-                pi = sp + 1;
-                ni = sn + 1;
-                star = Some((sp, sn + 1));
-            }
-            None => return false,
-        }
-    }
-    p[pi..].iter().all(|c| *c == '*')
-}
-
-/// A bracket class at `p[at]`: whether `c` is in it, and the index after it.
-fn class(p: &[char], at: usize, c: char) -> Option<(bool, usize)> {
-    let mut i = at + 1;
-    let negate = matches!(p.get(i), Some('!' | '^'));
-    if negate {
-        i += 1;
-    }
-    let mut hit = false;
-    let mut first = true;
-    while i < p.len() {
-        let x = p[i];
-        if x == ']' && !first {
-            return Some((hit != negate, i + 1));
-        }
-        first = false;
-        if i + 2 < p.len() && p[i + 1] == '-' && p[i + 2] != ']' {
-            if x <= c && c <= p[i + 2] {
-                hit = true;
-            }
-            i += 3;
-        } else {
-            if x == c {
-                hit = true;
-            }
-            i += 1;
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -535,7 +437,11 @@ mod tests {
             ("a*b*c", "axxbyy", false),
             ("[", "[", true),
         ] {
-            assert_eq!(matches(pattern, name), expected, "{pattern} vs {name}");
+            assert_eq!(
+                component_matches(pattern, name, false),
+                expected,
+                "{pattern} vs {name}"
+            );
         }
     }
 

@@ -7457,7 +7457,7 @@ fn prints_anything(_: &str, _: &str) -> bool {
 /// fnmatch as find's `-name` and grep's `--include` use it: a wildcard
 /// matches a leading dot too.
 fn name_matches(pattern: &str, name: &str) -> bool {
-    crate::place::matches(&format!("x{pattern}"), &format!("x{name}"))
+    wicket_guest::paths::component_matches(pattern, name, true)
 }
 
 fn find_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {
