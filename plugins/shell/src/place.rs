@@ -7,7 +7,9 @@
 //! descriptor table (what its redirects opened) and the shell's directory.
 //! Another process's `/proc/<pid>/cwd`, `root` or `fd` cannot be known. A
 //! glob is matched against the protected set itself, so a pattern that could
-//! reach a protected entry is seen for that. A change that reaches a whole
+//! reach a protected entry is seen for that; one under the writable root is
+//! also expanded on the host as the shell would expand it now, so a match
+//! that is a link leading into the protected set is seen for where it leads. A change that reaches a whole
 //! tree (a recursive copy, an extraction, a recursive delete) is checked for
 //! protected entries beneath it, before any scratch-directory allowance.
 
