@@ -688,5 +688,22 @@ mod tests {
         let (effect, why) = b.strictest("sed -i s/x/y/ ./*.md");
         assert_eq!(effect, Effect::TargetWrite, "{why}");
         assert_eq!(b.strictest("cat l*nk").0, Effect::Read);
+        // A hidden link: only bash's dotglob lets `*` match it.
+        std::fs::create_dir_all(root.join("d")).unwrap();
+        std::fs::write(root.join("d/notes.md"), "x").unwrap();
+        std::os::unix::fs::symlink("../../../repo.git/config", root.join("d/.hid")).unwrap();
+        let (effect, why) = b.strictest("sed -i s/x/y/ d/*");
+        assert_eq!(effect, Effect::TargetWrite, "{why}");
+        // (dotglob itself is held: a pattern may then reach ~/.ssh.)
+        let effects = |command: &str| -> Vec<Effect> {
+            b.classify(command).iter().map(|f| f.effect).collect()
+        };
+        let found = effects("shopt -s dotglob; sed -i s/x/y/ d/*");
+        assert!(found.contains(&Effect::Destructive), "{found:?}");
+        // A directory without one: nothing protected among its names.
+        std::fs::create_dir_all(root.join("e")).unwrap();
+        std::fs::write(root.join("e/.plain"), "x").unwrap();
+        let found = effects("shopt -s dotglob; sed -i s/x/y/ e/*");
+        assert!(!found.contains(&Effect::Destructive), "{found:?}");
     }
 }

@@ -304,7 +304,7 @@ impl Reader<'_> {
             // What the pattern matches now, each where it leads: a link in
             // the worktree (`l*nk` matching `link -> ../../repo.git/config`)
             // reaches what it points at.
-            if let Some(place) = self.through_matches(&shown)? {
+            if let Some(place) = self.through_matches(&shown, scope.dotglob)? {
                 return Some(place);
             }
         }
@@ -323,14 +323,45 @@ impl Reader<'_> {
     /// The matches of a pattern under the writable root, as the shell
     /// would expand it now: the first that leads into the protected set
     /// (or above an entry of it), `Unknown` when there are too many to list.
-    /// `Some(None)`: none does; `None`: the path budget is spent.
-    fn through_matches(&self, pattern: &str) -> Option<Option<Place>> {
-        if !self.take_resolve() {
-            return None;
+    /// `Some(None)`: none does; `None`: the path budget is spent. With
+    /// bash's `dotglob` a wildcard matches hidden names too (never `.` or
+    /// `..`): the host expands as dash does, so each pattern component is
+    /// also asked with a leading dot.
+    fn through_matches(&self, pattern: &str, dotglob: bool) -> Option<Option<Place>> {
+        let mut asked = vec![(pattern.to_owned(), false)];
+        if dotglob {
+            let parts: Vec<&str> = pattern.split('/').collect();
+            let hideable: Vec<usize> = (0..parts.len())
+                .filter(|&k| is_glob(parts[k]) && !parts[k].starts_with('.'))
+                .collect();
+            if hideable.len() > 3 {
+                return Some(Some(Place::Unknown(pattern.to_owned())));
+            }
+            for mask in 1..(1u32 << hideable.len()) {
+                let mut variant: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+                for (bit, &k) in hideable.iter().enumerate() {
+                    if mask & (1 << bit) != 0 {
+                        variant[k] = format!(".{}", parts[k]);
+                    }
+                }
+                asked.push((variant.join("/"), true));
+            }
         }
-        let Some(matches) = self.ctx.expand_glob(pattern) else {
-            return Some(Some(Place::Unknown(pattern.to_owned())));
-        };
+        let mut matches = Vec::new();
+        for (text, hidden) in asked {
+            if !self.take_resolve() {
+                return None;
+            }
+            let Some(found) = self.ctx.expand_glob(&text) else {
+                return Some(Some(Place::Unknown(pattern.to_owned())));
+            };
+            // `dotglob` never matches `.` and `..`.
+            matches.extend(
+                found
+                    .into_iter()
+                    .filter(|m| !hidden || !m.path.split('/').any(|c| c == "." || c == "..")),
+            );
+        }
         let mut above = None;
         for found in matches {
             let resolved = found.resolved.path;
