@@ -8,6 +8,8 @@
 //! whose worktree `WS/agents/AGENT` is the writable root and cwd. stdin is
 //! the bash command (or, with TOOL, the tool's input as JSON). Prints each
 //! finding, strictest first, and the verdict the shipped table gives.
+//! `WICKET_SHELL_HARNESS=wicket=PATH,litany=PATH` names the harness's
+//! programs, which the classifier then recognises under any name.
 
 use std::io::Read;
 
@@ -48,6 +50,24 @@ fn main() {
                 .map(|s| s.to_string())
                 .collect(),
         );
+    // The harness's programs, for the classifier to identify under any
+    // name: `WICKET_SHELL_HARNESS=wicket=PATH,litany=PATH,wicket-compile=PATH`
+    // (the consult's PATH is this process's).
+    let harness = std::env::var("WICKET_SHELL_HARNESS")
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|pair| {
+            let (name, path) = pair.split_once('=')?;
+            let which = match name {
+                "wicket" => wicket_guest::Harness::Wicket,
+                "wicket-compile" => wicket_guest::Harness::WicketCompile,
+                "litany" => wicket_guest::Harness::Litany,
+                _ => return None,
+            };
+            Some((which, std::path::PathBuf::from(path)))
+        })
+        .collect();
+    let ctx = ctx.with_harness(harness, std::env::var("PATH").unwrap_or_default());
     let call = Call {
         id: "t".into(),
         tool,

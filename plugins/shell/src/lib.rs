@@ -8,6 +8,7 @@
 //! guest SDK, and embedded in the `wicket` binary.
 
 pub mod argv;
+pub mod identity;
 pub mod place;
 pub mod programs;
 pub mod read;

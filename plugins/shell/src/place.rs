@@ -7,13 +7,15 @@
 //! descriptor table (what its redirects opened) and the shell's directory.
 //! Another process's `/proc/<pid>/cwd`, `root` or `fd` cannot be known. A
 //! glob is matched against the protected set itself, so a pattern that could
-//! reach a protected entry is seen for that. A change that reaches a whole
+//! reach a protected entry is seen for that; one under the writable root is
+//! also expanded on the host as the shell would expand it now, so a match
+//! that is a link leading into the protected set is seen for where it leads. A change that reaches a whole
 //! tree (a recursive copy, an extraction, a recursive delete) is checked for
 //! protected entries beneath it, before any scratch-directory allowance.
 
 use std::collections::BTreeMap;
 
-use wicket_guest::paths::{absolute, fold, is_under};
+use wicket_guest::paths::{absolute, component_matches, fold, is_under};
 use wicket_guest::PathKind;
 
 use crate::read::{Arg, Reader, Scope};
@@ -274,7 +276,7 @@ impl Reader<'_> {
             }
             let entry_parts: Vec<&str> = below.split('/').filter(|p| !p.is_empty()).collect();
             let n = entry_parts.len().min(pattern_parts.len());
-            if !(0..n).all(|k| matches_with(pattern_parts[k], entry_parts[k], scope.dotglob)) {
+            if !(0..n).all(|k| component_matches(pattern_parts[k], entry_parts[k], scope.dotglob)) {
                 continue;
             }
             if pattern_parts.len() < entry_parts.len() {
@@ -297,16 +299,88 @@ impl Reader<'_> {
         if let Some(entry) = above {
             return Some(Place::Above { path: shown, entry });
         }
-        Some(
-            if self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none() {
-                Place::Inside(shown)
-            } else {
-                Place::Outside {
-                    path: shown,
-                    kind: PathKind::Other,
+        let inside = self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none();
+        if inside && self.shell_patterns.borrow().contains(pattern) {
+            // What the pattern matches now, each where it leads: a link in
+            // the worktree (`l*nk` matching `link -> ../../repo.git/config`)
+            // reaches what it points at.
+            if let Some(place) = self.through_matches(&shown, scope.dotglob)? {
+                return Some(place);
+            }
+        }
+        Some(if inside {
+            Place::Inside(shown)
+        } else {
+            Place::Outside {
+                path: shown,
+                kind: PathKind::Other,
+            }
+        })
+    }
+}
+
+impl Reader<'_> {
+    /// The matches of a pattern under the writable root, as the shell
+    /// would expand it now: the first that leads into the protected set
+    /// (or above an entry of it), `Unknown` when there are too many to list.
+    /// `Some(None)`: none does; `None`: the path budget is spent. With
+    /// bash's `dotglob` a wildcard matches hidden names too (never `.` or
+    /// `..`): the host expands as dash does, so each pattern component is
+    /// also asked with a leading dot.
+    fn through_matches(&self, pattern: &str, dotglob: bool) -> Option<Option<Place>> {
+        let mut asked = vec![(pattern.to_owned(), false)];
+        if dotglob {
+            let parts: Vec<&str> = pattern.split('/').collect();
+            let hideable: Vec<usize> = (0..parts.len())
+                .filter(|&k| is_glob(parts[k]) && !parts[k].starts_with('.'))
+                .collect();
+            if hideable.len() > 3 {
+                return Some(Some(Place::Unknown(pattern.to_owned())));
+            }
+            for mask in 1..(1u32 << hideable.len()) {
+                let mut variant: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+                for (bit, &k) in hideable.iter().enumerate() {
+                    if mask & (1 << bit) != 0 {
+                        variant[k] = format!(".{}", parts[k]);
+                    }
                 }
-            },
-        )
+                asked.push((variant.join("/"), true));
+            }
+        }
+        let mut matches = Vec::new();
+        for (text, hidden) in asked {
+            if !self.take_resolve() {
+                return None;
+            }
+            let Some(found) = self.ctx.expand_glob(&text) else {
+                return Some(Some(Place::Unknown(pattern.to_owned())));
+            };
+            // `dotglob` never matches `.` and `..`.
+            matches.extend(
+                found
+                    .into_iter()
+                    .filter(|m| !hidden || !m.path.split('/').any(|c| c == "." || c == "..")),
+            );
+        }
+        let mut above = None;
+        for found in matches {
+            let resolved = found.resolved.path;
+            if let Some(entry) = self.protected_entry(&resolved) {
+                return Some(Some(Place::Protected {
+                    path: resolved,
+                    entry,
+                }));
+            }
+            if above.is_none() {
+                if let Some(entry) = self.protected_beneath(&resolved) {
+                    above = Some(Place::Above {
+                        path: resolved,
+                        entry,
+                    });
+                }
+            }
+        }
+        Some(above)
     }
 }
 
@@ -376,104 +450,6 @@ pub fn in_scratch(path: &str) -> bool {
     })
 }
 
-/// fnmatch for one path component: `*`, `?`, `[…]` (with `!`/`^` and
-/// ranges); a leading dot is matched only by a leading dot, as the shell
-/// matches it.
-pub fn matches(pattern: &str, name: &str) -> bool {
-    matches_with(pattern, name, false)
-}
-
-/// [`matches`], with bash's `dotglob` on or off.
-pub fn matches_with(pattern: &str, name: &str, dotglob: bool) -> bool {
-    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') {
-        return false;
-    }
-    let p: Vec<char> = pattern.chars().collect();
-    let n: Vec<char> = name.chars().collect();
-    // Iterative with one backtrack point per `*`: linear in practice.
-    let (mut pi, mut ni) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while ni < n.len() {
-        if pi < p.len() {
-            match p[pi] {
-                '*' => {
-                    star = Some((pi, ni));
-                    pi += 1;
-                    continue;
-                }
-                '?' => {
-                    pi += 1;
-                    ni += 1;
-                    continue;
-                }
-                '[' => {
-                    if let Some((hit, next)) = class(&p, pi, n[ni]) {
-                        if hit {
-                            pi = next;
-                            ni += 1;
-                            continue;
-                        }
-                    } else if n[ni] == '[' {
-                        pi += 1;
-                        ni += 1;
-                        continue;
-                    }
-                }
-                '\\' if pi + 1 < p.len() && p[pi + 1] == n[ni] => {
-                    pi += 2;
-                    ni += 1;
-                    continue;
-                }
-                c if c == n[ni] => {
-                    pi += 1;
-                    ni += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        match star {
-            Some((sp, sn)) => {
-                pi = sp + 1;
-                ni = sn + 1;
-                star = Some((sp, sn + 1));
-            }
-            None => return false,
-        }
-    }
-    p[pi..].iter().all(|c| *c == '*')
-}
-
-/// A bracket class at `p[at]`: whether `c` is in it, and the index after it.
-fn class(p: &[char], at: usize, c: char) -> Option<(bool, usize)> {
-    let mut i = at + 1;
-    let negate = matches!(p.get(i), Some('!' | '^'));
-    if negate {
-        i += 1;
-    }
-    let mut hit = false;
-    let mut first = true;
-    while i < p.len() {
-        let x = p[i];
-        if x == ']' && !first {
-            return Some((hit != negate, i + 1));
-        }
-        first = false;
-        if i + 2 < p.len() && p[i + 1] == '-' && p[i + 2] != ']' {
-            if x <= c && c <= p[i + 2] {
-                hit = true;
-            }
-            i += 3;
-        } else {
-            if x == c {
-                hit = true;
-            }
-            i += 1;
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,7 +470,11 @@ mod tests {
             ("a*b*c", "axxbyy", false),
             ("[", "[", true),
         ] {
-            assert_eq!(matches(pattern, name), expected, "{pattern} vs {name}");
+            assert_eq!(
+                component_matches(pattern, name, false),
+                expected,
+                "{pattern} vs {name}"
+            );
         }
     }
 

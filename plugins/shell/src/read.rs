@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use wicket_guest::{Context, Effect, PathKind};
+use wicket_guest::{Context, Effect, Harness, PathKind};
 
 use crate::programs;
 use crate::rules::{self, Op, OperatorRule};
@@ -393,6 +393,19 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// What the host said each program asked about is (see
+    /// [`Reader::identify`]): one question per name and call.
+    pub(crate) identified: std::cell::RefCell<BTreeMap<String, Option<Harness>>>,
+    /// Files made earlier in the command as copies of (or links to) one of
+    /// the harness's programs (`cp ~/bin/wicket ./ls`), by where they land:
+    /// the host cannot identify them, since they do not exist yet. Files
+    /// outlive the subshell or launcher that made them, so this is the
+    /// reader's, not a scope's; one that may have been made counts.
+    pub(crate) harness_files: std::cell::RefCell<BTreeMap<String, Harness>>,
+    /// The patterns the shell itself expands in this call (unquoted globs
+    /// in its words), as opposed to the stand-ins descriptions make for
+    /// "some path under here": only these are expanded on the host.
+    pub(crate) shell_patterns: std::cell::RefCell<BTreeSet<String>>,
     /// The shell whose reading of the text is being read now.
     pub dialect: Dialect,
     /// That shell stopped at a syntax error: nothing after it runs.
@@ -400,6 +413,13 @@ pub struct Reader<'a> {
     /// What the previous pipeline element prints, when it only prints paths
     /// under one directory (taken by the next simple command read).
     piped_paths: Option<String>,
+    /// What the commands being read now get on stdin, when that is one of
+    /// the harness's programs (`cat ~/bin/wicket | tee ./ls` makes a copy).
+    pub(crate) fed_harness: std::cell::Cell<Option<Harness>>,
+    /// Whether what was read so far printed one of the harness's programs
+    /// on its standard output (`cat ~/bin/wicket`, `env cat …`), for the
+    /// next pipeline element.
+    pub(crate) printed_harness: std::cell::Cell<Option<Harness>>,
 }
 
 impl<'a> Reader<'a> {
@@ -411,9 +431,14 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            identified: std::cell::RefCell::new(BTreeMap::new()),
+            harness_files: std::cell::RefCell::new(BTreeMap::new()),
+            shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             dialect: Dialect::Bash,
             stopped: false,
             piped_paths: None,
+            fed_harness: std::cell::Cell::new(None),
+            printed_harness: std::cell::Cell::new(None),
         }
     }
 
@@ -565,16 +590,27 @@ impl<'a> Reader<'a> {
             }
             Node::Pipeline(elements) => {
                 let mut feeding = None;
+                // What each element prints of the harness's programs is the
+                // next one's input; the last one's goes where the
+                // pipeline's output goes.
+                let outer_fed = self.fed_harness.get();
+                let outer_printed = self.printed_harness.take();
+                let mut printed = None;
                 for (at, n) in elements.iter().enumerate() {
                     let listed = programs::launch::listed_paths(self, n, scope, feeding.clone());
                     self.piped_paths = feeding;
+                    self.fed_harness
+                        .set(if at == 0 { outer_fed } else { printed });
                     let mut inner = scope.clone();
                     // A compound command after a `|` reads the pipe.
                     inner.stdin_fed |= at > 0 && !matches!(n, Node::Simple(_));
                     self.read_node(n, &mut inner, script);
                     self.piped_paths = None;
+                    printed = self.printed_harness.take();
                     feeding = listed;
                 }
+                self.fed_harness.set(outer_fed);
+                self.printed_harness.set(outer_printed.or(printed));
             }
             Node::Background(inner) => {
                 self.note(
@@ -785,7 +821,15 @@ impl<'a> Reader<'a> {
         }
         // `exec` with only redirects keeps them for the rest of the shell.
         let keeps_fds = cmd.words.len() == 1 && cmd.words[0].literal().as_deref() == Some("exec");
+        // A redirect of stdin replaces what a pipe fed.
+        let outer_fed = self.fed_harness.get();
+        if cmd.redirects.iter().any(|r| {
+            !matches!(r.kind, RedirectKind::Write | RedirectKind::Append) && r.fd.unwrap_or(0) == 0
+        }) {
+            self.fed_harness.set(None);
+        }
         self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
+        self.fed_harness.set(outer_fed);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
@@ -1077,7 +1121,26 @@ impl<'a> Reader<'a> {
         {
             return;
         }
-        let program = match program_name(&program_text, self.ctx, scope.cwd.as_deref()) {
+        // The harness's own programs are known by what the file is, under
+        // any name (`./ls` a copy of wicket): read as that program.
+        let identified = self.identify_program(&program_text, scope);
+        let named = program_name(&program_text, self.ctx, scope.cwd.as_deref());
+        if let Some((which, copied)) = identified {
+            let by_its_name =
+                !copied && matches!(&named, ProgramName::Named(n) if n == which.name());
+            if !by_its_name {
+                let alias = crate::identity::alias(&program_text, which, copied);
+                crate::programs::harness(self, which, inv, scope, Some(&alias));
+                // A name that is itself one of the harness's is read by
+                // that name too (identity adds to the names, never replaces).
+                let harness_name = matches!(&named, ProgramName::Named(n)
+                    if ["wicket", "wicket-compile", "litany"].contains(&n.as_str()));
+                if !harness_name {
+                    return;
+                }
+            }
+        }
+        let program = match named {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
                 // wicket's own binary by its path is still wicket.
@@ -1091,7 +1154,7 @@ impl<'a> Reader<'a> {
                         .iter()
                         .any(|p| *p == resolved && p.ends_with("/wicket"))
                     {
-                        crate::programs::wicket(self, inv);
+                        crate::programs::wicket(self, inv, scope);
                         return;
                     }
                 }
@@ -1099,12 +1162,24 @@ impl<'a> Reader<'a> {
                     Effect::OpenWorld,
                     format!("runs {path}, a program wicket cannot read"),
                 );
+                // Which file that is cannot be asked: it may be one of the
+                // harness's programs under another name.
+                if !path.starts_with('/') && scope.cwd.is_none() {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "runs {path} from a directory only known when it runs, so which program it is (the harness's own, under another name?) cannot be known"
+                        ),
+                    );
+                }
                 self.check_protected_operands(inv, scope);
                 return;
             }
         };
         let before = self.notes.len();
         programs::read(self, &program, inv, scope);
+        // A copy of the harness made here runs as the harness later on.
+        self.track_copies(&program, inv, scope);
         // The operator's rows replace the program's own class (never a guard).
         let words = inv.words();
         if let Some(rule) = self
@@ -1512,6 +1587,12 @@ impl<'a> Reader<'a> {
                 _ => known = false,
             }
         }
+        if glob && known {
+            let mut patterns = self.shell_patterns.borrow_mut();
+            if patterns.len() < MAX_NOTES {
+                patterns.extend(values.iter().cloned());
+            }
+        }
         Arg {
             values: known.then_some(values),
             glob,
@@ -1670,7 +1751,7 @@ pub fn operands(program: &str, inv: &Invocation) -> Vec<Arg> {
 }
 
 /// Names the shell runs itself (dash's and bash's builtins): no PATH lookup.
-const BUILTINS: &[&str] = &[
+pub(crate) const BUILTINS: &[&str] = &[
     ".",
     ":",
     "[",
@@ -1788,7 +1869,7 @@ pub enum ProgramName {
     Local(String),
 }
 
-const SYSTEM_BIN: &[&str] = &[
+pub(crate) const SYSTEM_BIN: &[&str] = &[
     "/bin",
     "/usr/bin",
     "/usr/local/bin",

@@ -31,7 +31,7 @@
 
 use std::collections::BTreeSet;
 
-use wicket_guest::paths::{absolute, fold, is_under};
+use wicket_guest::paths::{absolute, component_matches, fold, is_under};
 use wicket_guest::{Context, Effect};
 
 use crate::read::{Arg, Invocation, Note, Place, Reader, Scope, MAX_NOTES};
@@ -287,7 +287,7 @@ pub fn process_secret(text: &str) -> Option<&'static str> {
         let root_pattern = path.starts_with('/')
             && parts.len() >= 3
             && crate::place::is_glob(parts[0])
-            && crate::place::matches(parts[0], "proc");
+            && component_matches(parts[0], "proc", false);
         let mut under_dev = false;
         let mut pid_before = false;
         for (at, part) in parts.iter().enumerate() {
@@ -326,7 +326,7 @@ fn could_be(component: &str, name: &str, aimed: bool) -> bool {
         .is_some_and(|c| !matches!(c, '*' | '?' | '[' | '\\'));
     crate::place::is_glob(component)
         && (starts_literal || !aimed)
-        && crate::place::matches(component, name)
+        && component_matches(component, name, false)
 }
 
 /// The secret a text names, as a name (a `*` in it is a `*`): a secret

@@ -1437,7 +1437,7 @@ fn top(r: &mut Reader, run: &Run, _scope: &mut Scope) {
 pub const WHICH: Program = Program {
     names: &["which"],
     syntax: Syntax::Own,
-    output: None,
+    output: Some(crate::identity::looked_up),
     lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "which cargo"), (Read, "which -a python3")],
@@ -1457,7 +1457,7 @@ pub const WHEREIS: Program = Program {
 pub const TYPE: Program = Program {
     names: &["type"],
     syntax: Syntax::Own,
-    output: None,
+    output: Some(crate::identity::looked_up),
     lists_paths_under: None,
     read: reports_any,
     examples: &[(Read, "type -a cargo"), (Read, "type -t ls")],

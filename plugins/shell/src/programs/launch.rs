@@ -5883,7 +5883,7 @@ pub const KILLALL: Program = Program {
     manual: "killall from psmisc 23.6: killall --help",
 };
 
-fn killall(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+fn killall(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let mut words: Vec<Arg> = run.inv.argv[1..].to_vec();
     if let Some(at) = words
@@ -5909,8 +5909,12 @@ fn killall(r: &mut Reader, run: &Run, _scope: &mut Scope) {
                 harness |= pattern_hits_harness(text, false, false, fold)
             }
             Some(text) => {
-                harness |=
-                    names_harness(text) || (fold && names_harness(&text.to_ascii_lowercase()))
+                harness |= names_harness(text)
+                    || (fold && names_harness(&text.to_ascii_lowercase()))
+                    // A path names the processes running that file: one of
+                    // the harness's under any name.
+                    || (text.contains('/')
+                        && r.identify_program(text, scope).is_some())
             }
             None => {
                 r.note(
@@ -7453,7 +7457,7 @@ fn prints_anything(_: &str, _: &str) -> bool {
 /// fnmatch as find's `-name` and grep's `--include` use it: a wildcard
 /// matches a leading dot too.
 fn name_matches(pattern: &str, name: &str) -> bool {
-    crate::place::matches(&format!("x{pattern}"), &format!("x{name}"))
+    wicket_guest::paths::component_matches(pattern, name, true)
 }
 
 fn find_lists(r: &Reader, words: &[Arg], scope: &Scope) -> Option<String> {

@@ -6,7 +6,9 @@
 
 use wicket_guest::Effect;
 
-use crate::read::{Arg, Invocation, Reader, Scope, Stdin};
+use wicket_guest::Harness;
+
+use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
 use crate::rules::Op;
 
 /// Read one program run.
@@ -58,7 +60,8 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
         "export" | "declare" | "typeset" | "local" | "readonly" => declare(r, program, inv, scope),
         "set" => set(r, inv, scope),
         "litany" => litany(r, inv, scope),
-        "wicket" => wicket(r, inv),
+        "wicket" => wicket(r, inv, scope),
+        "wicket-compile" => harness(r, Harness::WicketCompile, inv, scope, None),
         "kill" | "pkill" | "killall" => kill(r, program, inv),
         "crontab" => {
             if inv.words().iter().any(|w| w == "-l") {
@@ -1153,56 +1156,129 @@ fn subscript_runs_command(r: &mut Reader, inv: &Invocation) -> bool {
 }
 
 fn litany(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    harness(r, Harness::Litany, inv, scope, None);
+}
+
+/// wicket itself: its operator verbs decide verdicts, so an agent running
+/// them would be deciding its own. Only the looking verbs read.
+pub fn wicket(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    harness(r, Harness::Wicket, inv, scope, None);
+}
+
+/// One of the harness's own programs, known by its name or by what the
+/// file is. `alias`: how the program word is that program when its name
+/// does not say so (`./ls is a copy of wicket`), for the reasons.
+pub fn harness(
+    r: &mut Reader,
+    which: Harness,
+    inv: &Invocation,
+    scope: &mut Scope,
+    alias: Option<&str>,
+) {
     let words = inv.words();
     let verb = words
         .iter()
         .find(|w| !w.starts_with('-'))
         .map(String::as_str);
     let shown = inv.shown();
-    match verb {
-        None | Some("help") | Some("version") => r.note(Effect::Read, format!("{shown} prints help")),
-        Some("invoke") => r.note(Effect::TargetWrite, format!("{shown}: the call it makes is adjudicated on its own")),
-        Some("message") => r.note(Effect::TargetWrite, format!("{shown} sends a message through the harness")),
-        Some("dispatch") => r.note(Effect::Process, format!("{shown} mints an agent")),
-        Some("skills") => r.note(Effect::Read, format!("{shown} lists skills")),
-        Some("workflow") if !words.iter().any(|w| w.starts_with("--config") || w == "--clear") => {
-            r.note(Effect::Read, format!("{shown} shows which workflow governs an agent"))
-        }
-        Some("tool") => r.note(Effect::Opaque, format!("{shown} runs one of litany's tools on input from stdin, unseen")),
-        Some("bundle") => {
-            if let Some(out) = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).nth(3) {
-                r.write_places(out, scope, Op::Write, false, &shown);
+    // Who runs: `litany` by its name, or `./ls (a copy of litany)`.
+    let who = match alias {
+        Some(alias) => format!("{shown} ({alias})"),
+        None => shown.clone(),
+    };
+    match which {
+        Harness::Litany => litany_verb(r, verb, &words, inv, scope, &who, alias),
+        Harness::Wicket => {
+            let looking = matches!(verb, None | Some("status" | "explain" | "help"))
+                && !words.iter().any(|w| w == "--remove");
+            if looking {
+                r.note(Effect::Read, format!("{who} only looks"));
+            } else if let Some(alias) = alias {
+                r.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{alias}; `{}` is the operator's verb: an agent running it would decide its own verdicts ({shown})",
+                        verb.unwrap_or_default()
+                    ),
+                );
             } else {
-                r.note(Effect::TargetWrite, format!("{shown} writes a bundle"));
+                r.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{shown} is the operator's verb: an agent running it would decide its own verdicts"
+                    ),
+                );
             }
         }
-        Some(verb) => r.guard(
-            Effect::Destructive,
-            format!("litany {verb} changes the harness's configuration or drives agents, which only the operator may do"),
-        ),
+        Harness::WicketCompile => {
+            if words.iter().any(|w| w == "--help" || w == "-h") {
+                return r.note(Effect::Read, format!("{who} prints its usage"));
+            }
+            // `--cache DIR` names where it writes; otherwise wicket's own
+            // compile cache, which decides what every consult runs.
+            let mut cache = None;
+            let mut at = 1;
+            while at < inv.argv.len() {
+                if inv.argv[at].first() == Some("--cache") {
+                    cache = Some(
+                        inv.argv
+                            .get(at + 1)
+                            .cloned()
+                            .unwrap_or_else(|| Arg::literal("")),
+                    );
+                    at += 1;
+                }
+                at += 1;
+            }
+            match cache {
+                Some(dir) => r.change(&dir, scope, Change::Write, Reach::Tree, &who),
+                None => r.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{who} writes wicket's compile cache, the code every consult runs, which only the operator may change"
+                    ),
+                ),
+            }
+        }
     }
 }
 
-/// wicket itself: its operator verbs decide verdicts, so an agent running
-/// them would be deciding its own. Only the looking verbs read.
-pub fn wicket(r: &mut Reader, inv: &Invocation) {
-    let words = inv.words();
-    let verb = words
-        .iter()
-        .find(|w| !w.starts_with('-'))
-        .map(String::as_str);
-    let looking = matches!(verb, None | Some("status" | "explain" | "help"))
-        && !words.iter().any(|w| w == "--remove");
-    if looking {
-        r.note(Effect::Read, format!("{} only looks", inv.shown()));
-    } else {
-        r.guard(
-            Effect::Destructive,
-            format!(
-                "{} is the operator's verb: an agent running it would decide its own verdicts",
-                inv.shown()
+fn litany_verb(
+    r: &mut Reader,
+    verb: Option<&str>,
+    words: &[String],
+    inv: &Invocation,
+    scope: &mut Scope,
+    who: &str,
+    alias: Option<&str>,
+) {
+    match verb {
+        None | Some("help") | Some("version") => r.note(Effect::Read, format!("{who} prints help")),
+        Some("invoke") => r.note(Effect::TargetWrite, format!("{who}: the call it makes is adjudicated on its own")),
+        Some("message") => r.note(Effect::TargetWrite, format!("{who} sends a message through the harness")),
+        Some("dispatch") => r.note(Effect::Process, format!("{who} mints an agent")),
+        Some("skills") => r.note(Effect::Read, format!("{who} lists skills")),
+        Some("workflow") if !words.iter().any(|w| w.starts_with("--config") || w == "--clear") => {
+            r.note(Effect::Read, format!("{who} shows which workflow governs an agent"))
+        }
+        Some("tool") => r.note(Effect::Opaque, format!("{who} runs one of litany's tools on input from stdin, unseen")),
+        Some("bundle") => {
+            if let Some(out) = inv.argv.iter().skip(1).filter(|a| !a.is_flag()).nth(3) {
+                r.write_places(out, scope, Op::Write, false, who);
+            } else {
+                r.note(Effect::TargetWrite, format!("{who} writes a bundle"));
+            }
+        }
+        Some(verb) => match alias {
+            Some(alias) => r.guard(
+                Effect::Destructive,
+                format!("{alias}; `litany {verb}` changes the harness's configuration or drives agents, which only the operator may do"),
             ),
-        );
+            None => r.guard(
+                Effect::Destructive,
+                format!("litany {verb} changes the harness's configuration or drives agents, which only the operator may do"),
+            ),
+        },
     }
 }
 

@@ -33,7 +33,7 @@ mod vars;
 
 pub use code::{scan_code, Language};
 pub use interp::literal_stdin;
-pub use legacy::wicket;
+pub use legacy::{harness, wicket};
 pub use shell::arithmetic;
 pub use vars::assignment;
 

@@ -235,14 +235,18 @@ pub const EXEC: Program = builtin(
     &[(Destructive, "exec rm -rf /etc"), (Read, "exec 2>&1")],
 );
 
-pub const COMMAND: Program = builtin(
-    &["command"],
-    command,
-    &[
-        (Read, "command -v cargo"),
-        (Destructive, "command rm -rf /etc"),
-    ],
-);
+pub const COMMAND: Program = Program {
+    // What `command -v NAME` prints is known when NAME is the harness's.
+    output: Some(crate::identity::looked_up),
+    ..builtin(
+        &["command"],
+        command,
+        &[
+            (Read, "command -v cargo"),
+            (Destructive, "command rm -rf /etc"),
+        ],
+    )
+};
 
 pub const BUILTIN: Program = builtin(&["builtin"], builtin_, &[(Read, "builtin echo hi")]);
 

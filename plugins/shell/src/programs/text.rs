@@ -10,7 +10,7 @@
 //! The helpers at the top are shared with the other text and information
 //! programs (`search.rs`, `script.rs`, `info.rs`).
 
-use wicket_guest::paths::{absolute, fold, is_under};
+use wicket_guest::paths::{absolute, component_matches, fold, is_under};
 use wicket_guest::Effect::*;
 use wicket_guest::PathKind;
 
@@ -215,7 +215,7 @@ impl Reader<'_> {
                     let here = wanted
                         .iter()
                         .zip(&parts[at..])
-                        .all(|(w, p)| crate::place::matches(p, w));
+                        .all(|(w, p)| component_matches(p, w, false));
                     if !fixed
                         || !here
                         || !parts[at..at + wanted.len()]

@@ -38,6 +38,14 @@ pub const LINKS: &[(&str, &str)] = &[
     ("ws-link", "{ws}"),
     ("other-link", "{other}"),
     ("cache-link", "{cache}"),
+    ("config-link", "{ws}/repo.git/config"),
+];
+
+/// The harness's programs in the fixture's `{base}/bin`: name and bytes.
+pub const HARNESS: &[(&str, &[u8])] = &[
+    ("wicket", b"\x7fELF the fixture's wicket"),
+    ("wicket-compile", b"\x7fELF the fixture's wicket-compile"),
+    ("litany", b"\x7fELF the fixture's litany"),
 ];
 
 pub struct Fixture {
@@ -94,6 +102,21 @@ pub fn fixture() -> &'static Fixture {
         ] {
             std::fs::write(&file, "x").unwrap();
         }
+        // The harness's own programs (the bytes stand for the binaries), a
+        // copy of wicket under another name and a hard link to litany, all
+        // outside the worktree.
+        let bin = base.join("bin");
+        let copies = base.join("copies");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::create_dir_all(&copies).unwrap();
+        for (name, bytes) in HARNESS {
+            let path = bin.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+                .unwrap();
+        }
+        std::fs::copy(bin.join("wicket"), copies.join("ls")).unwrap();
+        std::fs::hard_link(bin.join("litany"), copies.join("lt")).unwrap();
         std::fs::write(
             root.join(".git"),
             format!("gitdir: {}/repo.git/worktrees/{AGENT}\n", ws.display()),
@@ -134,6 +157,9 @@ pub fn context(config: serde_json::Value) -> Context {
         .chain([
             format!("{}/cache/wicket", f.base.display()),
             "/usr/local/bin/wicket".to_owned(),
+            // As the host protects the running wicket and its compiler.
+            format!("{}/bin/wicket", f.base.display()),
+            format!("{}/bin/wicket-compile", f.base.display()),
         ])
         .collect();
     let secrets = wicket_guest::SHIPPED_SECRET_FRAGMENTS
@@ -144,6 +170,20 @@ pub fn context(config: serde_json::Value) -> Context {
         .with_protected(protected)
         .with_secret_fragments(secrets)
         .with_config(config)
+        .with_harness(harness(), format!("{}/bin:/usr/bin:/bin", f.base.display()))
+}
+
+/// The fixture's harness programs, as the host would know them.
+pub fn harness() -> Vec<(wicket_guest::Harness, PathBuf)> {
+    let bin = fixture().base.join("bin");
+    vec![
+        (wicket_guest::Harness::Wicket, bin.join("wicket")),
+        (
+            wicket_guest::Harness::WicketCompile,
+            bin.join("wicket-compile"),
+        ),
+        (wicket_guest::Harness::Litany, bin.join("litany")),
+    ]
 }
 
 /// Placeholders in case files: {ws}, {root}, {home}, {other}, {cache}, and
