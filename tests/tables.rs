@@ -165,8 +165,9 @@ fn workspace() -> (Ws, Places) {
         std::fs::write(file, text).unwrap();
     }
     let ws_dir = ws.root.clone();
-    let links: [(&str, PathBuf); 10] = [
+    let links: [(&str, PathBuf); 11] = [
         // The shell fixture's LINKS.
+        ("config-link", ws_dir.join("repo.git/config")),
         ("etc-link", PathBuf::from("/etc")),
         ("repo-link", ws_dir.join("repo.git")),
         ("state-link", ws_dir.join(".wicket")),
@@ -182,6 +183,24 @@ fn workspace() -> (Ws, Places) {
     for (name, target) in links {
         std::os::unix::fs::symlink(target, root.join(name)).unwrap();
     }
+    // The harness's programs where the fixture has them: this test runs the
+    // real wicket from `{base}/bin` (with its compiler beside it, as
+    // installed), litany there is a stand-in the consult is told about, and
+    // `{base}/copies` holds a copy of wicket and a hard link to litany.
+    let bin = base.join("bin");
+    let copies = base.join("copies");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&copies).unwrap();
+    std::fs::copy(common::wicket_bin(), bin.join("wicket")).unwrap();
+    std::fs::copy(common::compiler_bin(), bin.join("wicket-compile")).unwrap();
+    std::fs::write(bin.join("litany"), b"\x7fELF the fixture's litany").unwrap();
+    std::fs::set_permissions(
+        bin.join("litany"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    std::fs::copy(bin.join("wicket"), copies.join("ls")).unwrap();
+    std::fs::hard_link(bin.join("litany"), copies.join("lt")).unwrap();
     let places = Places {
         ws: canon(&ws.root),
         root: canon(&root),
@@ -189,9 +208,39 @@ fn workspace() -> (Ws, Places) {
         other: format!("{}/agents/{OTHER}", canon(&ws.root)),
         cache: format!("{}/cache/wicket", base.display()),
         base: base.to_string_lossy().into_owned(),
-        binary: common::wicket_bin().to_string_lossy().into_owned(),
+        binary: bin.join("wicket").to_string_lossy().into_owned(),
     };
     (ws, places)
+}
+
+/// A consult as litany makes it, by the wicket in `{base}/bin`, with the
+/// fixture's PATH and litany.
+fn consult(ws: &Ws, places: &Places, tool: &str, input: Value) -> Consulted {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let request = json!({"id": "toolu_01", "name": tool, "input": input, "role": "worker", "agent_id": AGENT});
+    let started = Instant::now();
+    let mut child = Command::new(&places.binary)
+        .current_dir(&ws.root)
+        .env("LITANY_CONV_REPO", &ws.root)
+        .env("LITANY_CONV_BRANCH", AGENT)
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .env("PATH", format!("{}/bin:/usr/bin:/bin", places.base))
+        .env("WICKET_LITANY", format!("{}/bin/litany", places.base))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wicket runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(request.to_string().as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    Consulted {
+        output,
+        took: started.elapsed(),
+    }
 }
 
 /// One row to ask: where it is, the call, and the ruling the table expects.
@@ -396,7 +445,7 @@ fn a_share_of_every_case_table_reads_the_same_through_the_real_binary() {
     }
 
     let answers = in_parallel(&rows, |row| {
-        let out = ws.consult(&row.tool, row.input.clone());
+        let out = consult(&ws, &places, &row.tool, row.input.clone());
         (answer(&out), out.took)
     });
 
@@ -522,7 +571,7 @@ fn random_text(n: usize) -> Vec<String> {
 #[test]
 fn hostile_and_random_text_always_gets_a_verdict_inside_the_bound() {
     let started = Instant::now();
-    let (ws, _places) = workspace();
+    let (ws, places) = workspace();
     let shapes: Vec<(String, String)> = hostile_shapes()
         .into_iter()
         .enumerate()
@@ -535,7 +584,7 @@ fn hostile_and_random_text_always_gets_a_verdict_inside_the_bound() {
         )
         .collect();
     let answers = in_parallel(&shapes, |(_, command)| {
-        let out = ws.consult("bash", json!({ "command": command }));
+        let out = consult(&ws, &places, "bash", json!({ "command": command }));
         (answer(&out), out.took)
     });
     let mut failures = Vec::new();
