@@ -107,6 +107,55 @@ fn a_refuse_answer_declines_in_band_and_a_hold_answer_launches_nothing() {
         "{}",
         out.reason()
     );
+    // What the model is told names no operator and no answer id; the
+    // operator's trace of the same call does.
+    let answer = out
+        .reason()
+        .split("answer ")
+        .nth(1)
+        .map(|s| s.split_whitespace().next().unwrap_or("").to_owned());
+    assert!(
+        !out.reason().contains(" (by ") && !out.reason().contains('@'),
+        "{}",
+        out.reason()
+    );
+    assert!(
+        answer.as_deref() == Some("for"),
+        "no answer id in {}",
+        out.reason()
+    );
+}
+
+#[test]
+fn a_refused_model_is_told_no_operator_and_an_unreadable_call_how_to_be_read() {
+    let ws = Ws::new(Some("table:\n  opaque: refuse\n  open-world: hold\n"));
+    let root = ws.root.to_string_lossy().into_owned();
+    // The table refuses what it cannot read: the model is told a literal
+    // form would be read, not that no rephrasing may help.
+    let out = ws.consult("bash", json!({"command": "eval \"$(cat cmds.txt)\""}));
+    assert_eq!(out.word(), "refuse", "{}", out.stdout());
+    assert!(
+        out.reason().contains("Written literally") && !out.reason().contains("This decision stands"),
+        "{}",
+        out.reason()
+    );
+    // A standing refuse for a class: no user, host or answer id reaches the model.
+    let input = json!({"command": "curl -s https://example.com"});
+    ws.park(AGENT, "toolu_1", "bash", input.clone());
+    ok(&operator(&ws, &["answer", &root, AGENT, "refuse", "--scope", "conversation"]));
+    let out = ws.consult_as(AGENT, "toolu_2", "bash", json!({"command": "curl -s https://example.org"}));
+    assert_eq!(out.word(), "refuse", "{}", out.stdout());
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    assert!(
+        out.reason().contains("Refused by the operator's standing answer for bash@open-world")
+            && !out.reason().contains(" (by ")
+            && (host.trim().is_empty() || !out.reason().contains(host.trim())),
+        "{}",
+        out.reason()
+    );
+    // The operator's own trace says who and which answer.
+    let status = ok(&operator(&ws, &["status", &root]));
+    assert!(status.contains("refuse"), "{status}");
 }
 
 #[test]

@@ -559,24 +559,39 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         probe: None,
         refused: false,
     };
-    let decided_by = match &decision.decided {
-        Decided::Plugins => None,
-        Decided::UnreadablePolicy { why } => Some(why.clone()),
-        Decided::UnreadableTrail { why } => Some(format!(
-            "Held because wicket could not read the operator's trail: {why}"
-        )),
-        Decided::Floor { floor } => Some(floor_sentence(floor, agent)),
-        Decided::Standing { answer } => Some(answer_sentence(answer, "standing")),
-        Decided::CallAnswer { answer } => Some(answer_sentence(answer, "call")),
+    // What decided, twice: in full for the operator (the trace, a parked
+    // hold's reason, which the operator reads), and as the model may be told
+    // it on a refuse — without the operator's user and host, the answer's
+    // id, or remedies only the operator can apply.
+    let (decided_by, told) = match &decision.decided {
+        Decided::Plugins => (None, None),
+        Decided::UnreadablePolicy { why } => (Some(why.clone()), Some(why.clone())),
+        Decided::UnreadableTrail { why } => {
+            let sentence = format!("Held because wicket could not read the operator's trail: {why}");
+            (Some(sentence.clone()), Some(sentence))
+        }
+        Decided::Floor { floor } => (
+            Some(floor_sentence(floor, agent, Audience::Operator)),
+            Some(floor_sentence(floor, agent, Audience::Model)),
+        ),
+        Decided::Standing { answer } => (
+            Some(answer_sentence(answer, "standing", Audience::Operator)),
+            Some(answer_sentence(answer, "standing", Audience::Model)),
+        ),
+        Decided::CallAnswer { answer } => (
+            Some(answer_sentence(answer, "call", Audience::Operator)),
+            Some(answer_sentence(answer, "call", Audience::Model)),
+        ),
         Decided::Gate { line } => {
             let probe = facts
                 .probe
                 .clone()
                 .unwrap_or_else(|| Err(wall::Unavailable::Absent { looked_for: wall::BWRAP.into() }));
             gate.refused = true;
-            let sentence = gate_sentence(&facts, *line, &probe);
+            let sentence = gate_sentence(&facts, *line, &probe, Audience::Operator);
+            let told = gate_sentence(&facts, *line, &probe, Audience::Model);
             gate.probe = Some(probe);
-            Some(sentence)
+            (Some(sentence), Some(told))
         }
     };
     let deciding = decision.deciding.clone();
@@ -586,7 +601,7 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             input: &request.input,
             effect: deciding.effect,
             why: &deciding.why,
-            decided_by: decided_by.clone(),
+            decided_by: if refuse { told.clone() } else { decided_by.clone() },
             refuse,
             digest: &digest,
         }
@@ -619,46 +634,69 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
     }
 }
 
-fn floor_sentence(floor: &trail::Floor, agent: &str) -> String {
+/// Who a sentence is for: the operator sees who decided and how to change
+/// it; the model sees what was decided.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Audience {
+    Operator,
+    Model,
+}
+
+fn floor_sentence(floor: &trail::Floor, agent: &str, audience: Audience) -> String {
     let whose = if floor.agent == agent {
         "this conversation".to_owned()
     } else {
         format!("its ancestor {}", floor.agent)
     };
-    format!(
-        "Held because auto-approval is revoked for {whose} (by {}@{} at {}); every call above read waits for the operator",
-        floor.who.user, floor.who.host, floor.at
-    )
+    match audience {
+        Audience::Operator => format!(
+            "Held because auto-approval is revoked for {whose} (by {}@{} at {}); every call above read waits for the operator",
+            floor.who.user, floor.who.host, floor.at
+        ),
+        Audience::Model => format!(
+            "Held because auto-approval is revoked for {whose}; every call above read waits for the operator"
+        ),
+    }
 }
 
-fn answer_sentence(standing: &trail::Standing, kind: &str) -> String {
+fn answer_sentence(standing: &trail::Standing, kind: &str, audience: Audience) -> String {
     let a = &standing.answer;
     let verb = match a.ruling {
         Ruling::Pass => "Passed",
         Ruling::Hold => "Held",
         Ruling::Refuse => "Refused",
     };
+    let id = match audience {
+        Audience::Operator => format!(" {}", a.answer),
+        Audience::Model => String::new(),
+    };
     let scope = match (kind, a.scope) {
-        ("call", _) => format!("the operator's answer {} for this call", a.answer),
+        ("call", _) => format!("the operator's answer{id} for this call"),
         (_, trail::Scope::Conversation) => format!(
-            "the operator's standing answer {} for {} on conversation {}",
-            a.answer,
+            "the operator's standing answer{id} for {} on conversation {}",
             a.class().unwrap_or_default(),
             a.agent
         ),
         _ => format!(
-            "the operator's standing answer {} for {} in this workspace",
-            a.answer,
+            "the operator's standing answer{id} for {} in this workspace",
             a.class().unwrap_or_default()
         ),
     };
-    format!(
-        "{verb} by {scope} (by {}@{} at {})",
-        standing.who.user, standing.who.host, standing.at
-    )
+    match audience {
+        Audience::Operator => format!(
+            "{verb} by {scope} (by {}@{} at {})",
+            standing.who.user, standing.who.host, standing.at
+        ),
+        Audience::Model => format!("{verb} by {scope}"),
+    }
 }
 
-fn gate_sentence(facts: &Facts, line: usize, probe: &Result<String, wall::Unavailable>) -> String {
+fn gate_sentence(
+    facts: &Facts,
+    line: usize,
+    probe: &Result<String, wall::Unavailable>,
+    audience: Audience,
+) -> String {
     let why = match probe {
         Ok(_) => "this call is not running inside the wall (bubblewrap works here, but litany was not started inside it)".to_owned(),
         Err(unavailable) => format!("this call is not running inside the wall, and {}", unavailable.sentence()),
@@ -668,12 +706,17 @@ fn gate_sentence(facts: &Facts, line: usize, probe: &Result<String, wall::Unavai
         .as_ref()
         .map(|c| format!(" in config commit {}", short(&c.commit)))
         .unwrap_or_default();
-    format!(
-        "Refused because workspace {} requires confinement (capability.yaml line {line}{commit}) and {why}. \
-         Ways out: run litany inside the wall (`wicket run -- litany …`), install bubblewrap or allow unprivileged \
-         user namespaces, or remove `confinement: required` on the config lineage",
+    let refused = format!(
+        "Refused because workspace {} requires confinement (capability.yaml line {line}{commit}) and {why}",
         facts.workspace.display()
-    )
+    );
+    match audience {
+        Audience::Model => refused,
+        Audience::Operator => format!(
+            "{refused}. Ways out: run litany inside the wall (`wicket run -- litany …`), install bubblewrap or allow \
+             unprivileged user namespaces, or remove `confinement: required` on the config lineage"
+        ),
+    }
 }
 
 /// The sentence for a policy that could not be read, if it could not.

@@ -17,6 +17,13 @@ pub const WHY_CLIP_CHARS: usize = 400;
 pub const REFUSAL_STANDS: &str =
     "This decision stands: do not retry this call, rephrase it, or reach the same outcome another way.";
 
+/// What a model is told when the table refuses a call wicket could not read:
+/// the same work written so that it can be read is judged on what it does.
+pub const REFUSAL_OPAQUE: &str =
+    "wicket could not read what this call would run, and this workspace refuses what it cannot read. \
+Written literally (no command held in a variable, no substitution or script fed on stdin deciding what runs), \
+the same work is judged on what it does.";
+
 const TAG_OPEN: &str = " [wicket class=";
 
 /// The digest that keys a call answer: sha256 of the canonical JSON (sorted
@@ -91,7 +98,13 @@ impl Reason<'_> {
         }
         if self.refuse {
             text.push(' ');
-            text.push_str(REFUSAL_STANDS);
+            // The table's own refusal of a call it could not read, not an
+            // operator's decision: the way forward is a readable call.
+            if self.effect == Effect::Opaque && self.decided_by.is_none() {
+                text.push_str(REFUSAL_OPAQUE);
+            } else {
+                text.push_str(REFUSAL_STANDS);
+            }
         }
         text.push_str(TAG_OPEN);
         text.push_str(self.effect.word());
