@@ -426,7 +426,7 @@ fn an_id_that_no_longer_matches_the_hold_mark_is_refused() {
         &["answer", &root, AGENT, "pass", "--id", "toolu_1"],
     ));
     assert!(
-        err.contains("is now toolu_2 (bash), not toolu_1: the hold changed"),
+        err.contains("is toolu_2 (bash), not toolu_1: the id is mistyped, or the hold changed"),
         "{err}"
     );
     assert!(trail_rows(&ws).is_empty());
@@ -580,6 +580,9 @@ fn every_error_an_operator_can_cause_is_one_sentence_and_writes_nothing() {
         .contains("possible values: call, conversation, workspace"));
     // An unwritable state directory: a file where the directory should be.
     ws.hold(AGENT, "toolu_1", "bash", "held");
+    // An expiry that ends the answer before it is used.
+    let err = fails(&operator(&ws, &["answer", &root, AGENT, "pass", "--expires", "0m"]));
+    assert!(err.contains("would end the answer before it could be used"), "{err}");
     std::fs::write(ws.root.join(".wicket"), "not a directory").unwrap();
     let err = fails(&operator(&ws, &["answer", &root, AGENT, "pass"]));
     assert!(err.contains(".wicket is not a directory"), "{err}");

@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<Receipt> {
     if let Some(id) = args.id {
         if id != mark.tool_use_id {
             bail!(
-                "the call held for {} is now {} ({}), not {id}: the hold changed since you looked; check `wicket status {}` and answer again",
+                "the call held for {} is {} ({}), not {id}: the id is mistyped, or the hold changed since you looked; nothing was answered — check `wicket status {}` and answer again",
                 args.agent,
                 mark.tool_use_id,
                 mark.tool,
@@ -105,6 +105,13 @@ pub fn run(args: Args) -> Result<Receipt> {
             let duration = humantime::parse_duration(text).with_context(|| {
                 format!("--expires takes a duration like 30m, 8h or 7d; `{text}` is not one")
             })?;
+            // An answer that has expired before it is written stands for
+            // nothing.
+            if duration.is_zero() {
+                anyhow::bail!(
+                    "--expires {text} would end the answer before it could be used; give a duration in the future (30m, 8h, 7d), or leave --expires out for an answer that stands until withdrawn"
+                );
+            }
             Some(humantime::format_rfc3339_seconds(SystemTime::now() + duration).to_string())
         }
     };
