@@ -292,8 +292,19 @@ fn init_is_idempotent_and_remove_unwires() {
         String::from_utf8(out.stdout).unwrap()
     };
     let before = show();
+    let status = ok(&h.wicket(&["status", &ws]));
+    assert!(
+        status.contains("    wired: litany asks ") && !status.contains("NOT WIRED"),
+        "{status}"
+    );
     let removed = ok(&h.wicket(&["init", &ws, "--remove"]));
     assert!(removed.contains("config/default: unwired"), "{removed}");
+    // status says so: litany runs every tool call without asking.
+    let status = ok(&h.wicket(&["status", &ws]));
+    assert!(
+        status.contains("NOT WIRED: workflow.yaml has no tool_control"),
+        "{status}"
+    );
     let after = show();
     assert!(
         !after.lines().any(|l| l.starts_with("tool_control")),

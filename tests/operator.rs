@@ -658,6 +658,8 @@ fn status_and_explain_show_what_waits_and_why() {
         .unwrap()
         .ends_with(']'));
     assert_eq!(status["parked"][0]["config"]["lineage"], "config/default");
+    // This workspace's workflow.yaml names no control: status says so.
+    assert_eq!(status["lineages"][0]["wired"], false);
     assert_eq!(status["floors"][0]["agent"], AGENT);
     let plugins = &status["lineages"][0]["plugins"];
     assert_eq!(plugins[0]["name"], "default");
@@ -667,6 +669,7 @@ fn status_and_explain_show_what_waits_and_why() {
         human.contains("Parked calls (1)") && human.contains("Floors (1)"),
         "{human}"
     );
+    assert!(human.contains("NOT WIRED: workflow.yaml has no tool_control"), "{human}");
     // explain: the same consult, traced; nothing written.
     let before = std::fs::read(ws.root.join(".wicket/trail.jsonl")).unwrap();
     let request = ws.tmp.path().join("request.json");

@@ -66,6 +66,38 @@ pub fn rewire(text: &str, control: Option<&str>) -> String {
     out
 }
 
+/// The command `workflow.yaml`'s top-level `tool_control` block names, if
+/// it has one (`None`: litany asks no control before tool calls).
+pub fn wired_command(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| is_block_start(l))?;
+    let inline = lines[start].split_once(':').map(|(_, v)| v.trim()).unwrap_or("");
+    // `tool_control: {command: X}` on one line.
+    if let Some(body) = inline.strip_prefix('{').and_then(|b| b.strip_suffix('}')) {
+        return body.split(',').find_map(|kv| {
+            let (k, v) = kv.split_once(':')?;
+            (k.trim() == "command").then(|| unquote(v.trim()))
+        });
+    }
+    lines[start + 1..]
+        .iter()
+        .take_while(|l| l.trim().is_empty() || l.starts_with([' ', '\t']))
+        .find_map(|l| {
+            let (k, v) = l.trim().split_once(':')?;
+            (k.trim() == "command").then(|| unquote(v.trim()))
+        })
+        .filter(|c| !c.is_empty())
+}
+
+fn unquote(text: &str) -> String {
+    let text = text.split(" #").next().unwrap_or(text).trim();
+    text.strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .or_else(|| text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
+        .unwrap_or(text)
+        .to_owned()
+}
+
 fn is_block_start(line: &str) -> bool {
     line.strip_prefix("tool_control")
         .is_some_and(|rest| rest.trim_start().starts_with(':'))
@@ -438,6 +470,20 @@ pub fn edit_workflow(dir: &Path, control: Option<&str>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wired_command_is_read_from_the_block_or_inline() {
+        assert_eq!(
+            wired_command("a: 1\ntool_control:\n  command: /opt/w/wicket\nb: 2\n").as_deref(),
+            Some("/opt/w/wicket")
+        );
+        assert_eq!(
+            wired_command("tool_control: {command: \"/x/wicket\"}\n").as_deref(),
+            Some("/x/wicket")
+        );
+        assert_eq!(wired_command("# tool_control:\n#   command: /x\n"), None);
+        assert_eq!(wired_command("tool_control:\nb:\n  command: /x\n"), None);
+    }
 
     const SHIPPED: &str = "events:\n  user_message:\n    - dispatch(titler)\n# tool_control:            <- commented out\n#   command: /path/to/control\nbudgets:\n  max_depth: 5\n";
 

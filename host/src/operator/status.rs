@@ -289,6 +289,30 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
             "no capability.yaml: the shipped policy"
         }
     );
+    // Whether litany asks wicket at all on this lineage.
+    let wired = match ws.file_at(commit, crate::operator::init::WORKFLOW) {
+        Ok(Some(bytes)) => crate::operator::init::wired_command(&String::from_utf8_lossy(&bytes)),
+        _ => None,
+    };
+    match &wired {
+        Some(command) if is_wicket(command) => {
+            let _ = writeln!(text, "    wired: litany asks {command} before every tool call");
+        }
+        Some(command) => {
+            let _ = writeln!(
+                text,
+                "    NOT WIRED TO WICKET: workflow.yaml's tool_control runs {command}; `wicket init {}` wires it",
+                ws.root.display()
+            );
+        }
+        None => {
+            let _ = writeln!(
+                text,
+                "    NOT WIRED: workflow.yaml has no tool_control, so litany runs every tool call without asking; `wicket init {}` wires it",
+                ws.root.display()
+            );
+        }
+    }
     if let Some(line) = policy.confinement_line {
         let _ = writeln!(text, "    confinement: required (line {line})");
     }
@@ -353,8 +377,28 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
         "secrets": policy.secrets,
         "plugins": plugins,
         "diagnostics": policy.diagnostics,
+        "tool_control": wired,
+        "wired": wired.as_deref().is_some_and(is_wicket),
     });
     (json, text, policy.requires_confinement())
+}
+
+/// Whether a `tool_control` command runs wicket: named so, or this very
+/// binary (or a copy of it) under another name.
+fn is_wicket(command: &str) -> bool {
+    let program = command.split_whitespace().next().unwrap_or("");
+    let base = program.rsplit('/').next().unwrap_or(program);
+    base == "wicket"
+        || std::env::current_exe().is_ok_and(|exe| {
+            wicket_guest::paths::identify_on_this_host(
+                program,
+                "/",
+                "/",
+                &std::env::var("PATH").unwrap_or_default(),
+                &[(wicket_guest::Harness::Wicket, exe)],
+            )
+            .is_some()
+        })
 }
 
 /// Whether the compile cache holds usable code for a plugin: status looks,
