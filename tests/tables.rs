@@ -13,6 +13,8 @@
 //! inside the consult's bound.
 
 mod common;
+#[path = "../plugins/shell/tests/support/hostile.rs"]
+mod hostile;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -499,85 +501,16 @@ fn a_share_of_every_case_table_reads_the_same_through_the_real_binary() {
     );
 }
 
-/// `robust.rs`'s hostile shapes, verbatim.
-fn hostile_shapes() -> Vec<String> {
-    let mb = 1 << 20;
-    vec![
-        "$(".repeat(10_000),
-        "`".repeat(10_001),
-        "${".repeat(10_000),
-        "'".repeat(10_001),
-        "\"".repeat(10_001),
-        "((".repeat(10_000),
-        "$((".repeat(10_000),
-        "<<".repeat(10_000),
-        "<<EOF\n".repeat(1_000),
-        "{".repeat(10_000) + &"}".repeat(10_000),
-        "case x in ".repeat(5_000),
-        "for x in ".repeat(5_000),
-        "if ".repeat(10_000),
-        "a=(".repeat(10_000),
-        "f() ".repeat(10_000),
-        "\\".repeat(mb),
-        "x".repeat(mb),
-        "env ".repeat(20_000) + "rm",
-        "sh -c ".repeat(5_000),
-        "a{b,c}".repeat(20_000),
-        "{1..100000}".to_owned(),
-        "{a..\u{10ffff}}".to_owned(),
-        "$'\\x".repeat(10_000),
-        "\u{0}\u{1}\u{7f}é€😀".repeat(10_000),
-        "$[".repeat(10_000),
-        "[[ ".repeat(10_000),
-        "function f ".repeat(5_000),
-        "coproc ".repeat(10_000),
-        "time ".repeat(10_000),
-        "! ".repeat(10_000),
-        "|& x ".repeat(10_000),
-        "a<(".repeat(10_000),
-        "@(".repeat(10_000),
-        "\"${x:-'".repeat(10_000),
-        "cat <<E; echo $(\n".repeat(2_000),
-        "cat <<E\n$(\n".repeat(2_000),
-        "cat <<E\nx\\\n".repeat(5_000),
-        "alias a=b\n".repeat(5_000),
-        "f() ( ".repeat(5_000),
-        "case x in x) ".repeat(5_000),
-        "x ".repeat(100_000),
-    ]
-}
-
-/// `robust.rs`'s random text (its alphabet and its first generator), the
-/// first `n` strings.
-fn random_text(n: usize) -> Vec<String> {
-    const ALPHABET: &[u8] = b"abcrm -/.~$(){}[]<>|&;'\"`\\\n\t*?!#=+,:%@^0129";
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..n)
-        .map(|_| {
-            let len = (next() % 160) as usize;
-            (0..len)
-                .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize] as char)
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn hostile_and_random_text_always_gets_a_verdict_inside_the_bound() {
     let started = Instant::now();
     let (ws, places) = workspace();
-    let shapes: Vec<(String, String)> = hostile_shapes()
+    let shapes: Vec<(String, String)> = hostile::shapes()
         .into_iter()
         .enumerate()
         .map(|(i, s)| (format!("hostile shape {i}"), s))
         .chain(
-            random_text(200)
+            hostile::random_text(0x9e37_79b9_7f4a_7c15, 200)
                 .into_iter()
                 .enumerate()
                 .map(|(i, s)| (format!("random text {i}"), s)),

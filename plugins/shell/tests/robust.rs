@@ -5,6 +5,8 @@
 //! is the `reading` bench's business, not a test's.)
 
 mod support;
+#[path = "support/hostile.rs"]
+mod hostile;
 
 use wicket_shell::syntax::{self, Dialect, Node, Part, RedirectKind, Script};
 
@@ -55,23 +57,9 @@ fn check_shape(script: &Script, text: &str) {
     walk(&script.nodes, script.heredocs.len(), true, text);
 }
 
-/// Shell-significant characters, weighted towards the ones parsers trip on.
-const ALPHABET: &[u8] = b"abcrm -/.~$(){}[]<>|&;'\"`\\\n\t*?!#=+,:%@^0129";
-
 #[test]
 fn random_text_never_panics() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    for _ in 0..20_000 {
-        let len = (next() % 160) as usize;
-        let text: String = (0..len)
-            .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize] as char)
-            .collect();
+    for text in hostile::random_text(0x9e37_79b9_7f4a_7c15, 20_000) {
         let (call, ctx) = support::prepared(&text);
         assert!(!wicket_shell::classify(&call, &ctx).is_empty(), "{text:?}");
     }
@@ -79,18 +67,7 @@ fn random_text_never_panics() {
 
 #[test]
 fn random_text_reads_in_both_dialects() {
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    for _ in 0..20_000 {
-        let len = (next() % 160) as usize;
-        let text: String = (0..len)
-            .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize] as char)
-            .collect();
+    for text in hostile::random_text(0x2545_f491_4f6c_dd1d, 20_000) {
         for dialect in DIALECTS {
             let script = syntax::parse(&text, dialect);
             assert_eq!(script.dialect, dialect);
@@ -101,51 +78,7 @@ fn random_text_reads_in_both_dialects() {
 
 #[test]
 fn hostile_shapes_never_panic() {
-    let mb = 1 << 20;
-    let shapes = [
-        "$(".repeat(10_000),
-        "`".repeat(10_001),
-        "${".repeat(10_000),
-        "'".repeat(10_001),
-        "\"".repeat(10_001),
-        "((".repeat(10_000),
-        "$((".repeat(10_000),
-        "<<".repeat(10_000),
-        "<<EOF\n".repeat(1_000),
-        "{".repeat(10_000) + &"}".repeat(10_000),
-        "case x in ".repeat(5_000),
-        "for x in ".repeat(5_000),
-        "if ".repeat(10_000),
-        "a=(".repeat(10_000),
-        "f() ".repeat(10_000),
-        "\\".repeat(mb),
-        "x".repeat(mb),
-        "env ".repeat(20_000) + "rm",
-        "sh -c ".repeat(5_000),
-        "a{b,c}".repeat(20_000),
-        "{1..100000}".to_owned(),
-        "{a..\u{10ffff}}".to_owned(),
-        "$'\\x".repeat(10_000),
-        "\u{0}\u{1}\u{7f}é€😀".repeat(10_000),
-        "$[".repeat(10_000),
-        "[[ ".repeat(10_000),
-        "function f ".repeat(5_000),
-        "coproc ".repeat(10_000),
-        "time ".repeat(10_000),
-        "! ".repeat(10_000),
-        "|& x ".repeat(10_000),
-        "a<(".repeat(10_000),
-        "@(".repeat(10_000),
-        "\"${x:-'".repeat(10_000),
-        "cat <<E; echo $(\n".repeat(2_000),
-        "cat <<E\n$(\n".repeat(2_000),
-        "cat <<E\nx\\\n".repeat(5_000),
-        "alias a=b\n".repeat(5_000),
-        "f() ( ".repeat(5_000),
-        "case x in x) ".repeat(5_000),
-        "x ".repeat(100_000),
-    ];
-    for shape in shapes {
+    for shape in hostile::shapes() {
         let (call, ctx) = support::prepared(&shape);
         assert!(!wicket_shell::classify(&call, &ctx).is_empty());
         for dialect in DIALECTS {
