@@ -606,7 +606,9 @@ fn a_failed_launch_is_recorded_and_the_answer_still_stands() {
         .env("HOME", &ws.home)
         .output()
         .unwrap();
-    let stdout = ok(&out);
+    // Exit 3: answered, not launched.
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         stdout.contains("The answer stands, but the release was not launched"),
         "{stdout}"

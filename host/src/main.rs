@@ -151,17 +151,25 @@ fn main() {
             id,
             expires,
             json,
-        }) => receipt(
-            wicket::operator::answer::run(wicket::operator::answer::Args {
+        }) => {
+            let result = wicket::operator::answer::run(wicket::operator::answer::Args {
                 ws: &ws,
                 agent: &agent,
                 ruling: verdict,
                 scope,
                 id: id.as_deref(),
                 expires: expires.as_deref(),
-            }),
-            json,
-        ),
+            });
+            // The answer stands but its release was not launched: a
+            // script must not take that for done.
+            let unlaunched = result
+                .as_ref()
+                .is_ok_and(|r| r.json["launch"]["ok"] == serde_json::Value::Bool(false));
+            match receipt(result, json) {
+                0 if unlaunched => EXIT_NOT_LAUNCHED,
+                code => code,
+            }
+        }
         Some(Command::Withdraw { ws, answer, json }) => {
             receipt(wicket::operator::floor::withdraw(&ws, &answer), json)
         }
@@ -209,6 +217,10 @@ fn control() -> i32 {
         }
     }
 }
+
+/// `answer`'s exit status when the answer was written but its release could
+/// not be launched (the receipt says what to run instead).
+const EXIT_NOT_LAUNCHED: i32 = 3;
 
 /// An operator's receipt, or its error as one sentence on stderr (exit 1).
 fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32 {
