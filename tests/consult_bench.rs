@@ -206,6 +206,11 @@ fn trail_at_scale() {
             mark(rss < 40 << 10),
         );
         let _ = wrote;
+        if std::env::var_os("WICKET_BENCH_KEEP").is_some() {
+            // For profiling: the workspace stays, and says where it is.
+            println!("  (kept: {})", ws.root.display());
+            std::mem::forget(ws);
+        }
         for (ok, what) in [
             (ratio <= 1.2, "consult ≤ 1.2× the empty-trail consult"),
             (status < Duration::from_millis(100), "status < 100 ms"),

@@ -337,7 +337,7 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
     out.extend_from_slice(&line);
     let after = len + out.len() as u64;
     // Whether a checkpoint is due reads only the last checkpoint's line.
-    let (since, block) = match locate(&file, len, len)? {
+    let (since, block) = match locate(&file, len, len, &mut Window::default())? {
         Some((cp, line_end)) => (after - line_end, cp.offset - cp.start),
         None => (after, 0),
     };
@@ -410,10 +410,14 @@ pub fn read(state: &Path) -> Result<(Vec<Row>, usize)> {
     let end = file.metadata().context("could not read the trail's length")?.len();
     let mut rows = Vec::new();
     let mut skipped = 0;
-    stream_lines(&file, 0, end, |line, overlong| match read_line(line, overlong, &|_: &[u8]| true) {
+    let mut one = |line: &[u8], overlong: bool| match read_line(line, overlong, &|_: &[u8]| true) {
         Line::Row(row) => rows.push(row),
         Line::Unreadable => skipped += 1,
         Line::Nothing => {}
+    };
+    stream(&file, 0, end, |piece| match piece {
+        Piece::Run(run) => run_lines(run).for_each(|line| one(line, false)),
+        Piece::Line(line, overlong) => one(line, overlong),
     })
     .with_context(|| format!("could not read {}", state.join(FILE).display()))?;
     Ok((rows, skipped))
@@ -462,55 +466,91 @@ fn read_line(line: &[u8], overlong: bool, keep: &impl Fn(&[u8]) -> bool) -> Line
     }
 }
 
-/// Calls `each` with every line of `[from, to)` of the file, read in bounded
-/// chunks: a line longer than [`MAX_LINE_BYTES`] comes as its head only,
-/// marked overlong. A last line without its newline is a line too.
-fn stream_lines(
-    file: &std::fs::File,
-    from: u64,
-    to: u64,
-    mut each: impl FnMut(&[u8], bool),
-) -> std::io::Result<()> {
-    const HEAD: usize = 4096;
+/// A piece of the trail, as [`stream`] hands it out.
+enum Piece<'a> {
+    /// Whole lines, each ending in its newline.
+    Run(&'a [u8]),
+    /// One line: one that spanned chunks (only its head when it is longer
+    /// than [`MAX_LINE_BYTES`], marked overlong), or a last line without its
+    /// newline.
+    Line(&'a [u8], bool),
+}
+
+/// The lines of a run (each ended by a newline).
+fn run_lines(run: &[u8]) -> impl Iterator<Item = &[u8]> {
+    run.strip_suffix(b"\n").unwrap_or(run).split(|b| *b == b'\n').filter(move |_| !run.is_empty())
+}
+
+/// Cuts bytes that arrive in pieces into [`Piece`]s.
+#[derive(Default)]
+struct Splitter {
+    carry: Vec<u8>,
+    overlong: bool,
+}
+
+impl Splitter {
+    fn hold(&mut self, more: &[u8]) {
+        const HEAD: usize = 4096;
+        if !self.overlong {
+            self.carry.extend_from_slice(more);
+            if self.carry.len() > MAX_LINE_BYTES {
+                self.carry.truncate(HEAD);
+                self.overlong = true;
+            }
+        }
+    }
+
+    fn feed(&mut self, mut data: &[u8], each: &mut impl FnMut(Piece)) {
+        if !self.carry.is_empty() || self.overlong {
+            let Some(i) = memchr::memchr(b'\n', data) else {
+                self.hold(data);
+                return;
+            };
+            self.hold(&data[..i]);
+            each(Piece::Line(&self.carry, self.overlong));
+            self.carry.clear();
+            self.overlong = false;
+            data = &data[i + 1..];
+        }
+        match memchr::memrchr(b'\n', data) {
+            Some(j) => {
+                each(Piece::Run(&data[..=j]));
+                self.hold(&data[j + 1..]);
+            }
+            None => self.hold(data),
+        }
+    }
+
+    fn finish(self, each: &mut impl FnMut(Piece)) {
+        if !self.carry.is_empty() || self.overlong {
+            each(Piece::Line(&self.carry, self.overlong));
+        }
+    }
+}
+
+/// Hands `each` every line of `[from, to)` of the file, read in bounded
+/// chunks, as runs of whole lines and single lines.
+fn stream(file: &std::fs::File, from: u64, to: u64, mut each: impl FnMut(Piece)) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK.min((to.saturating_sub(from)) as usize)];
-    let mut carry: Vec<u8> = Vec::new();
-    let mut overlong = false;
+    let mut split = Splitter::default();
     let mut pos = from;
     while pos < to {
         let want = CHUNK.min((to - pos) as usize);
         file.read_exact_at(&mut buf[..want], pos)?;
         pos += want as u64;
-        let mut rest = &buf[..want];
-        while let Some(i) = memchr::memchr(b'\n', rest) {
-            let piece = &rest[..i];
-            if carry.is_empty() && !overlong {
-                each(piece, false);
-            } else {
-                if !overlong {
-                    carry.extend_from_slice(piece);
-                    if carry.len() > MAX_LINE_BYTES {
-                        carry.truncate(HEAD);
-                        overlong = true;
-                    }
-                }
-                each(&carry, overlong);
-                carry.clear();
-                overlong = false;
-            }
-            rest = &rest[i + 1..];
-        }
-        if !overlong {
-            carry.extend_from_slice(rest);
-            if carry.len() > MAX_LINE_BYTES {
-                carry.truncate(HEAD);
-                overlong = true;
-            }
-        }
+        split.feed(&buf[..want], &mut each);
     }
-    if !carry.is_empty() || overlong {
-        each(&carry, overlong);
-    }
+    split.finish(&mut each);
     Ok(())
+}
+
+/// [`stream`], over bytes already read, in order.
+fn pieces<'a>(chunks: impl Iterator<Item = &'a [u8]>, mut each: impl FnMut(Piece)) {
+    let mut split = Splitter::default();
+    for chunk in chunks {
+        split.feed(chunk, &mut each);
+    }
+    split.finish(&mut each);
 }
 
 // ------------------------------------------------------------ checkpoints
@@ -591,6 +631,9 @@ const BUCKET_BYTES: usize = 600;
 const MAX_BUCKETS: usize = 4096;
 /// How much of the trail a reader holds at once.
 const CHUNK: usize = 256 << 10;
+/// How much of the trail's end a reader keeps while it looks back for a
+/// checkpoint (to fold it without reading it again).
+const KEEP_BYTES: u64 = 8 << 20;
 
 fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
@@ -696,32 +739,71 @@ fn read_checkpoint(line: &[u8], offset: u64) -> Option<Checkpoint> {
         .then_some(cp)
 }
 
+/// The trail's last bytes, as a look back for a checkpoint read them (up
+/// to [`KEEP_BYTES`]): chunks from the end backwards, each where it starts.
+#[derive(Default)]
+struct Window {
+    chunks: Vec<(u64, Vec<u8>)>,
+    keeping: bool,
+}
+
+impl Window {
+    /// The bytes from `from` to the end, in order, if they were read.
+    fn after(&self, from: u64) -> Option<Vec<&[u8]>> {
+        let lowest = self.chunks.last()?.0;
+        (lowest <= from).then(|| {
+            self.chunks
+                .iter()
+                .rev()
+                .filter_map(|(lo, bytes)| {
+                    let end = lo + bytes.len() as u64;
+                    (end > from).then(|| &bytes[from.saturating_sub(*lo) as usize..])
+                })
+                .collect()
+        })
+    }
+}
+
 /// The last sound checkpoint line starting before `below` and no more than
-/// [`MAX_SCAN_BYTES`] before `end`, and where its line ends.
-fn locate(file: &std::fs::File, end: u64, below: u64) -> Result<Option<(Checkpoint, u64)>> {
+/// [`MAX_SCAN_BYTES`] before `end`, and where its line ends. A look back
+/// from the end keeps what it read of the last [`KEEP_BYTES`] in `window`,
+/// so the reader need not read the rows after the checkpoint again.
+fn locate(
+    file: &std::fs::File,
+    end: u64,
+    below: u64,
+    window: &mut Window,
+) -> Result<Option<(Checkpoint, u64)>> {
     let needle: Vec<u8> = [b"\n".as_slice(), CHECKPOINT].concat();
-    let finder = memchr::memmem::FinderRev::new(&needle);
+    let finder = memchr::memmem::Finder::new(&needle);
     let floor = end.saturating_sub(MAX_SCAN_BYTES);
     let mut hi = below.min(end);
-    let mut buf = Vec::new();
+    window.keeping = hi == end && window.chunks.is_empty();
+    let mut kept = 0u64;
+    let mut step: u64 = 64 << 10;
     while hi > floor {
-        let lo = hi.saturating_sub(CHUNK as u64).max(floor);
-        // A needle starting before `hi` is read whole.
-        let stop = (hi + needle.len() as u64).min(end);
-        buf.resize((stop - lo) as usize, 0);
-        file.read_exact_at(&mut buf, lo).context("could not read the trail")?;
-        let mut search = buf.len();
-        while let Some(i) = finder.rfind(&buf[..search]) {
-            search = i + needle.len() - 1;
-            let q = lo + i as u64 + 1;
-            if lo + (i as u64) < hi && q < below {
-                if let Some(found) = checkpoint_at(file, end, q)? {
-                    return Ok(Some(found));
-                }
-            }
+        let lo = hi.saturating_sub(step).max(floor);
+        step = (step * 2).min(CHUNK as u64 * 4);
+        // [lo, hi), and the bytes after it that a needle starting before
+        // `hi` reaches into.
+        let reach = (needle.len() as u64 - 1).min(end - hi);
+        let mut chunk = vec![0u8; (hi - lo + reach) as usize];
+        file.read_exact_at(&mut chunk, lo).context("could not read the trail")?;
+        let mut found: Vec<u64> = finder.find_iter(&chunk).map(|i| lo + i as u64 + 1).collect();
+        if lo == 0 && chunk.starts_with(CHECKPOINT) {
+            found.insert(0, 0);
         }
-        if lo == 0 && buf.starts_with(CHECKPOINT) && below > 0 {
-            if let Some(found) = checkpoint_at(file, end, 0)? {
+        if window.keeping {
+            chunk.truncate((hi - lo) as usize);
+            kept += chunk.len() as u64;
+            window.chunks.push((lo, chunk));
+            window.keeping = kept < KEEP_BYTES;
+        }
+        for q in found.into_iter().rev() {
+            if q >= below || q > hi {
+                continue;
+            }
+            if let Some(found) = checkpoint_at(file, end, q)? {
                 return Ok(Some(found));
             }
         }
@@ -764,6 +846,11 @@ fn checkpoint_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Check
 struct Filter {
     ancestors: Vec<String>,
     needles: Vec<memchr::memmem::Finder<'static>>,
+    /// Fewer needles that find every line `needles` do (and some more):
+    /// the root of the agent's ancestry, which every ancestor's id starts
+    /// with, and the withdrawals' and workspace answers' words.
+    coarse: Vec<memchr::memmem::Finder<'static>>,
+    withdrawal: memchr::memmem::Finder<'static>,
 }
 
 impl Filter {
@@ -779,11 +866,32 @@ impl Filter {
             .chain(["\"withdraw\"".to_owned(), "\"workspace\"".to_owned()])
             .map(|n| memchr::memmem::Finder::new(n.as_bytes()).into_owned())
             .collect();
-        Filter { ancestors, needles }
+        let coarse = [ancestors[0].as_str(), "\"withdraw\"", "\"workspace\""]
+            .iter()
+            .map(|n| memchr::memmem::Finder::new(n.as_bytes()).into_owned())
+            .collect();
+        Filter {
+            ancestors,
+            needles,
+            coarse,
+            withdrawal: memchr::memmem::Finder::new(br#""row":"withdraw","answer":""#).into_owned(),
+        }
     }
 
     fn keep(&self, line: &[u8]) -> bool {
         self.needles.iter().any(|n| n.find(line).is_some())
+    }
+
+    /// The answer name a line written as wicket writes a withdrawal names
+    /// (`…"row":"withdraw","answer":"<name>"}`), read without parsing it.
+    /// (The mark cannot be inside a string, where quotes are escaped, and
+    /// must end the row, so the line is that withdrawal or unreadable.)
+    fn withdrawn_name<'a>(&self, line: &'a [u8]) -> Option<&'a str> {
+        let at = self.withdrawal.find(line)? + self.withdrawal.needle().len();
+        let rest = &line[at..];
+        let close = memchr::memchr(b'"', rest)?;
+        let name = std::str::from_utf8(&rest[..close]).ok()?;
+        (rest[close + 1..] == *b"}" && !name.contains('\\')).then_some(name)
     }
 }
 
@@ -797,15 +905,15 @@ fn fold_file(
     now: SystemTime,
 ) -> Result<(Fold, Option<(u64, u64)>)> {
     let mut below = end;
-    while let Some((cp, line_end)) = locate(file, end, below)? {
-        if let Some(fold) = fold_from(file, end, &cp, line_end, filter, now)? {
+    let mut window = Window::default();
+    while let Some((cp, line_end)) = locate(file, end, below, &mut window)? {
+        if let Some(fold) = fold_from(file, end, &cp, line_end, window.after(line_end), filter, now)? {
             return Ok((fold, Some((line_end, cp.offset - cp.start))));
         }
         below = cp.offset;
     }
     let mut fold = Fold::new(now);
-    stream_lines(file, 0, end, |line, overlong| fold.line(line, overlong, filter))
-        .context("could not read the trail")?;
+    stream(file, 0, end, |piece| fold.piece(piece, filter)).context("could not read the trail")?;
     Ok((fold, None))
 }
 
@@ -817,6 +925,7 @@ fn fold_from(
     end: u64,
     cp: &Checkpoint,
     line_end: u64,
+    tail: Option<Vec<&[u8]>>,
     filter: Option<&Filter>,
     now: SystemTime,
 ) -> Result<Option<Fold>> {
@@ -875,8 +984,11 @@ fn fold_from(
     while fold.launches.len() > LAUNCHES_KEPT {
         fold.launches.pop_front();
     }
-    stream_lines(file, line_end, end, |line, overlong| fold.line(line, overlong, filter))
-        .context("could not read the trail")?;
+    match tail {
+        Some(tail) => pieces(tail.into_iter(), |piece| fold.piece(piece, filter)),
+        None => stream(file, line_end, end, |piece| fold.piece(piece, filter))
+            .context("could not read the trail")?,
+    }
     Ok(Some(fold))
 }
 
@@ -960,6 +1072,41 @@ impl Fold {
             Line::Row(row) => self.push(row),
             Line::Unreadable => self.skipped += 1,
             Line::Nothing => {}
+        }
+    }
+
+    /// A piece of the trail. With a filter, each of its needles is searched
+    /// through a run at once, and only the lines they are found on are read.
+    fn piece(&mut self, piece: Piece, filter: Option<&Filter>) {
+        match (piece, filter) {
+            (Piece::Line(line, overlong), _) => self.line(line, overlong, filter),
+            (Piece::Run(run), None) => run_lines(run).for_each(|line| self.line(line, false, None)),
+            (Piece::Run(run), Some(f)) => {
+                let mut starts: Vec<usize> = f
+                    .coarse
+                    .iter()
+                    .flat_map(|n| n.find_iter(run))
+                    .map(|at| memchr::memrchr(b'\n', &run[..at]).map_or(0, |i| i + 1))
+                    .collect();
+                starts.sort_unstable();
+                starts.dedup();
+                for start in starts {
+                    let end = memchr::memchr(b'\n', &run[start..]).map_or(run.len(), |i| start + i);
+                    let line = &run[start..end];
+                    // A line found only by its word `withdraw` is read only
+                    // when it can withdraw something this fold holds: any
+                    // other such line (a withdrawal of an answer this fold
+                    // does not hold, or another agent's row that says
+                    // "withdraw") changes nothing a consult asks.
+                    let wanted = match f.withdrawn_name(line) {
+                        Some(name) => self.names.contains_key(name),
+                        None => f.keep(line),
+                    };
+                    if wanted {
+                        self.line(line, false, None);
+                    }
+                }
+            }
         }
     }
 
@@ -1647,5 +1794,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn streaming_reads_the_lines_a_whole_read_does() {
+        // Lines across chunk boundaries, one longer than any reader holds,
+        // and a last line without its newline.
+        let mut rng = Rng(3);
+        let mut bytes = Vec::new();
+        for n in 0..400 {
+            let len = match rng.below(10) {
+                0 => CHUNK + rng.below(CHUNK),
+                1 => 0,
+                _ => rng.below(3000),
+            };
+            bytes.extend(std::iter::repeat_n(b'a' + (n % 26) as u8, len));
+            bytes.push(b'\n');
+            if n == 200 {
+                bytes.extend(std::iter::repeat_n(b'z', MAX_LINE_BYTES + 10));
+                bytes.push(b'\n');
+            }
+        }
+        bytes.extend_from_slice(b"last");
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("t");
+        std::fs::write(&path, &bytes).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        let mut streamed: Vec<(usize, u8, bool)> = Vec::new();
+        stream(&file, 0, bytes.len() as u64, |piece| match piece {
+            Piece::Run(run) => streamed.extend(run_lines(run).map(|l| (l.len(), l.first().copied().unwrap_or(0), false))),
+            Piece::Line(l, overlong) => streamed.push((if overlong { usize::MAX } else { l.len() }, l.first().copied().unwrap_or(0), overlong)),
+        })
+        .unwrap();
+        let whole: Vec<(usize, u8, bool)> = bytes
+            .split(|b| *b == b'\n')
+            .map(|l| {
+                let overlong = l.len() > MAX_LINE_BYTES;
+                (if overlong { usize::MAX } else { l.len() }, l.first().copied().unwrap_or(0), overlong)
+            })
+            .collect();
+        let nonblank = |v: &Vec<(usize, u8, bool)>| -> Vec<(usize, u8, bool)> { v.iter().filter(|l| l.0 > 0).copied().collect() };
+        assert_eq!(nonblank(&streamed), nonblank(&whole));
+        assert!(whole.iter().any(|l| l.2));
     }
 }
