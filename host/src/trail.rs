@@ -333,18 +333,26 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
     if torn {
         out.push(b'\n');
     }
+    let at = len + out.len() as u64;
     let line = encode(row)?;
     out.extend_from_slice(&line);
     let after = len + out.len() as u64;
-    // Whether a checkpoint is due reads only the last checkpoint's line.
-    let (since, block) = match locate(&file, len, len, &mut Window::default())? {
-        Some((cp, line_end)) => (after - line_end, cp.offset - cp.start),
-        None => (after, 0),
-    };
-    if since >= every.max(block) {
+    // What is due reads only the last index or checkpoint line.
+    let last = Last::find(&file, len)?;
+    if after - last.base_end >= every.max(last.block) {
         let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
         fold.line(&line[..line.len() - 1], false, None);
         out.extend(checkpoint_bytes(&fold.state(), after)?.0);
+    } else if let Some(base) = last.base.filter(|_| after - last.end >= INDEX_EVERY) {
+        let mut index = IndexBuilder::new(last.end);
+        let mut covered = vec![0u8; (len - last.end) as usize];
+        file.read_exact_at(&mut covered, last.end)
+            .context("could not read the trail")?;
+        index.lines(last.end, &covered);
+        if let Ok(row) = serde_json::from_slice::<Row>(&line) {
+            index.row(at, &row);
+        }
+        out.extend(index.seal(after, last.start, base, last.base_end, last.block)?);
     }
     write_whole(&mut file, &out, state)?;
     file.sync_data()
@@ -352,34 +360,103 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
     Ok(())
 }
 
-/// Append many rows under one lock, with checkpoints where [`append`] would
-/// leave them: for tools and tests that write a long trail at once. The rows
-/// reach the file in several writes, so a writer killed midway leaves a
-/// prefix of them (and at most one torn line, as [`append`] would).
+/// Where the last index or checkpoint line is, and the checkpoint it
+/// stands on: what a writer needs to know what is due.
+struct Last {
+    /// The checkpoint line: where it starts (none without one) and ends.
+    base: Option<u64>,
+    base_end: u64,
+    /// Its restated rows' length.
+    block: u64,
+    /// The last index or checkpoint line: where it starts and ends.
+    start: u64,
+    end: u64,
+}
+
+impl Last {
+    fn find(file: &std::fs::File, len: u64) -> Result<Last> {
+        Ok(match last_marker(file, len, &mut Window::default())? {
+            Some((Marker::Checkpoint(cp), q, e)) => Last {
+                base: Some(q),
+                base_end: e,
+                block: cp.offset - cp.start,
+                start: q,
+                end: e,
+            },
+            Some((Marker::Index(ix), q, e)) => Last {
+                base: Some(ix.base),
+                base_end: ix.base_end,
+                block: ix.block,
+                start: q,
+                end: e,
+            },
+            None => Last {
+                base: None,
+                base_end: 0,
+                block: 0,
+                start: 0,
+                end: 0,
+            },
+        })
+    }
+}
+
+/// Append many rows under one lock, with checkpoints and indexes where
+/// [`append`] would leave them: for tools and tests that write a long trail
+/// at once. The rows reach the file in several writes, so a writer killed
+/// midway leaves a prefix of them (and at most one torn line, as [`append`]
+/// would).
 pub fn append_all(state: &Path, rows: impl IntoIterator<Item = Row>) -> Result<()> {
+    append_all_every(state, rows, CHECKPOINT_EVERY)
+}
+
+fn append_all_every(state: &Path, rows: impl IntoIterator<Item = Row>, every: u64) -> Result<()> {
     let mut file = open_locked(state)?;
     let (len, torn) = end_of(&mut file)?;
-    let (mut fold, last) = fold_file(&file, len, None, SystemTime::now())?;
-    let (mut since, mut block) = match last {
-        Some((line_end, block)) => (len - line_end, block),
-        None => (len, 0),
-    };
+    let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
+    let mut last = Last::find(&file, len)?;
+    let mut index = IndexBuilder::new(last.end);
+    if last.base.is_some() && last.end < len {
+        let mut covered = vec![0u8; (len - last.end) as usize];
+        file.read_exact_at(&mut covered, last.end)
+            .context("could not read the trail")?;
+        index.lines(last.end, &covered);
+    }
     let mut out = Vec::new();
     if torn {
         out.push(b'\n');
-        since += 1;
     }
     let mut at = len;
     for row in rows {
         let line = encode(&row)?;
-        fold.line(&line[..line.len() - 1], false, None);
+        let start = at + out.len() as u64;
+        match serde_json::from_slice::<Row>(&line) {
+            Ok(row) => {
+                index.row(start, &row);
+                fold.push(row);
+            }
+            Err(_) => fold.skipped += 1,
+        }
         out.extend_from_slice(&line);
-        since += line.len() as u64;
-        if since >= CHECKPOINT_EVERY.max(block) {
-            let (cp, restated) = checkpoint_bytes(&fold.state(), at + out.len() as u64)?;
-            block = restated;
+        let after = at + out.len() as u64;
+        if after - last.base_end >= every.max(last.block) {
+            let (cp, restated) = checkpoint_bytes(&fold.state(), after)?;
             out.extend(cp);
-            since = 0;
+            let end = at + out.len() as u64;
+            last = Last {
+                base: Some(after + restated),
+                base_end: end,
+                block: restated,
+                start: after + restated,
+                end,
+            };
+            index = IndexBuilder::new(end);
+        } else if let Some(base) = last.base.filter(|_| after - last.end >= INDEX_EVERY) {
+            let done = std::mem::replace(&mut index, IndexBuilder::new(0));
+            out.extend(done.seal(after, last.start, base, last.base_end, last.block)?);
+            last.start = after;
+            last.end = at + out.len() as u64;
+            index = IndexBuilder::new(last.end);
         }
         if out.len() >= 4 << 20 {
             write_whole(&mut file, &out, state)?;
@@ -451,7 +528,7 @@ enum Line {
 
 /// One line as every reader reads it. An `overlong` line is only its head.
 fn read_line(line: &[u8], overlong: bool, keep: &impl Fn(&[u8]) -> bool) -> Line {
-    if line.starts_with(CHECKPOINT) || line.starts_with(RESTATED) {
+    if line.starts_with(CHECKPOINT) || line.starts_with(RESTATED) || line.starts_with(INDEX) {
         return Line::Nothing;
     }
     if overlong {
@@ -615,6 +692,16 @@ struct Checkpoint {
 const CHECKPOINT: &[u8] = br#"{"row":"checkpoint","#;
 /// How a restated row starts.
 const RESTATED: &[u8] = br#"{"restated":"#;
+/// How an index line starts.
+const INDEX: &[u8] = br#"{"row":"index","#;
+/// Bytes of rows after the last index or checkpoint line that make a
+/// writer add an index (the unit tests make it small).
+#[cfg(not(test))]
+pub const INDEX_EVERY: u64 = 32 << 10;
+#[cfg(test)]
+pub const INDEX_EVERY: u64 = 700;
+/// The buckets an index sorts lines into, by the agent they name.
+const INDEX_BUCKETS: usize = 256;
 /// Bytes of rows after the last checkpoint that make a writer add one.
 pub const CHECKPOINT_EVERY: u64 = 256 << 10;
 /// How far back from the end a reader looks for a checkpoint before it
@@ -710,22 +797,37 @@ fn checkpoint_bytes(state: &State, at: u64) -> Result<(Vec<u8>, u64)> {
         buckets,
         digest: String::new(),
     };
-    let text = serde_json::to_vec(&cp).context("could not encode a checkpoint")?;
-    let body = &text[..text.len() - br#","digest":""}"#.len()];
-    out.extend_from_slice(body);
-    out.extend_from_slice(format!(",\"digest\":\"{}\"}}\n", sha256_hex(body)).as_bytes());
+    out.extend(seal(&cp)?);
     Ok((out, restated))
+}
+
+/// The digest a sealed line (one that ends `,"digest":"<hex>"}`) carries,
+/// if it is the SHA-256 of the line before it.
+fn unseal(line: &[u8]) -> Option<&[u8]> {
+    const MARK: &[u8] = br#","digest":""#;
+    let cut = memchr::memmem::rfind(line, MARK)?;
+    let digest = line[cut + MARK.len()..].strip_suffix(b"\"}")?;
+    (digest == sha256_hex(&line[..cut]).as_bytes()).then_some(digest)
+}
+
+/// A value encoded as a sealed line: its digest last, over what precedes it.
+fn seal(value: &impl Serialize) -> Result<Vec<u8>> {
+    let text = serde_json::to_vec(value).context("could not encode a trail summary")?;
+    let body = text
+        .strip_suffix(br#","digest":""}"#)
+        .context("a summary must end with its empty digest")?;
+    let mut line = body.to_vec();
+    line.extend_from_slice(format!(",\"digest\":\"{}\"}}\n", sha256_hex(body)).as_bytes());
+    Ok(line)
 }
 
 /// The checkpoint a line at `offset` holds, if it is whole, carries its own
 /// digest, sits where it says, and its buckets end where it starts.
 fn read_checkpoint(line: &[u8], offset: u64) -> Option<Checkpoint> {
-    const MARK: &[u8] = br#","digest":""#;
-    let cut = memchr::memmem::rfind(line, MARK)?;
-    let digest = line[cut + MARK.len()..].strip_suffix(b"\"}")?;
-    if digest != sha256_hex(&line[..cut]).as_bytes() {
+    if !line.starts_with(CHECKPOINT) {
         return None;
     }
+    let digest = unseal(line)?;
     let cp: Checkpoint = serde_json::from_slice(line).ok()?;
     let block = cp
         .buckets
@@ -737,6 +839,138 @@ fn read_checkpoint(line: &[u8], offset: u64) -> Option<Checkpoint> {
         && cp.start.checked_add(block) == Some(offset)
         && cp.digest.as_bytes() == digest)
         .then_some(cp)
+}
+
+/// An index: where, in the rows since the index or checkpoint line before
+/// it, a consult finds what can bear on it — so that between checkpoints a
+/// consult reads a few lines of the rows after the last checkpoint, not all
+/// of them.
+///
+/// Writers add one (under the lock, in the same write as a row) when more
+/// than [`INDEX_EVERY`] bytes follow the last index or checkpoint line. A
+/// chain of indexes leads back, index by index, to the checkpoint they
+/// stand on (`base`). A consult ([`State::load_for`]) follows the chain from
+/// the last sound index; every link must be sealed (its digest), sit where
+/// it says, point to a sound line before it that leads to the same
+/// checkpoint, and that checkpoint must be sound, or the consult reads every
+/// row after the checkpoint instead. Like a checkpoint, an index is trusted
+/// as any row is, for the rows before it; the rows after the last index are
+/// read in full.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Index {
+    /// Always `index`; first, so the line starts with [`INDEX`].
+    row: String,
+    /// Where this line starts.
+    offset: u64,
+    /// Where the index or checkpoint line before it starts; this index
+    /// covers the lines from that line's end to this line.
+    prev: u64,
+    /// Where the checkpoint the chain leads back to starts, and ends.
+    base: u64,
+    base_end: u64,
+    /// That checkpoint's restated rows' length.
+    block: u64,
+    /// By bucket of the agent they name, the answers (but workspace ones)
+    /// and floors among the lines covered: where each starts, from the
+    /// start of the lines covered.
+    buckets: Vec<Vec<u32>>,
+    /// The workspace answers among them, which every consult reads.
+    all: Vec<u32>,
+    /// The withdrawals among them, with the name each withdraws.
+    withdrawn: Vec<(u32, String)>,
+    digest: String,
+}
+
+/// The index a line at `offset` holds, if it is whole, sealed, and sits
+/// where it says after the line it points to.
+fn read_index(line: &[u8], offset: u64) -> Option<Index> {
+    if !line.starts_with(INDEX) {
+        return None;
+    }
+    let digest = unseal(line)?;
+    let ix: Index = serde_json::from_slice(line).ok()?;
+    (ix.row == "index"
+        && ix.offset == offset
+        && ix.prev < offset
+        && ix.base <= ix.prev
+        && ix.base_end <= offset
+        && !ix.buckets.is_empty()
+        && ix.digest.as_bytes() == digest)
+        .then_some(ix)
+}
+
+/// An index or a checkpoint.
+#[allow(clippy::large_enum_variant)]
+enum Marker {
+    Checkpoint(Checkpoint),
+    Index(Index),
+}
+
+fn read_marker(line: &[u8], offset: u64) -> Option<Marker> {
+    read_index(line, offset)
+        .map(Marker::Index)
+        .or_else(|| read_checkpoint(line, offset).map(Marker::Checkpoint))
+}
+
+/// Collects the index of the lines after the last index or checkpoint.
+struct IndexBuilder {
+    /// Where the lines covered start.
+    start: u64,
+    buckets: Vec<Vec<u32>>,
+    all: Vec<u32>,
+    withdrawn: Vec<(u32, String)>,
+}
+
+impl IndexBuilder {
+    fn new(start: u64) -> IndexBuilder {
+        IndexBuilder {
+            start,
+            buckets: vec![Vec::new(); INDEX_BUCKETS],
+            all: Vec::new(),
+            withdrawn: Vec::new(),
+        }
+    }
+
+    /// A row whose line starts at `at`.
+    fn row(&mut self, at: u64, row: &Row) {
+        let Ok(rel) = u32::try_from(at - self.start) else {
+            return;
+        };
+        match &row.what {
+            What::Answer(a) if a.scope == Scope::Workspace => self.all.push(rel),
+            What::Answer(a) => self.buckets[bucket(&a.agent, INDEX_BUCKETS)].push(rel),
+            What::Floor { agent, .. } => self.buckets[bucket(agent, INDEX_BUCKETS)].push(rel),
+            What::Withdraw { answer } => self.withdrawn.push((rel, answer.clone())),
+            What::Launch { .. } => {}
+        }
+    }
+
+    /// The lines of `bytes`, which start at `at`, as a reader reads them.
+    fn lines(&mut self, mut at: u64, bytes: &[u8]) {
+        for line in bytes.split(|b| *b == b'\n') {
+            if let Line::Row(row) = read_line(line, line.len() > MAX_LINE_BYTES, &|_: &[u8]| true) {
+                self.row(at, &row);
+            }
+            at += line.len() as u64 + 1;
+        }
+    }
+
+    /// The index line, to be written at `offset`, after the line at `prev`,
+    /// on the checkpoint at `base`.
+    fn seal(self, offset: u64, prev: u64, base: u64, base_end: u64, block: u64) -> Result<Vec<u8>> {
+        seal(&Index {
+            row: "index".into(),
+            offset,
+            prev,
+            base,
+            base_end,
+            block,
+            buckets: self.buckets,
+            all: self.all,
+            withdrawn: self.withdrawn,
+            digest: String::new(),
+        })
+    }
 }
 
 /// The trail's last bytes, as a look back for a checkpoint read them (up
@@ -774,7 +1008,32 @@ fn locate(
     below: u64,
     window: &mut Window,
 ) -> Result<Option<(Checkpoint, u64)>> {
-    let needle: Vec<u8> = [b"\n".as_slice(), CHECKPOINT].concat();
+    look_back(file, end, below, window, CHECKPOINT, checkpoint_at)
+}
+
+/// The last index or checkpoint line, as [`locate`] finds checkpoints, and
+/// where it starts and ends.
+fn last_marker(
+    file: &std::fs::File,
+    end: u64,
+    window: &mut Window,
+) -> Result<Option<(Marker, u64, u64)>> {
+    look_back(file, end, end, window, br#"{"row":""#, |file, end, q| {
+        Ok(marker_at(file, end, q)?.map(|(m, e)| (m, q, e)))
+    })
+}
+
+/// The last line starting with `prefix` before `below` (and no more than
+/// [`MAX_SCAN_BYTES`] before `end`) that `sound` accepts.
+fn look_back<T>(
+    file: &std::fs::File,
+    end: u64,
+    below: u64,
+    window: &mut Window,
+    prefix: &[u8],
+    mut sound: impl FnMut(&std::fs::File, u64, u64) -> Result<Option<T>>,
+) -> Result<Option<T>> {
+    let needle: Vec<u8> = [b"\n".as_slice(), prefix].concat();
     let finder = memchr::memmem::Finder::new(&needle);
     let floor = end.saturating_sub(MAX_SCAN_BYTES);
     let mut hi = below.min(end);
@@ -790,7 +1049,7 @@ fn locate(
         let mut chunk = vec![0u8; (hi - lo + reach) as usize];
         file.read_exact_at(&mut chunk, lo).context("could not read the trail")?;
         let mut found: Vec<u64> = finder.find_iter(&chunk).map(|i| lo + i as u64 + 1).collect();
-        if lo == 0 && chunk.starts_with(CHECKPOINT) {
+        if lo == 0 && chunk.starts_with(prefix) {
             found.insert(0, 0);
         }
         if window.keeping {
@@ -803,7 +1062,7 @@ fn locate(
             if q >= below || q > hi {
                 continue;
             }
-            if let Some(found) = checkpoint_at(file, end, q)? {
+            if let Some(found) = sound(file, end, q)? {
                 return Ok(Some(found));
             }
         }
@@ -812,15 +1071,18 @@ fn locate(
     Ok(None)
 }
 
-/// The checkpoint whose line starts at `q`, if sound, and where its line ends.
-fn checkpoint_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Checkpoint, u64)>> {
+/// The line starting at `q` (at most [`MAX_CHECKPOINT_LINE`] long), and
+/// where it ends.
+fn line_at(file: &std::fs::File, end: u64, q: u64, first: u64) -> Result<Option<(Vec<u8>, u64)>> {
     let mut line = Vec::new();
-    let mut step = 16u64 << 10;
+    let mut step = first;
     loop {
         let have = line.len() as u64;
         let want = step.min(end - q - have);
         if want == 0 {
-            break; // the line runs to the end of the trail
+            // The line runs to the end of the trail.
+            let line_end = q + line.len() as u64;
+            return Ok(Some((line, line_end)));
         }
         let from = line.len();
         line.resize(from + want as usize, 0);
@@ -829,15 +1091,23 @@ fn checkpoint_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Check
         if let Some(i) = memchr::memchr(b'\n', &line[from..]) {
             line.truncate(from + i);
             let line_end = q + line.len() as u64 + 1;
-            return Ok(read_checkpoint(&line, q).map(|cp| (cp, line_end)));
+            return Ok(Some((line, line_end)));
         }
         if line.len() as u64 >= MAX_CHECKPOINT_LINE {
             return Ok(None);
         }
         step *= 2;
     }
-    let line_end = q + line.len() as u64;
-    Ok(read_checkpoint(&line, q).map(|cp| (cp, line_end)))
+}
+
+/// The checkpoint whose line starts at `q`, if sound, and where its line ends.
+fn checkpoint_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Checkpoint, u64)>> {
+    Ok(line_at(file, end, q, 16 << 10)?.and_then(|(line, e)| read_checkpoint(&line, q).map(|cp| (cp, e))))
+}
+
+/// The index or checkpoint whose line starts at `q`, if sound, and where its line ends.
+fn marker_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Marker, u64)>> {
+    Ok(line_at(file, end, q, 4 << 10)?.and_then(|(line, e)| read_marker(&line, q).map(|m| (m, e))))
 }
 
 /// What a consult for one agent folds: the lines that can bear on it
@@ -904,6 +1174,11 @@ fn fold_file(
     filter: Option<&Filter>,
     now: SystemTime,
 ) -> Result<(Fold, Option<(u64, u64)>)> {
+    if let Some(f) = filter {
+        if let Some(fold) = fold_indexed(file, end, f, now)? {
+            return Ok((fold, None));
+        }
+    }
     let mut below = end;
     let mut window = Window::default();
     while let Some((cp, line_end)) = locate(file, end, below, &mut window)? {
@@ -915,6 +1190,82 @@ fn fold_file(
     let mut fold = Fold::new(now);
     stream(file, 0, end, |piece| fold.piece(piece, filter)).context("could not read the trail")?;
     Ok((fold, None))
+}
+
+/// A consult's fold by the indexes: from the last sound index, back along
+/// its chain to the checkpoint it stands on; that checkpoint's buckets for
+/// the agent's ancestry, then the lines the indexes point to for it (and
+/// the withdrawals of names the fold holds), then every line after the last
+/// index. None when there is no index last, or any link fails.
+fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime) -> Result<Option<Fold>> {
+    let mut window = Window::default();
+    let Some((Marker::Index(last), q, last_end)) = last_marker(file, end, &mut window)? else {
+        return Ok(None);
+    };
+    let mut wanted: Vec<usize> = filter.ancestors.iter().map(|a| bucket(a, INDEX_BUCKETS)).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    // (where a line starts, the name it withdraws — none for a row to read)
+    let mut events: Vec<(u64, Option<String>)> = Vec::new();
+    let (mut index, mut at) = (last.clone(), q);
+    let (cp, base_end) = loop {
+        let Some((prev, prev_end)) = marker_at(file, end, index.prev)? else {
+            return Ok(None);
+        };
+        if prev_end > at || index.buckets.len() != INDEX_BUCKETS {
+            return Ok(None);
+        }
+        let inside = |rel: u32| -> Option<u64> { Some(prev_end + u64::from(rel)).filter(|o| *o < at) };
+        for rel in wanted.iter().flat_map(|b| &index.buckets[*b]).chain(&index.all) {
+            let Some(o) = inside(*rel) else { return Ok(None) };
+            events.push((o, None));
+        }
+        for (rel, name) in &index.withdrawn {
+            let Some(o) = inside(*rel) else { return Ok(None) };
+            events.push((o, Some(name.clone())));
+        }
+        match prev {
+            Marker::Checkpoint(cp) if index.prev == last.base && prev_end == last.base_end => break (cp, prev_end),
+            Marker::Index(before) if before.base == last.base && before.base_end == last.base_end => {
+                at = index.prev;
+                index = before;
+            }
+            _ => return Ok(None),
+        }
+    };
+    let Some(mut fold) = fold_from(file, end, &cp, base_end, Some(Vec::new()), Some(filter), now)? else {
+        return Ok(None);
+    };
+    events.sort_by_key(|(o, _)| *o);
+    for (o, withdrawn) in events {
+        match withdrawn {
+            Some(name) => fold.withdraw(&name),
+            None => {
+                // What the index points to must start a line.
+                let mut head = vec![0u8; (2 << 10).min(end - (o - 1)) as usize];
+                file.read_exact_at(&mut head, o - 1).context("could not read the trail")?;
+                if head.first() != Some(&b'\n') {
+                    return Ok(None);
+                }
+                let line = match memchr::memchr(b'\n', &head[1..]) {
+                    Some(i) => head[1..=i].to_vec(),
+                    None => match line_at(file, end, o, 16 << 10)? {
+                        Some((line, _)) => line,
+                        None => return Ok(None),
+                    },
+                };
+                if filter.keep(&line) {
+                    fold.line(&line, false, None);
+                }
+            }
+        }
+    }
+    match window.after(last_end) {
+        Some(tail) => pieces(tail.into_iter(), |piece| fold.piece(piece, Some(filter))),
+        None => stream(file, last_end, end, |piece| fold.piece(piece, Some(filter)))
+            .context("could not read the trail")?,
+    }
+    Ok(Some(fold))
 }
 
 /// Fold from a checkpoint: the buckets that can bear (all of them without a
@@ -1107,6 +1458,14 @@ impl Fold {
                     }
                 }
             }
+        }
+    }
+
+    /// A withdrawal of `name`, as [`Fold::push`] folds one.
+    fn withdraw(&mut self, name: &str) {
+        self.index += 1;
+        for key in self.names.remove(name).unwrap_or_default() {
+            self.answers.remove(&key);
         }
     }
 
@@ -1536,9 +1895,9 @@ mod tests {
         Row { at, who, what }
     }
 
-    /// Each checkpoint as it sits now: where the restated rows just before
-    /// its line start (as long as its line says they are), where the line
-    /// starts, where it ends (newline included).
+    /// Each checkpoint and index as it sits now: where the restated rows
+    /// just before a checkpoint line start (as long as its line says they
+    /// are), where the line starts, where it ends (newline included).
     fn checkpoints(bytes: &[u8]) -> Vec<(usize, usize, usize)> {
         let mut found = Vec::new();
         let mut at = 0;
@@ -1549,6 +1908,9 @@ mod tests {
                     .map(|c| c.buckets.iter().map(|(len, _)| *len as usize).sum())
                     .unwrap_or(0);
                 found.push((at.saturating_sub(block), at, end));
+            }
+            if line.starts_with(INDEX) {
+                found.push((at, at, end));
             }
             at = end;
         }
@@ -1664,6 +2026,7 @@ mod tests {
     fn the_checkpointed_fold_agrees_with_the_fold_from_the_first_line() {
         let cases: u64 = std::env::var("WICKET_TRAIL_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
         let mut checkpointed = 0;
+        let mut indexed = 0;
         let mut damaged = std::collections::BTreeMap::new();
         for seed in 1..=cases {
             let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
@@ -1682,7 +2045,7 @@ mod tests {
                 if rng.chance(3) {
                     // Many rows under one lock, as a tool would write them.
                     let batch: Vec<Row> = (0..1 + rng.below(30)).map(|k| random_row(&mut rng, n * 100 + k)).collect();
-                    append_all(&dir, batch).unwrap();
+                    append_all_every(&dir, batch, every).unwrap();
                 } else {
                     append_every(&dir, &random_row(&mut rng, n), every).unwrap();
                 }
@@ -1708,9 +2071,14 @@ mod tests {
             same_answers(&dir, &full, &what);
             let (rows, skipped) = read(&dir).unwrap();
             assert_eq!((rows, skipped), parse(&bytes, |_| true), "read: {what}");
+            let file = std::fs::File::open(&path).unwrap();
+            if fold_indexed(&file, bytes.len() as u64, &Filter::for_agent("A-1-2"), now()).unwrap().is_some() {
+                indexed += 1;
+            }
         }
         assert!(checkpointed * 10 >= cases * 8, "only {checkpointed} of {cases} trails had a checkpoint");
-        eprintln!("{cases} trails, {checkpointed} with checkpoints; damaged: {damaged:?}");
+        eprintln!("{cases} trails, {checkpointed} with checkpoints, {indexed} read by their indexes; damaged: {damaged:?}");
+        assert!(indexed * 3 >= cases, "only {indexed} of {cases} trails were read by their indexes");
         for name in ["truncated", "moved", "stale copy", "hand-edited", "row inserted", "torn row"] {
             assert!(damaged.get(name).copied().unwrap_or(0) > 0, "no trail was {name}: {damaged:?}");
         }
@@ -1728,12 +2096,15 @@ mod tests {
         let file = std::fs::File::open(&path).unwrap();
         let end = file.metadata().unwrap().len();
         let (_, used) = fold_file(&file, end, None, now()).unwrap();
-        let (line_end, _) = used.expect("a checkpoint is used");
-        assert!(end - line_end < 4000, "the tail after it is short");
+        let (line_end, block) = used.expect("a checkpoint is used");
+        assert!(end - line_end < 2000u64.max(block) + 2000, "the tail after it is short");
         // Edit one restated row: the bucket's digest fails, so an earlier
         // checkpoint (or none) is used, and the fold still agrees.
         let mut bytes = std::fs::read(&path).unwrap();
-        let last = *checkpoints(&bytes).last().unwrap();
+        let last = *checkpoints(&bytes)
+            .iter()
+            .rfind(|(_, line, _)| bytes[*line..].starts_with(CHECKPOINT))
+            .unwrap();
         let i = last.0 + memchr::memmem::find(&bytes[last.0..], b"\"ruling\":\"").unwrap() + 10;
         bytes[i] = if bytes[i] == b'p' { b'h' } else { b'p' };
         std::fs::write(&path, &bytes).unwrap();
@@ -1755,7 +2126,10 @@ mod tests {
         let bytes = std::fs::read(dir.join(FILE)).unwrap();
         assert!(checkpoints(&bytes).len() > 3);
         let last: Checkpoint = serde_json::from_slice(
-            bytes[checkpoints(&bytes).last().unwrap().1..].split(|b| *b == b'\n').next().unwrap(),
+            bytes[checkpoints(&bytes).iter().rfind(|c| bytes[c.1..].starts_with(CHECKPOINT)).unwrap().1..]
+                .split(|b| *b == b'\n')
+                .next()
+                .unwrap(),
         )
         .unwrap();
         assert!(last.buckets.len() > 4, "the checkpoint has buckets: {}", last.buckets.len());
