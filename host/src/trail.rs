@@ -14,6 +14,7 @@
 //! stood at that point, restated, so a reader folds from the last checkpoint
 //! instead of from the first row. The control still writes nothing.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 use std::io::{Seek, SeekFrom, Write};
 use std::os::fd::AsFd;
@@ -343,8 +344,7 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
         let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
         fold.line(&line[..line.len() - 1], false, None);
         out.extend(checkpoint_bytes(&fold.state(), after)?.0);
-    } else if let Some(base) = last.base.filter(|_| after - last.end >= INDEX_EVERY) {
-        let mut index = IndexBuilder::new(last.end);
+    } else if let (Some(base), Some(mut index)) = (last.base, last.index.filter(|_| after - last.end >= INDEX_EVERY)) {
         let mut covered = vec![0u8; (len - last.end) as usize];
         file.read_exact_at(&mut covered, last.end)
             .context("could not read the trail")?;
@@ -352,7 +352,7 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
         if let Ok(row) = serde_json::from_slice::<Row>(&line) {
             index.row(at, &row);
         }
-        out.extend(index.seal(after, last.start, base, last.base_end, last.block)?);
+        out.extend(index.seal(after, base, last.block)?);
     }
     write_whole(&mut file, &out, state)?;
     file.sync_data()
@@ -371,6 +371,8 @@ struct Last {
     /// The last index or checkpoint line: where it starts and ends.
     start: u64,
     end: u64,
+    /// The index of the lines from the checkpoint to `end`.
+    index: Option<IndexBuilder>,
 }
 
 impl Last {
@@ -382,20 +384,26 @@ impl Last {
                 block: cp.offset - cp.start,
                 start: q,
                 end: e,
+                index: Some(IndexBuilder::new(e)),
             },
-            Some((Marker::Index(ix), q, e)) => Last {
-                base: Some(ix.base),
-                base_end: ix.base_end,
-                block: ix.block,
-                start: q,
-                end: e,
-            },
+            Some((Marker::Index(line), q, e)) => {
+                let ix = read_index(&line, q).context("an index read twice differently")?;
+                Last {
+                    base: Some(ix.base),
+                    base_end: ix.base_end,
+                    block: ix.block,
+                    start: q,
+                    end: e,
+                    index: Some(IndexBuilder::from(&ix)),
+                }
+            }
             None => Last {
                 base: None,
                 base_end: 0,
                 block: 0,
                 start: 0,
                 end: 0,
+                index: None,
             },
         })
     }
@@ -415,7 +423,7 @@ fn append_all_every(state: &Path, rows: impl IntoIterator<Item = Row>, every: u6
     let (len, torn) = end_of(&mut file)?;
     let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
     let mut last = Last::find(&file, len)?;
-    let mut index = IndexBuilder::new(last.end);
+    let mut index = last.index.take().unwrap_or_else(|| IndexBuilder::new(0));
     if last.base.is_some() && last.end < len {
         let mut covered = vec![0u8; (len - last.end) as usize];
         file.read_exact_at(&mut covered, last.end)
@@ -449,14 +457,13 @@ fn append_all_every(state: &Path, rows: impl IntoIterator<Item = Row>, every: u6
                 block: restated,
                 start: after + restated,
                 end,
+                index: None,
             };
             index = IndexBuilder::new(end);
         } else if let Some(base) = last.base.filter(|_| after - last.end >= INDEX_EVERY) {
-            let done = std::mem::replace(&mut index, IndexBuilder::new(0));
-            out.extend(done.seal(after, last.start, base, last.base_end, last.block)?);
+            out.extend(index.seal(after, base, last.block)?);
             last.start = after;
             last.end = at + out.len() as u64;
-            index = IndexBuilder::new(last.end);
         }
         if out.len() >= 4 << 20 {
             write_whole(&mut file, &out, state)?;
@@ -841,49 +848,57 @@ fn read_checkpoint(line: &[u8], offset: u64) -> Option<Checkpoint> {
         .then_some(cp)
 }
 
-/// An index: where, in the rows since the index or checkpoint line before
-/// it, a consult finds what can bear on it — so that between checkpoints a
-/// consult reads a few lines of the rows after the last checkpoint, not all
-/// of them.
+/// An index: where, in the rows since the last checkpoint, a consult finds
+/// what can bear on it — so that a consult reads a few lines of the rows
+/// after the last checkpoint, not all of them.
 ///
 /// Writers add one (under the lock, in the same write as a row) when more
-/// than [`INDEX_EVERY`] bytes follow the last index or checkpoint line. A
-/// chain of indexes leads back, index by index, to the checkpoint they
-/// stand on (`base`). A consult ([`State::load_for`]) follows the chain from
-/// the last sound index; every link must be sealed (its digest), sit where
-/// it says, point to a sound line before it that leads to the same
-/// checkpoint, and that checkpoint must be sound, or the consult reads every
-/// row after the checkpoint instead. Like a checkpoint, an index is trusted
-/// as any row is, for the rows before it; the rows after the last index are
-/// read in full.
+/// than [`INDEX_EVERY`] bytes follow the last index or checkpoint line; each
+/// covers every line from the checkpoint it stands on (`base`) to itself. A
+/// consult ([`State::load_for`]) reads the last index if it is sound — sealed
+/// (its digest), at the offset it records, on a sound checkpoint, pointing
+/// only at line starts between the two — and then only the lines it points
+/// to for the agent's ancestry, and every line after it; else it reads every
+/// row after the checkpoint. Like a checkpoint, an index is trusted as any
+/// row is for the rows before it, and the rows after it are read in full.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Index {
+struct Index<'a> {
     /// Always `index`; first, so the line starts with [`INDEX`].
-    row: String,
+    #[serde(borrow)]
+    row: Cow<'a, str>,
     /// Where this line starts.
     offset: u64,
-    /// Where the index or checkpoint line before it starts; this index
-    /// covers the lines from that line's end to this line.
-    prev: u64,
-    /// Where the checkpoint the chain leads back to starts, and ends.
+    /// Where the checkpoint it stands on starts, and ends.
     base: u64,
     base_end: u64,
     /// That checkpoint's restated rows' length.
     block: u64,
     /// By bucket of the agent they name, the answers (but workspace ones)
-    /// and floors among the lines covered: where each starts, from the
-    /// start of the lines covered.
-    buckets: Vec<Vec<u32>>,
-    /// The workspace answers among them, which every consult reads.
-    all: Vec<u32>,
-    /// The withdrawals among them, with the name each withdraws.
-    withdrawn: Vec<(u32, String)>,
-    digest: String,
+    /// and floors among the lines covered: where each starts, in hex from
+    /// `base_end`, comma-separated.
+    #[serde(borrow)]
+    buckets: Vec<Cow<'a, str>>,
+    /// The workspace answers among them (every consult reads them), so.
+    #[serde(borrow)]
+    all: Cow<'a, str>,
+    /// The withdrawals among them, where each starts and the name it withdraws.
+    #[serde(borrow)]
+    withdrawn: Vec<(u64, Cow<'a, str>)>,
+    #[serde(borrow)]
+    digest: Cow<'a, str>,
+}
+
+/// The offsets an index's list holds, in order; none when it is malformed.
+fn offsets(list: &str) -> Option<Vec<u64>> {
+    if list.is_empty() {
+        return Some(Vec::new());
+    }
+    list.split(',').map(|o| u64::from_str_radix(o, 16).ok()).collect()
 }
 
 /// The index a line at `offset` holds, if it is whole, sealed, and sits
-/// where it says after the line it points to.
-fn read_index(line: &[u8], offset: u64) -> Option<Index> {
+/// where it says after the checkpoint it stands on.
+fn read_index(line: &[u8], offset: u64) -> Option<Index<'_>> {
     if !line.starts_with(INDEX) {
         return None;
     }
@@ -891,58 +906,74 @@ fn read_index(line: &[u8], offset: u64) -> Option<Index> {
     let ix: Index = serde_json::from_slice(line).ok()?;
     (ix.row == "index"
         && ix.offset == offset
-        && ix.prev < offset
-        && ix.base <= ix.prev
+        && ix.base < ix.base_end
         && ix.base_end <= offset
-        && !ix.buckets.is_empty()
+        && ix.buckets.len() == INDEX_BUCKETS
         && ix.digest.as_bytes() == digest)
         .then_some(ix)
 }
 
-/// An index or a checkpoint.
-#[allow(clippy::large_enum_variant)]
+/// An index or a checkpoint, as [`last_marker`] finds them.
 enum Marker {
     Checkpoint(Checkpoint),
-    Index(Index),
+    /// The index's line.
+    Index(Vec<u8>),
 }
 
-fn read_marker(line: &[u8], offset: u64) -> Option<Marker> {
-    read_index(line, offset)
-        .map(Marker::Index)
-        .or_else(|| read_checkpoint(line, offset).map(Marker::Checkpoint))
+fn read_marker(line: Vec<u8>, offset: u64) -> Option<Marker> {
+    if read_index(&line, offset).is_some() {
+        return Some(Marker::Index(line));
+    }
+    read_checkpoint(&line, offset).map(Marker::Checkpoint)
 }
 
-/// Collects the index of the lines after the last index or checkpoint.
+/// Collects an index of the lines after a checkpoint.
 struct IndexBuilder {
-    /// Where the lines covered start.
+    /// Where the lines covered start (the checkpoint line's end).
     start: u64,
-    buckets: Vec<Vec<u32>>,
-    all: Vec<u32>,
-    withdrawn: Vec<(u32, String)>,
+    buckets: Vec<String>,
+    all: String,
+    withdrawn: Vec<(u64, String)>,
 }
 
 impl IndexBuilder {
     fn new(start: u64) -> IndexBuilder {
         IndexBuilder {
             start,
-            buckets: vec![Vec::new(); INDEX_BUCKETS],
-            all: Vec::new(),
+            buckets: vec![String::new(); INDEX_BUCKETS],
+            all: String::new(),
             withdrawn: Vec::new(),
+        }
+    }
+
+    /// Going on from an index already written.
+    fn from(index: &Index) -> IndexBuilder {
+        IndexBuilder {
+            start: index.base_end,
+            buckets: index.buckets.iter().map(|b| b.to_string()).collect(),
+            all: index.all.to_string(),
+            withdrawn: index.withdrawn.iter().map(|(o, n)| (*o, n.to_string())).collect(),
         }
     }
 
     /// A row whose line starts at `at`.
     fn row(&mut self, at: u64, row: &Row) {
-        let Ok(rel) = u32::try_from(at - self.start) else {
-            return;
+        use std::fmt::Write as _;
+        let rel = at - self.start;
+        let list = match &row.what {
+            What::Answer(a) if a.scope == Scope::Workspace => &mut self.all,
+            What::Answer(a) => &mut self.buckets[bucket(&a.agent, INDEX_BUCKETS)],
+            What::Floor { agent, .. } => &mut self.buckets[bucket(agent, INDEX_BUCKETS)],
+            What::Withdraw { answer } => {
+                self.withdrawn.push((rel, answer.clone()));
+                return;
+            }
+            What::Launch { .. } => return,
         };
-        match &row.what {
-            What::Answer(a) if a.scope == Scope::Workspace => self.all.push(rel),
-            What::Answer(a) => self.buckets[bucket(&a.agent, INDEX_BUCKETS)].push(rel),
-            What::Floor { agent, .. } => self.buckets[bucket(agent, INDEX_BUCKETS)].push(rel),
-            What::Withdraw { answer } => self.withdrawn.push((rel, answer.clone())),
-            What::Launch { .. } => {}
+        if !list.is_empty() {
+            list.push(',');
         }
+        let _ = write!(list, "{rel:x}");
     }
 
     /// The lines of `bytes`, which start at `at`, as a reader reads them.
@@ -955,20 +986,18 @@ impl IndexBuilder {
         }
     }
 
-    /// The index line, to be written at `offset`, after the line at `prev`,
-    /// on the checkpoint at `base`.
-    fn seal(self, offset: u64, prev: u64, base: u64, base_end: u64, block: u64) -> Result<Vec<u8>> {
+    /// The index line, to be written at `offset`, on the checkpoint at `base`.
+    fn seal(&self, offset: u64, base: u64, block: u64) -> Result<Vec<u8>> {
         seal(&Index {
             row: "index".into(),
             offset,
-            prev,
             base,
-            base_end,
+            base_end: self.start,
             block,
-            buckets: self.buckets,
-            all: self.all,
-            withdrawn: self.withdrawn,
-            digest: String::new(),
+            buckets: self.buckets.iter().map(|b| Cow::Borrowed(b.as_str())).collect(),
+            all: Cow::Borrowed(&self.all),
+            withdrawn: self.withdrawn.iter().map(|(o, n)| (*o, Cow::Borrowed(n.as_str()))).collect(),
+            digest: Cow::Borrowed(""),
         })
     }
 }
@@ -1107,7 +1136,7 @@ fn checkpoint_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Check
 
 /// The index or checkpoint whose line starts at `q`, if sound, and where its line ends.
 fn marker_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Marker, u64)>> {
-    Ok(line_at(file, end, q, 4 << 10)?.and_then(|(line, e)| read_marker(&line, q).map(|m| (m, e))))
+    Ok(line_at(file, end, q, 16 << 10)?.and_then(|(line, e)| read_marker(line, q).map(|m| (m, e))))
 }
 
 /// What a consult for one agent folds: the lines that can bear on it
@@ -1192,54 +1221,48 @@ fn fold_file(
     Ok((fold, None))
 }
 
-/// A consult's fold by the indexes: from the last sound index, back along
-/// its chain to the checkpoint it stands on; that checkpoint's buckets for
-/// the agent's ancestry, then the lines the indexes point to for it (and
-/// the withdrawals of names the fold holds), then every line after the last
-/// index. None when there is no index last, or any link fails.
+/// A consult's fold by the last index: the checkpoint it stands on (its
+/// buckets for the agent's ancestry), then the lines the index points to
+/// for that ancestry and the workspace (and the withdrawals of names the
+/// fold holds), then every line after the index. None when there is no
+/// sound index last, or it points anywhere but at line starts.
 fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime) -> Result<Option<Fold>> {
     let mut window = Window::default();
-    let Some((Marker::Index(last), q, last_end)) = last_marker(file, end, &mut window)? else {
+    let Some((Marker::Index(line), q, last_end)) = last_marker(file, end, &mut window)? else {
         return Ok(None);
     };
+    let Some(index) = read_index(&line, q) else {
+        return Ok(None);
+    };
+    let Some((cp, base_end)) = checkpoint_at(file, end, index.base)? else {
+        return Ok(None);
+    };
+    if base_end != index.base_end {
+        return Ok(None);
+    }
     let mut wanted: Vec<usize> = filter.ancestors.iter().map(|a| bucket(a, INDEX_BUCKETS)).collect();
     wanted.sort_unstable();
     wanted.dedup();
     // (where a line starts, the name it withdraws — none for a row to read)
-    let mut events: Vec<(u64, Option<String>)> = Vec::new();
-    let (mut index, mut at) = (last.clone(), q);
-    let (cp, base_end) = loop {
-        let Some((prev, prev_end)) = marker_at(file, end, index.prev)? else {
+    let mut events: Vec<(u64, Option<&str>)> = Vec::new();
+    for list in wanted.iter().map(|b| &index.buckets[*b]).chain([&index.all]) {
+        let Some(list) = offsets(list) else {
             return Ok(None);
         };
-        if prev_end > at || index.buckets.len() != INDEX_BUCKETS {
-            return Ok(None);
-        }
-        let inside = |rel: u32| -> Option<u64> { Some(prev_end + u64::from(rel)).filter(|o| *o < at) };
-        for rel in wanted.iter().flat_map(|b| &index.buckets[*b]).chain(&index.all) {
-            let Some(o) = inside(*rel) else { return Ok(None) };
-            events.push((o, None));
-        }
-        for (rel, name) in &index.withdrawn {
-            let Some(o) = inside(*rel) else { return Ok(None) };
-            events.push((o, Some(name.clone())));
-        }
-        match prev {
-            Marker::Checkpoint(cp) if index.prev == last.base && prev_end == last.base_end => break (cp, prev_end),
-            Marker::Index(before) if before.base == last.base && before.base_end == last.base_end => {
-                at = index.prev;
-                index = before;
-            }
-            _ => return Ok(None),
-        }
-    };
+        events.extend(list.into_iter().map(|o| (o, None)));
+    }
+    events.extend(index.withdrawn.iter().map(|(o, n)| (*o, Some(n.as_ref()))));
+    events.sort_by_key(|(o, _)| *o);
     let Some(mut fold) = fold_from(file, end, &cp, base_end, Some(Vec::new()), Some(filter), now)? else {
         return Ok(None);
     };
-    events.sort_by_key(|(o, _)| *o);
-    for (o, withdrawn) in events {
+    for (rel, withdrawn) in events {
+        let o = base_end + rel;
+        if o >= q {
+            return Ok(None);
+        }
         match withdrawn {
-            Some(name) => fold.withdraw(&name),
+            Some(name) => fold.withdraw(name),
             None => {
                 // What the index points to must start a line.
                 let mut head = vec![0u8; (2 << 10).min(end - (o - 1)) as usize];
