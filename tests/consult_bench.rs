@@ -154,6 +154,7 @@ fn trail_at_scale() {
         "rows", "MB", "consult", "empty", "ratio", "status", "explain", "answer", "revoke", "peak RSS"
     );
     let mut failures = Vec::new();
+    let mut slowest = Vec::new();
     for rows in [0usize, 10_000, 100_000, 1_000_000] {
         let ws = Ws::new(None);
         let state = ws.root.join(".wicket");
@@ -182,6 +183,22 @@ fn trail_at_scale() {
             verb(&ws, &["restore", &root, AGENT], None);
         }
         let revoke = middle(revokes);
+        // The slowest an answer gets: a checkpoint falls due (1.2 MB of rows
+        // an older wicket appended with no summaries, then one answer).
+        {
+            let mut trail = std::fs::OpenOptions::new()
+                .append(true)
+                .open(state.join("trail.jsonl"))
+                .unwrap();
+            let mut text = Vec::new();
+            for row in Realistic::new(2700) {
+                text.extend(serde_json::to_vec(&row).unwrap());
+                text.push(b'\n');
+            }
+            trail.write_all(&text).unwrap();
+        }
+        let due = verb(&ws, &["answer", &root, AGENT, "hold"], None);
+        slowest.push(format!("{rows} rows: {:.1} ms", ms(due)));
         spawn(&wicket, &ws, &request, &[], "pass");
         let rss = (0..3).map(|_| peak_rss_kib(&wicket, &ws, &request)).max().unwrap_or(0);
         let ratio = ratio(mine, base);
@@ -224,6 +241,10 @@ fn trail_at_scale() {
             }
         }
     }
+    println!(
+        "  an answer that falls due to write a checkpoint (after 1.2 MB of rows without summaries): {}",
+        slowest.join(", ")
+    );
     if failures.is_empty() {
         println!("  every target met (! marks a miss)");
     } else {
