@@ -891,9 +891,11 @@ struct Index<'a> {
     /// `base_end`, comma-separated.
     #[serde(borrow)]
     buckets: Vec<Cow<'a, str>>,
-    /// The workspace answers among them (every consult reads them), so.
+    /// The workspace answers among them (every consult reads them): the
+    /// latest for each key only (an earlier one with the same key stands for
+    /// nothing after it), with where it starts.
     #[serde(borrow)]
-    all: Cow<'a, str>,
+    all: Vec<(Cow<'a, str>, u64)>,
     /// The withdrawals among them, where each starts and the name it withdraws.
     #[serde(borrow)]
     withdrawn: Vec<(u64, Cow<'a, str>)>,
@@ -928,7 +930,7 @@ fn read_index(line: &[u8], offset: u64) -> Option<Index<'_>> {
 
 /// An index or a checkpoint, as [`last_marker`] finds them.
 enum Marker {
-    Checkpoint(Checkpoint),
+    Checkpoint(Box<Checkpoint>),
     /// The index's line.
     Index(Vec<u8>),
 }
@@ -937,7 +939,7 @@ fn read_marker(line: Vec<u8>, offset: u64) -> Option<Marker> {
     if read_index(&line, offset).is_some() {
         return Some(Marker::Index(line));
     }
-    read_checkpoint(&line, offset).map(Marker::Checkpoint)
+    read_checkpoint(&line, offset).map(|cp| Marker::Checkpoint(Box::new(cp)))
 }
 
 /// Collects an index of the lines after a checkpoint.
@@ -945,7 +947,7 @@ struct IndexBuilder {
     /// Where the lines covered start (the checkpoint line's end).
     start: u64,
     buckets: Vec<String>,
-    all: String,
+    all: Vec<(String, u64)>,
     withdrawn: Vec<(u64, String)>,
 }
 
@@ -954,7 +956,7 @@ impl IndexBuilder {
         IndexBuilder {
             start,
             buckets: vec![String::new(); INDEX_BUCKETS],
-            all: String::new(),
+            all: Vec::new(),
             withdrawn: Vec::new(),
         }
     }
@@ -964,7 +966,7 @@ impl IndexBuilder {
         IndexBuilder {
             start: index.base_end,
             buckets: index.buckets.iter().map(|b| b.to_string()).collect(),
-            all: index.all.to_string(),
+            all: index.all.iter().map(|(k, o)| (k.to_string(), *o)).collect(),
             withdrawn: index.withdrawn.iter().map(|(o, n)| (*o, n.to_string())).collect(),
         }
     }
@@ -974,7 +976,12 @@ impl IndexBuilder {
         use std::fmt::Write as _;
         let rel = at - self.start;
         let list = match &row.what {
-            What::Answer(a) if a.scope == Scope::Workspace => &mut self.all,
+            What::Answer(a) if a.scope == Scope::Workspace => {
+                let key = a.key();
+                self.all.retain(|(k, _)| *k != key);
+                self.all.push((key, rel));
+                return;
+            }
             What::Answer(a) => &mut self.buckets[bucket(&a.agent, INDEX_BUCKETS)],
             What::Floor { agent, .. } => &mut self.buckets[bucket(agent, INDEX_BUCKETS)],
             What::Withdraw { answer } => {
@@ -1008,7 +1015,7 @@ impl IndexBuilder {
             base_end: self.start,
             block,
             buckets: self.buckets.iter().map(|b| Cow::Borrowed(b.as_str())).collect(),
-            all: Cow::Borrowed(&self.all),
+            all: self.all.iter().map(|(k, o)| (Cow::Borrowed(k.as_str()), *o)).collect(),
             withdrawn: self.withdrawn.iter().map(|(o, n)| (*o, Cow::Borrowed(n.as_str()))).collect(),
             digest: Cow::Borrowed(""),
         })
@@ -1258,12 +1265,13 @@ fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime
     wanted.dedup();
     // (where a line starts, the name it withdraws — none for a row to read)
     let mut events: Vec<(u64, Option<&str>)> = Vec::new();
-    for list in wanted.iter().map(|b| &index.buckets[*b]).chain([&index.all]) {
+    for list in wanted.iter().map(|b| &index.buckets[*b]) {
         let Some(list) = offsets(list) else {
             return Ok(None);
         };
         events.extend(list.into_iter().map(|o| (o, None)));
     }
+    events.extend(index.all.iter().map(|(_, o)| (*o, None)));
     events.extend(index.withdrawn.iter().map(|(o, n)| (*o, Some(n.as_ref()))));
     events.sort_by_key(|(o, _)| *o);
     let Some(mut fold) = fold_from(file, end, &cp, base_end, Some(Vec::new()), Some(filter), now)? else {
