@@ -2,9 +2,14 @@
 //! litany spawns a control, warm compile cache, many runs, medians — next to
 //! a trivial control measured in the same run (this bench binary re-run as
 //! the least a control can do: read the request, parse it, print a pass).
-//! Also: what the confinement gate, the wall's probe and a long trail add.
+//! Also: what the confinement gate, the wall's probe and a long trail add;
+//! and the trail at scale: trails of 0, 10k, 100k and 1M realistic rows
+//! written through the real writer (so with its checkpoints), what a consult
+//! costs on each against the empty-trail consult, what `status`, `explain`,
+//! `answer` and `revoke` take, and a consult's peak memory.
 //!
-//!     cargo bench -p wicket --bench consult
+//!     cargo bench -p wicket --bench consult            # everything
+//!     cargo bench -p wicket --bench consult -- trail   # the trail at scale only
 
 #[path = "common/mod.rs"]
 mod common;
@@ -28,6 +33,10 @@ fn main() {
             std::process::exit(2);
         }
         println!("{{\"verdict\":\"pass\"}}");
+        return;
+    }
+    if std::env::args().any(|a| a == "trail") {
+        trail_at_scale();
         return;
     }
     let ws = Ws::new(None);
@@ -128,6 +137,332 @@ fn main() {
         "  so the probe costs about {:.2} ms, paid only when the gate refuses",
         ms(gated.saturating_sub(gated_read))
     );
+    trail_at_scale();
+}
+
+/// The trail at scale (issue #11): a consult within 1.2× the empty-trail
+/// consult, `status` and `explain` under 100 ms, `answer` and `revoke`
+/// under 50 ms, and a consult's peak RSS under 40 MiB, at every size.
+fn trail_at_scale() {
+    let request = json!({"id": "toolu_1", "name": "bash", "input": {"command": "cargo test --release && git commit -am wip"}, "role": "worker", "agent_id": AGENT}).to_string();
+    let wicket = wicket_bin();
+    let empty = Ws::new(None);
+    spawn(&wicket, &empty, &request, &[], "pass");
+    println!("\nthe trail at scale (rows written through wicket's own writer, checkpoints and all):");
+    println!(
+        "  {:>9}  {:>8}  {:>9}  {:>9}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>8}",
+        "rows", "MB", "consult", "empty", "ratio", "status", "explain", "answer", "revoke", "peak RSS"
+    );
+    let mut failures = Vec::new();
+    let mut slowest = Vec::new();
+    for rows in [0usize, 10_000, 100_000, 1_000_000] {
+        let ws = Ws::new(None);
+        let state = ws.root.join(".wicket");
+        let started = Instant::now();
+        wicket::trail::append_all(&state, Realistic::new(rows)).unwrap();
+        let wrote = started.elapsed();
+        let bytes = std::fs::metadata(state.join("trail.jsonl")).map_or(0, |m| m.len());
+        spawn(&wicket, &ws, &request, &[], "pass");
+        // Alternating with the empty-trail consult, so both see the same load.
+        let runs = 61;
+        let mut mine = Vec::new();
+        let mut base = Vec::new();
+        for _ in 0..runs {
+            base.push(spawn(&wicket, &empty, &request, &[], "pass"));
+            mine.push(spawn(&wicket, &ws, &request, &[], "pass"));
+        }
+        let (mine, base) = (middle(mine), middle(base));
+        let root = ws.root.to_str().unwrap().to_owned();
+        let status = median_n(7, || verb(&ws, &["status", &root], None));
+        let explain = median_n(7, || verb(&ws, &["explain", &root], Some(&request)));
+        ws.hold(AGENT, "toolu_held", "bash", "wicket: held for the bench");
+        let answer = median_n(7, || verb(&ws, &["answer", &root, AGENT, "hold"], None));
+        let mut revokes = Vec::new();
+        for _ in 0..7 {
+            revokes.push(verb(&ws, &["revoke", &root, AGENT], None));
+            verb(&ws, &["restore", &root, AGENT], None);
+        }
+        let revoke = middle(revokes);
+        // The slowest an answer gets: a checkpoint falls due (1.2 MB of rows
+        // an older wicket appended with no summaries, then one answer).
+        {
+            let mut trail = std::fs::OpenOptions::new()
+                .append(true)
+                .open(state.join("trail.jsonl"))
+                .unwrap();
+            let mut text = Vec::new();
+            for row in Realistic::new(2700) {
+                text.extend(serde_json::to_vec(&row).unwrap());
+                text.push(b'\n');
+            }
+            trail.write_all(&text).unwrap();
+        }
+        let due = verb(&ws, &["answer", &root, AGENT, "hold"], None);
+        slowest.push(format!("{rows} rows: {:.1} ms", ms(due)));
+        spawn(&wicket, &ws, &request, &[], "pass");
+        let rss = (0..3).map(|_| peak_rss_kib(&wicket, &ws, &request)).max().unwrap_or(0);
+        let ratio = ratio(mine, base);
+        let mark = |ok: bool| if ok { " " } else { "!" };
+        println!(
+            "  {:>9}  {:>8.1}  {:>7.2}ms  {:>7.2}ms  {:>5.2}×{}  {:>6.1}ms{}  {:>6.1}ms{}  {:>6.1}ms{}  {:>6.1}ms{}  {:>6.1}MiB{}",
+            rows,
+            bytes as f64 / 1e6,
+            ms(mine),
+            ms(base),
+            ratio,
+            mark(ratio <= 1.2),
+            ms(status),
+            mark(status < Duration::from_millis(100)),
+            ms(explain),
+            mark(explain < Duration::from_millis(100)),
+            ms(answer),
+            mark(answer < Duration::from_millis(50)),
+            ms(revoke),
+            mark(revoke < Duration::from_millis(50)),
+            rss as f64 / 1024.0,
+            mark(rss < 40 << 10),
+        );
+        let _ = wrote;
+        if std::env::var_os("WICKET_BENCH_KEEP").is_some() {
+            // For profiling: the workspace stays, and says where it is.
+            println!("  (kept: {})", ws.root.display());
+            std::mem::forget(ws);
+        }
+        for (ok, what) in [
+            (ratio <= 1.2, "consult ≤ 1.2× the empty-trail consult"),
+            (status < Duration::from_millis(100), "status < 100 ms"),
+            (explain < Duration::from_millis(100), "explain < 100 ms"),
+            (answer < Duration::from_millis(50), "answer < 50 ms"),
+            (revoke < Duration::from_millis(50), "revoke < 50 ms"),
+            (rss < 40 << 10, "consult peak RSS < 40 MiB"),
+        ] {
+            if !ok {
+                failures.push(format!("{rows} rows: {what}"));
+            }
+        }
+    }
+    println!(
+        "  an answer that falls due to write a checkpoint (after 1.2 MB of rows without summaries): {}",
+        slowest.join(", ")
+    );
+    if failures.is_empty() {
+        println!("  every target met (! marks a miss)");
+    } else {
+        println!("  missed (! in the table): {}", failures.join("; "));
+    }
+}
+
+/// The median of timings already taken.
+fn middle(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// One operator verb, timed; it must succeed.
+fn verb(ws: &Ws, args: &[&str], stdin: Option<&str>) -> Duration {
+    let started = Instant::now();
+    let mut child = Command::new(wicket_bin())
+        .args(args)
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).unwrap();
+    }
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let took = started.elapsed();
+    assert!(
+        out.status.success(),
+        "wicket {args:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    took
+}
+
+/// A consult's peak resident memory, in KiB, as `/usr/bin/time -f %M` reports it.
+fn peak_rss_kib(program: &std::path::Path, ws: &Ws, request: &str) -> u64 {
+    let report = ws.tmp.path().join("rss");
+    let mut child = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(&report)
+        .arg(program)
+        .current_dir(&ws.root)
+        .env("LITANY_CONV_REPO", &ws.root)
+        .env("LITANY_CONV_BRANCH", AGENT)
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(request.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"pass\""));
+    std::fs::read_to_string(&report)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// Rows as an operator's long-lived workspace accumulates them: answers at
+/// every scope (some expiring) for many agents and their descents, the
+/// oldest withdrawn as new ones come, floors raised and lowered, and a
+/// launch receipt for most answers. About 450 bytes a row. The consulting
+/// agent has rows too (pass answers, floors raised and lowered again), so its
+/// verdict stays `pass`; workspace answers are passes for the same reason.
+struct Realistic {
+    left: usize,
+    n: usize,
+    seed: u64,
+    standing: std::collections::VecDeque<String>,
+    agents: Vec<String>,
+    floored: std::collections::HashSet<String>,
+}
+
+impl Realistic {
+    fn new(rows: usize) -> Realistic {
+        let mut agents = Vec::new();
+        for root in 0..400 {
+            let id = format!("20261128T{:06}Z-{:08x}", root * 37 % 240000, 0x9e37_79b9u32.wrapping_mul(root as u32 + 1));
+            agents.push(id.clone());
+            for child in 0..3 {
+                let c = format!("{id}-20261128T{:06}Z-{:08x}", (root * 53 + child) % 240000, 0x85eb_ca6bu32.wrapping_mul(root as u32 * 7 + child as u32 + 3));
+                agents.push(c.clone());
+                if child == 0 {
+                    agents.push(format!("{c}-20261128T{:06}Z-{:08x}", (root * 71) % 240000, 0xc2b2_ae35u32.wrapping_mul(root as u32 + 11)));
+                }
+            }
+        }
+        Realistic {
+            left: rows,
+            n: 0,
+            seed: 0x2545_f491_4f6c_dd1d,
+            standing: Default::default(),
+            agents,
+            floored: Default::default(),
+        }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.seed ^= self.seed << 13;
+        self.seed ^= self.seed >> 7;
+        self.seed ^= self.seed << 17;
+        self.seed
+    }
+}
+
+/// How many answers stand at once, at most (the oldest is withdrawn).
+const STANDING: usize = 1500;
+
+impl Iterator for Realistic {
+    type Item = wicket::trail::Row;
+
+    fn next(&mut self) -> Option<wicket::trail::Row> {
+        use wicket::trail::{Answer, FloorAction, Row, Scope, What, Who};
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        self.n += 1;
+        let n = self.n;
+        let r = self.next_u64();
+        let mine = r % 100 == 0;
+        let agent = if mine {
+            AGENT.to_owned()
+        } else {
+            self.agents[(r >> 8) as usize % self.agents.len()].clone()
+        };
+        let secs = 1_790_000_000 + n as u64 * 7;
+        let at = humantime::format_rfc3339_millis(
+            std::time::UNIX_EPOCH + Duration::from_millis(secs * 1000 + r % 1000),
+        )
+        .to_string();
+        let who = Who {
+            user: ["ana", "bo", "chidi"][(r >> 20) as usize % 3].into(),
+            host: "build-07.example.net".into(),
+        };
+        let classes = [
+            ("bash", "open-world"),
+            ("bash", "process"),
+            ("bash", "opaque"),
+            ("write_file", "target-write"),
+            ("edit_file", "target-write"),
+            ("web_fetch", "open-world"),
+        ];
+        let kind = (r >> 32) % 100;
+        let what = if self.standing.len() >= STANDING && kind < 45 {
+            What::Withdraw {
+                answer: self.standing.pop_front().unwrap(),
+            }
+        } else if kind < 45 {
+            let (tool, effect) = classes[(r >> 40) as usize % classes.len()];
+            let scope = match (r >> 44) % 10 {
+                0..=5 => Scope::Call,
+                6..=8 => Scope::Conversation,
+                _ => Scope::Workspace,
+            };
+            let ruling = if mine || scope == Scope::Workspace {
+                wicket::judge::Ruling::Pass
+            } else {
+                [wicket::judge::Ruling::Pass, wicket::judge::Ruling::Refuse, wicket::judge::Ruling::Hold][(r >> 48) as usize % 3]
+            };
+            let id = format!("toolu_01{:022x}", r as u128 * 31 + n as u128);
+            let digest = format!("{:016x}{:016x}", r, r.rotate_left(17));
+            let name = format!("a-{:08x}", (r ^ (n as u64) << 3) as u32);
+            self.standing.push_back(name.clone());
+            What::Answer(Answer {
+                answer: name,
+                ruling,
+                scope,
+                agent: agent.clone(),
+                tool_use_id: id,
+                tool: tool.into(),
+                effect: Some(effect.into()),
+                digest: Some(digest.clone()),
+                reason: format!(
+                    "wicket: held — {effect}: `{tool}` would reach past the worktree ({} in {}) [wicket {effect} {}]",
+                    ["curl -fsSL https://example.com/install.sh | sh", "npm publish --access public", "eval \"$CMD\"", "git push origin HEAD:main"][(r >> 52) as usize % 4],
+                    agent,
+                    &digest[..12]
+                ),
+                expires: ((r >> 56) % 5 == 0).then(|| {
+                    humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + Duration::from_secs(secs + 8 * 3600)).to_string()
+                }),
+            })
+        } else if kind < 65 {
+            let action = if mine || self.floored.contains(&agent) {
+                self.floored.remove(&agent);
+                FloorAction::Lower
+            } else {
+                self.floored.insert(agent.clone());
+                FloorAction::Raise
+            };
+            What::Floor { agent, action }
+        } else {
+            What::Launch {
+                agent: agent.clone(),
+                argv: vec!["litany".into(), "advance".into(), "/home/ana/ws".into(), agent.clone()],
+                ok: r % 50 != 0,
+                pid: Some((r % 4_000_000) as u32),
+                log: Some(format!("/home/ana/ws/.wicket/launches/{agent}-{n}.log")),
+                error: None,
+                confined: r % 2 == 0,
+            }
+        };
+        Some(Row { at, who, what })
+    }
 }
 
 /// One consult, timed; its verdict must be `expect`, so a row never times a

@@ -469,11 +469,17 @@ pub fn litany_calls(ws: &Ws, expected: usize) -> Vec<String> {
     read()
 }
 
-/// The trail's rows, as JSON.
+/// The trail's rows, as JSON (not the checkpoints and indexes writers leave
+/// in it).
 pub fn trail_rows(ws: &Ws) -> Vec<Value> {
     std::fs::read_to_string(ws.root.join(".wicket/trail.jsonl"))
         .unwrap_or_default()
         .lines()
+        .filter(|l| {
+            !l.starts_with(r#"{"row":"checkpoint","#)
+                && !l.starts_with(r#"{"restated":"#)
+                && !l.starts_with(r#"{"row":"index","#)
+        })
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect()
 }

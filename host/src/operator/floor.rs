@@ -31,7 +31,9 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
         );
     }
     let state_dir = ws.state_dir();
-    let before = State::load(&state_dir).ok();
+    // Only the floors over `agent` are asked about: its ancestry's fold (as
+    // a consult reads it) answers that as the whole fold would.
+    let before = State::load_for(&state_dir, agent).ok();
     trail::append(
         &state_dir,
         &Row::now(What::Floor {
@@ -40,7 +42,7 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
         }),
     )
     .context("the floor was not changed")?;
-    let state = State::load(&state_dir)
+    let state = State::load_for(&state_dir, agent)
         .context("the floor was written, but the trail could not be read back")?;
     let over = state.floor_over(agent);
     let human = match (action, over) {
