@@ -378,7 +378,7 @@ impl Iterator for Realistic {
         self.n += 1;
         let n = self.n;
         let r = self.next_u64();
-        let mine = r % 100 == 0;
+        let mine = r.is_multiple_of(100);
         let agent = if mine {
             AGENT.to_owned()
         } else {
@@ -437,7 +437,7 @@ impl Iterator for Realistic {
                     agent,
                     &digest[..12]
                 ),
-                expires: ((r >> 56) % 5 == 0).then(|| {
+                expires: (r >> 56).is_multiple_of(5).then(|| {
                     humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + Duration::from_secs(secs + 8 * 3600)).to_string()
                 }),
             })
@@ -454,11 +454,11 @@ impl Iterator for Realistic {
             What::Launch {
                 agent: agent.clone(),
                 argv: vec!["litany".into(), "advance".into(), "/home/ana/ws".into(), agent.clone()],
-                ok: r % 50 != 0,
+                ok: !r.is_multiple_of(50),
                 pid: Some((r % 4_000_000) as u32),
                 log: Some(format!("/home/ana/ws/.wicket/launches/{agent}-{n}.log")),
                 error: None,
-                confined: r % 2 == 0,
+                confined: r.is_multiple_of(2),
             }
         };
         Some(Row { at, who, what })

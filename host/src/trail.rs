@@ -537,7 +537,9 @@ pub fn parse(bytes: &[u8], keep: impl Fn(&[u8]) -> bool) -> (Vec<Row>, usize) {
     (rows, skipped)
 }
 
-/// What one line is to a fold.
+/// What one line is to a fold. (Short-lived, one at a time: the size of a
+/// row is no cost worth a box.)
+#[allow(clippy::large_enum_variant)]
 enum Line {
     /// Blank, a checkpoint, a restated row, or a line `keep` passed over.
     Nothing,
