@@ -1280,10 +1280,11 @@ fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime
         return Ok(None);
     };
     for (rel, withdrawn) in events {
-        let o = base_end + rel;
-        if o >= q {
+        // An offset the index could only hold if it were damaged: the
+        // index is not used.
+        let Some(o) = base_end.checked_add(rel).filter(|o| *o >= 1 && *o < q) else {
             return Ok(None);
-        }
+        };
         match withdrawn {
             Some(name) => fold.withdraw(name),
             None => {
