@@ -46,7 +46,15 @@ fn main() {
     // Warm the compile cache once.
     spawn(&wicket, &ws, &request, &[], "pass");
 
-    let base = median(|| spawn(&trivial, &ws, &request, &[("WICKET_BENCH_TRIVIAL", "1")], "pass"));
+    let base = median(|| {
+        spawn(
+            &trivial,
+            &ws,
+            &request,
+            &[("WICKET_BENCH_TRIVIAL", "1")],
+            "pass",
+        )
+    });
     let warm = median(|| spawn(&wicket, &ws, &request, &[], "pass"));
     println!("whole process, warm cache, median of {RUNS} runs (alternating):");
     println!(
@@ -148,10 +156,21 @@ fn trail_at_scale() {
     let wicket = wicket_bin();
     let empty = Ws::new(None);
     spawn(&wicket, &empty, &request, &[], "pass");
-    println!("\nthe trail at scale (rows written through wicket's own writer, checkpoints and all):");
+    println!(
+        "\nthe trail at scale (rows written through wicket's own writer, checkpoints and all):"
+    );
     println!(
         "  {:>9}  {:>8}  {:>9}  {:>9}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>8}",
-        "rows", "MB", "consult", "empty", "ratio", "status", "explain", "answer", "revoke", "peak RSS"
+        "rows",
+        "MB",
+        "consult",
+        "empty",
+        "ratio",
+        "status",
+        "explain",
+        "answer",
+        "revoke",
+        "peak RSS"
     );
     let mut failures = Vec::new();
     let mut slowest = Vec::new();
@@ -200,7 +219,10 @@ fn trail_at_scale() {
         let due = verb(&ws, &["answer", &root, AGENT, "hold"], None);
         slowest.push(format!("{rows} rows: {:.1} ms", ms(due)));
         spawn(&wicket, &ws, &request, &[], "pass");
-        let rss = (0..3).map(|_| peak_rss_kib(&wicket, &ws, &request)).max().unwrap_or(0);
+        let rss = (0..3)
+            .map(|_| peak_rss_kib(&wicket, &ws, &request))
+            .max()
+            .unwrap_or(0);
         let ratio = ratio(mine, base);
         let mark = |ok: bool| if ok { " " } else { "!" };
         println!(
@@ -306,7 +328,12 @@ fn peak_rss_kib(program: &std::path::Path, ws: &Ws, request: &str) -> u64 {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(request.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(request.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("\"pass\""));
     std::fs::read_to_string(&report)
@@ -335,13 +362,25 @@ impl Realistic {
     fn new(rows: usize) -> Realistic {
         let mut agents = Vec::new();
         for root in 0..400 {
-            let id = format!("20261128T{:06}Z-{:08x}", root * 37 % 240000, 0x9e37_79b9u32.wrapping_mul(root as u32 + 1));
+            let id = format!(
+                "20261128T{:06}Z-{:08x}",
+                root * 37 % 240000,
+                0x9e37_79b9u32.wrapping_mul(root as u32 + 1)
+            );
             agents.push(id.clone());
             for child in 0..3 {
-                let c = format!("{id}-20261128T{:06}Z-{:08x}", (root * 53 + child) % 240000, 0x85eb_ca6bu32.wrapping_mul(root as u32 * 7 + child as u32 + 3));
+                let c = format!(
+                    "{id}-20261128T{:06}Z-{:08x}",
+                    (root * 53 + child) % 240000,
+                    0x85eb_ca6bu32.wrapping_mul(root as u32 * 7 + child as u32 + 3)
+                );
                 agents.push(c.clone());
                 if child == 0 {
-                    agents.push(format!("{c}-20261128T{:06}Z-{:08x}", (root * 71) % 240000, 0xc2b2_ae35u32.wrapping_mul(root as u32 + 11)));
+                    agents.push(format!(
+                        "{c}-20261128T{:06}Z-{:08x}",
+                        (root * 71) % 240000,
+                        0xc2b2_ae35u32.wrapping_mul(root as u32 + 11)
+                    ));
                 }
             }
         }
@@ -416,7 +455,11 @@ impl Iterator for Realistic {
             let ruling = if mine || scope == Scope::Workspace {
                 wicket::judge::Ruling::Pass
             } else {
-                [wicket::judge::Ruling::Pass, wicket::judge::Ruling::Refuse, wicket::judge::Ruling::Hold][(r >> 48) as usize % 3]
+                [
+                    wicket::judge::Ruling::Pass,
+                    wicket::judge::Ruling::Refuse,
+                    wicket::judge::Ruling::Hold,
+                ][(r >> 48) as usize % 3]
             };
             let id = format!("toolu_01{:022x}", r as u128 * 31 + n as u128);
             let digest = format!("{:016x}{:016x}", r, r.rotate_left(17));
@@ -453,7 +496,12 @@ impl Iterator for Realistic {
         } else {
             What::Launch {
                 agent: agent.clone(),
-                argv: vec!["litany".into(), "advance".into(), "/home/ana/ws".into(), agent.clone()],
+                argv: vec![
+                    "litany".into(),
+                    "advance".into(),
+                    "/home/ana/ws".into(),
+                    agent.clone(),
+                ],
                 ok: !r.is_multiple_of(50),
                 pid: Some((r % 4_000_000) as u32),
                 log: Some(format!("/home/ana/ws/.wicket/launches/{agent}-{n}.log")),

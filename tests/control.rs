@@ -99,8 +99,11 @@ fn a_table_row_turns_open_world_into_a_hold() {
     // (build scripts, tests) is code wicket cannot read, so it is open-world
     // and the row holds it too.
     assert_eq!(
-        ws.consult("bash", json!({"command": "mkdir -p build && cp src/main.rs build/"}))
-            .word(),
+        ws.consult(
+            "bash",
+            json!({"command": "mkdir -p build && cp src/main.rs build/"})
+        )
+        .word(),
         "pass"
     );
     assert_eq!(

@@ -61,10 +61,7 @@ fn run(roots: Roots, confined: bool, attack: impl Fn(&Harness) -> String) -> Run
     let key = h.base.join("home/.ssh/id_rsa");
     h.mock.push(vec![
         Step::Bash(attack(&h)),
-        Step::Tool(
-            "read_file".into(),
-            json!({ "path": key.to_string_lossy() }),
-        ),
+        Step::Tool("read_file".into(), json!({ "path": key.to_string_lossy() })),
     ]);
     let ws = h.ws.to_string_lossy().into_owned();
     let prompt = if confined {
@@ -150,7 +147,8 @@ impl Run {
             "a trail row answers the witness call: {rows:?}"
         );
         assert!(
-            self.h.wait_until(|| self.h.hold_mark(&self.agent).is_none()),
+            self.h
+                .wait_until(|| self.h.hold_mark(&self.agent).is_none()),
             "the advance took the witness call"
         );
         assert!(
@@ -249,7 +247,10 @@ fn a_tool_planted_in_litanys_data_root_never_runs() {
     }
     assert!(result.contains("Read-only file system"), "{result}");
     let planted = tools.join("litany-tool-read_file");
-    assert!(std::fs::symlink_metadata(&planted).is_err(), "nothing planted");
+    assert!(
+        std::fs::symlink_metadata(&planted).is_err(),
+        "nothing planted"
+    );
     let mark = walled.witness_held();
     walled.release(&mark);
     let results = walled.results();
@@ -262,7 +263,10 @@ fn a_tool_planted_in_litanys_data_root_never_runs() {
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(before, after, "the data root's tools/ is as litany seeded it");
+    assert_eq!(
+        before, after,
+        "the data root's tools/ is as litany seeded it"
+    );
     // And wicket reads the attack for what it is: a write to a protected path.
     let explained = classified(&walled.h, &walled.agent, &plant(&walled.h));
     assert!(
@@ -344,9 +348,7 @@ fn an_adapter_line_in_litanys_models_yaml_never_takes_effect() {
     let mark = walled.witness_held();
     walled.release(&mark);
     assert!(
-        walled
-            .h
-            .wait_until(|| walled.h.mock.requests().len() >= 3),
+        walled.h.wait_until(|| walled.h.mock.requests().len() >= 3),
         "and the model call after the operator's answer"
     );
     assert_eq!(read(&models).unwrap(), seeded, "models.yaml is unchanged");
@@ -404,7 +406,10 @@ fn a_replace_ref_over_workflow_yaml_never_lands_and_litany_still_asks() {
     // without asking wicket at all.
     let open = run(Roots::LitanyHome, false, replace);
     ok(&open.prompt);
-    assert!(!replace_refs(&open.h).is_empty(), "unopposed, the ref lands");
+    assert!(
+        !replace_refs(&open.h).is_empty(),
+        "unopposed, the ref lands"
+    );
     let workflow = workflow_as_git_reads_it(&open.h);
     assert!(
         !names_the_control(&workflow),
@@ -566,7 +571,10 @@ fn what_litany_writes_in_prompt_advance_and_message_is_outside_the_walls_read_on
     let s1 = snapshot(&h.base);
     let prompt = changed(&s0, &s1);
     let held = h.ws.join("repo.git/refs/litany/held").join(&agent);
-    assert!(prompt.contains(&held), "the snapshot sees the hold mark: {prompt:?}");
+    assert!(
+        prompt.contains(&held),
+        "the snapshot sees the hold mark: {prompt:?}"
+    );
     assert!(prompt.contains(&h.ws.join("repo.git/refs/heads/agents").join(&agent)));
 
     // The operator's answer writes the trail (wicket's, outside the wall);
@@ -582,7 +590,10 @@ fn what_litany_writes_in_prompt_advance_and_message_is_outside_the_walls_read_on
     assert!(h.worktree(&agent).join("released.txt").exists());
     let s3 = snapshot(&h.base);
     let advance = changed(&s2, &s3);
-    assert!(advance.contains(&held), "the snapshot sees the mark go: {advance:?}");
+    assert!(
+        advance.contains(&held),
+        "the snapshot sees the mark go: {advance:?}"
+    );
 
     ok(&h.litany(&["message", &ws, &agent, "once more"]));
     assert!(h.wait_for(&h.worktree(&agent).join("sub/two.txt")));
@@ -590,7 +601,11 @@ fn what_litany_writes_in_prompt_advance_and_message_is_outside_the_walls_read_on
     let message = changed(&s3, &s4);
     assert!(!message.is_empty());
 
-    for (verb, changes) in [("prompt", &prompt), ("advance", &advance), ("message", &message)] {
+    for (verb, changes) in [
+        ("prompt", &prompt),
+        ("advance", &advance),
+        ("message", &message),
+    ] {
         assert_eq!(
             into_the_wall(changes, &kept),
             Vec::<PathBuf>::new(),
@@ -617,7 +632,11 @@ fn refused_writes(h: &Harness) -> Vec<String> {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        for needle in ["Read-only file system", "Device or resource busy", "Permission denied"] {
+        for needle in [
+            "Read-only file system",
+            "Device or resource busy",
+            "Permission denied",
+        ] {
             if text.contains(needle) {
                 out.push(format!("{}: {needle}", path.display()));
             }
@@ -635,14 +654,20 @@ fn prompt_advance_and_message_run_inside_the_wall_with_no_write_refused() {
     h.settle();
     let agent = h.agents().pop().unwrap();
     let mark = h.hold_mark(&agent).expect("held inside the wall");
-    assert!(mark["reason"].as_str().unwrap().contains("classified open-world"));
+    assert!(mark["reason"]
+        .as_str()
+        .unwrap()
+        .contains("classified open-world"));
     let receipt = ok(&h.wicket(&["answer", &ws, &agent, "pass"]));
     assert!(receipt.contains("Launched inside the wall"), "{receipt}");
     assert!(
         h.wait_for(&h.worktree(&agent).join("released.txt")),
         "the walled advance ran the held call"
     );
-    assert!(h.wait_until(|| h.hold_mark(&agent).is_none()), "and cleared the mark");
+    assert!(
+        h.wait_until(|| h.hold_mark(&agent).is_none()),
+        "and cleared the mark"
+    );
     ok(&h.in_wall(&["message", &ws, &agent, "once more"]));
     assert!(
         h.wait_for(&h.worktree(&agent).join("sub/two.txt")),
@@ -722,7 +747,13 @@ fn an_operators_role_mark_is_consumed_inside_the_wall() {
     let marks = || {
         common::git(
             &h.ws.join("repo.git"),
-            &["--git-dir", ".", "for-each-ref", "--format=%(refname)", "refs/litany/"],
+            &[
+                "--git-dir",
+                ".",
+                "for-each-ref",
+                "--format=%(refname)",
+                "refs/litany/",
+            ],
         )
     };
     assert!(marks().contains(&role_mark));
@@ -759,14 +790,21 @@ fn a_git_gc_outside_the_wall_leaves_packed_refs_read_only_inside_it() {
     let mut prompt = Command::new(common::wicket_bin());
     prompt.args(["run", "--", "litany", "prompt", &ws, "go"]);
     h.env(&mut prompt);
-    let child = prompt.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let child = prompt
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !ready.exists() && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert!(ready.exists(), "the attacking call started");
     // The operator's `git gc` (or auto-maintenance after a commit) outside.
-    common::git(&h.ws.join("repo.git"), &["--git-dir", ".", "pack-refs", "--all"]);
+    common::git(
+        &h.ws.join("repo.git"),
+        &["--git-dir", ".", "pack-refs", "--all"],
+    );
     std::fs::write(&go, "").unwrap();
     ok(&child.wait_with_output().unwrap());
     h.settle();

@@ -135,19 +135,29 @@ fn a_refused_model_is_told_no_operator_and_an_unreadable_call_how_to_be_read() {
     let out = ws.consult("bash", json!({"command": "eval \"$(cat cmds.txt)\""}));
     assert_eq!(out.word(), "refuse", "{}", out.stdout());
     assert!(
-        out.reason().contains("Written literally") && !out.reason().contains("This decision stands"),
+        out.reason().contains("Written literally")
+            && !out.reason().contains("This decision stands"),
         "{}",
         out.reason()
     );
     // A standing refuse for a class: no user, host or answer id reaches the model.
     let input = json!({"command": "curl -s https://example.com"});
     ws.park(AGENT, "toolu_1", "bash", input.clone());
-    ok(&operator(&ws, &["answer", &root, AGENT, "refuse", "--scope", "conversation"]));
-    let out = ws.consult_as(AGENT, "toolu_2", "bash", json!({"command": "curl -s https://example.org"}));
+    ok(&operator(
+        &ws,
+        &["answer", &root, AGENT, "refuse", "--scope", "conversation"],
+    ));
+    let out = ws.consult_as(
+        AGENT,
+        "toolu_2",
+        "bash",
+        json!({"command": "curl -s https://example.org"}),
+    );
     assert_eq!(out.word(), "refuse", "{}", out.stdout());
     let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
     assert!(
-        out.reason().contains("Refused by the operator's standing answer for bash@open-world")
+        out.reason()
+            .contains("Refused by the operator's standing answer for bash@open-world")
             && !out.reason().contains(" (by ")
             && (host.trim().is_empty() || !out.reason().contains(host.trim())),
         "{}",
@@ -581,8 +591,14 @@ fn every_error_an_operator_can_cause_is_one_sentence_and_writes_nothing() {
     // An unwritable state directory: a file where the directory should be.
     ws.hold(AGENT, "toolu_1", "bash", "held");
     // An expiry that ends the answer before it is used.
-    let err = fails(&operator(&ws, &["answer", &root, AGENT, "pass", "--expires", "0m"]));
-    assert!(err.contains("would end the answer before it could be used"), "{err}");
+    let err = fails(&operator(
+        &ws,
+        &["answer", &root, AGENT, "pass", "--expires", "0m"],
+    ));
+    assert!(
+        err.contains("would end the answer before it could be used"),
+        "{err}"
+    );
     std::fs::write(ws.root.join(".wicket"), "not a directory").unwrap();
     let err = fails(&operator(&ws, &["answer", &root, AGENT, "pass"]));
     assert!(err.contains(".wicket is not a directory"), "{err}");
@@ -607,7 +623,12 @@ fn a_failed_launch_is_recorded_and_the_answer_still_stands() {
         .output()
         .unwrap();
     // Exit 3: answered, not launched.
-    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         stdout.contains("The answer stands, but the release was not launched"),
@@ -671,7 +692,10 @@ fn status_and_explain_show_what_waits_and_why() {
         human.contains("Parked calls (1)") && human.contains("Floors (1)"),
         "{human}"
     );
-    assert!(human.contains("NOT WIRED: workflow.yaml has no tool_control"), "{human}");
+    assert!(
+        human.contains("NOT WIRED: workflow.yaml has no tool_control"),
+        "{human}"
+    );
     // explain: the same consult, traced; nothing written.
     let before = std::fs::read(ws.root.join(".wicket/trail.jsonl")).unwrap();
     let request = ws.tmp.path().join("request.json");
@@ -777,7 +801,10 @@ fn eight_writers_at_once_leave_every_row_whole() {
         })
         .count();
     assert_eq!(rows, 4000);
-    assert!(text.len() < 2 << 20, "checkpoints stay a small share of the trail");
+    assert!(
+        text.len() < 2 << 20,
+        "checkpoints stay a small share of the trail"
+    );
     assert!(text
         .lines()
         .all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()));

@@ -251,20 +251,33 @@ fn answers_outside_the_contract_are_faults() {
         let request = ws.tmp.path().join("explain-request.json");
         std::fs::write(&request, json!({"id": "t", "name": tool, "input": {"command": "ls"}, "role": "worker", "agent_id": AGENT}).to_string()).unwrap();
         let out = std::process::Command::new(wicket_bin())
-            .args(["explain", &ws.root.to_string_lossy(), "--request", &request.to_string_lossy(), "--json"])
+            .args([
+                "explain",
+                &ws.root.to_string_lossy(),
+                "--request",
+                &request.to_string_lossy(),
+                "--json",
+            ])
             .env("HOME", &ws.home)
             .env("XDG_CACHE_HOME", &cache)
             .output()
             .unwrap();
         let trace: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        trace["plugins"][1]["fault"]["detail"].as_str().unwrap_or("").to_owned()
+        trace["plugins"][1]["fault"]["detail"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
     };
     assert!(
         detail("flood").contains("100000 findings, more than the 64 allowed"),
         "{}",
         detail("flood")
     );
-    assert!(detail("blank").contains("a finding with an empty why"), "{}", detail("blank"));
+    assert!(
+        detail("blank").contains("a finding with an empty why"),
+        "{}",
+        detail("blank")
+    );
     // The guest saying no is a different sentence from the guest breaking;
     // its own words (which could carry its configuration) stay the operator's.
     let out = ws.consult("error", json!({"command": "ls"}));
@@ -382,7 +395,10 @@ fn a_plugin_not_compiled_yet_holds_once_and_compiles_in_the_background() {
     let first = explain_json(&ws, "ls", &cache);
     // The default classifier is built into the binary: no cache at all.
     assert_eq!(first["plugins"][0]["cache"]["cache"], "embedded", "{first}");
-    assert_eq!(first["plugins"][1]["fault"]["kind"], "not-compiled", "{first}");
+    assert_eq!(
+        first["plugins"][1]["fault"]["kind"], "not-compiled",
+        "{first}"
+    );
     assert_eq!(first["verdict"]["verdict"], "hold", "{first}");
     assert!(
         first["verdict"]["reason"]
@@ -402,7 +418,10 @@ fn a_plugin_not_compiled_yet_holds_once_and_compiles_in_the_background() {
     // Later consults only read it.
     let written = std::fs::metadata(&artifact).unwrap().modified().unwrap();
     explain_json(&ws, "ls", &cache);
-    assert_eq!(std::fs::metadata(&artifact).unwrap().modified().unwrap(), written);
+    assert_eq!(
+        std::fs::metadata(&artifact).unwrap().modified().unwrap(),
+        written
+    );
 }
 
 #[test]
@@ -435,7 +454,10 @@ fn a_cache_others_can_write_is_not_trusted() {
 
 #[test]
 fn a_corrupted_or_swapped_artifact_is_never_run() {
-    let ws = Ws::new(Some(&policy_with(&["testing-always-refuse", "testing-abstain"])));
+    let ws = Ws::new(Some(&policy_with(&[
+        "testing-always-refuse",
+        "testing-abstain",
+    ])));
     let cache = ws.cache.clone();
     let warm = explain_json(&ws, "ls", &cache);
     assert_eq!(warm["verdict"]["verdict"], "refuse", "{warm}");
@@ -453,13 +475,19 @@ fn a_corrupted_or_swapped_artifact_is_never_run() {
     let original = std::fs::read(&refuse_art).unwrap();
     std::fs::copy(&abstain_art, &refuse_art).unwrap();
     let swapped = explain_json(&ws, "ls", &cache);
-    assert_eq!(swapped["plugins"][1]["fault"]["kind"], "not-compiled", "{swapped}");
+    assert_eq!(
+        swapped["plugins"][1]["fault"]["kind"], "not-compiled",
+        "{swapped}"
+    );
     assert_ne!(swapped["verdict"]["verdict"], "pass", "{swapped}");
     // The consult started compiling it again; wait for the honest artifact.
     let foreign = std::fs::read(&abstain_art).unwrap();
     let started = std::time::Instant::now();
     while std::fs::read(&refuse_art).unwrap() == foreign {
-        assert!(started.elapsed() < Duration::from_secs(120), "never recompiled");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "never recompiled"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let healed = explain_json(&ws, "ls", &cache);
@@ -470,7 +498,10 @@ fn a_corrupted_or_swapped_artifact_is_never_run() {
     flipped[middle] ^= 0x10;
     std::fs::write(&refuse_art, &flipped).unwrap();
     let corrupt = explain_json(&ws, "ls", &cache);
-    assert_eq!(corrupt["plugins"][1]["fault"]["kind"], "not-compiled", "{corrupt}");
+    assert_eq!(
+        corrupt["plugins"][1]["fault"]["kind"], "not-compiled",
+        "{corrupt}"
+    );
     assert!(
         corrupt["plugins"][1]["fault"]["detail"]
             .as_str()

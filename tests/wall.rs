@@ -321,7 +321,10 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
 /// hooks, info and alternates, the trail and each worktree's link file.
 fn snapshot(ws: &Ws) -> String {
     let repo = ws.repo();
-    let mut out = git(&repo, &["for-each-ref", "--format=%(refname) %(objectname)"]);
+    let mut out = git(
+        &repo,
+        &["for-each-ref", "--format=%(refname) %(objectname)"],
+    );
     for file in [
         "config",
         "HEAD",
@@ -381,34 +384,110 @@ fn attacks(ws: &Ws) -> (Vec<&'static str>, String) {
     let g = "git -c user.name=a -c user.email=a@x";
     let repo = repo.display();
     let list: Vec<(&str, String)> = vec![
-        ("update-ref on a config lineage", format!("{g} update-ref refs/heads/config/default HEAD")),
-        ("branch -f on a config lineage", format!("{g} branch -f config/default HEAD")),
-        ("a new config lineage", format!("{g} branch config/evil HEAD")),
-        ("push into a config lineage", format!("{g} push -q --force {repo} HEAD:refs/heads/config/default")),
-        ("packed-refs edit", format!("echo \"$(git rev-parse HEAD) refs/heads/config/default\" >> {repo}/packed-refs")),
-        ("replace ref by porcelain", format!("{g} replace -f {policy_blob} $(git hash-object -w /dev/null)")),
-        ("replace ref by plumbing", format!("{g} update-ref refs/replace/{workflow_blob} $(git hash-object -w /dev/null)")),
-        ("a workflow mark", format!("{g} update-ref refs/litany/workflow/{AGENT} HEAD")),
-        ("a tag shadowing a lineage", format!("{g} tag config/default HEAD")),
-        ("append to the repository's config", format!("printf '[core]\\n\\thooksPath = /tmp\\n' >> {repo}/config")),
-        ("git config on the repository", format!("{g} config --file {repo}/config alias.st '!touch /tmp/pwned'")),
-        ("git config from the worktree", format!("{g} config core.fsmonitor 'touch /tmp/pwned'")),
-        ("a hook", format!("printf '#!/bin/sh\\ntouch /tmp/pwned\\n' > {repo}/hooks/post-commit")),
-        ("grafts", format!("echo \"$(git rev-parse HEAD)\" > {repo}/info/grafts")),
-        ("alternates", format!("echo /tmp > {repo}/objects/info/alternates")),
-        ("the repository's HEAD", format!("git --git-dir {repo} symbolic-ref HEAD refs/heads/agents/{AGENT}")),
-        ("the worktree's link", format!("echo /tmp >> {repo}/worktrees/{AGENT}/gitdir")),
-        ("the trail", format!("echo '{{}}' >> {}/.wicket/trail.jsonl", ws.root.display())),
-        ("an answer file", format!("touch {}/.wicket/answers", ws.root.display())),
-        ("the compile cache", format!("touch {}/planted.cwasm", cache_dir.display())),
-        ("a compiled artifact", format!("touch -c {}", artifact.display())),
-        ("wicket's binary", format!("touch -c {}", wicket_bin().display())),
-        ("the plugin compiler", format!("touch -c {}", compiler_bin().display())),
-        ("a plugin the policy names", format!("touch -c {}", plugin("testing-abstain").display())),
+        (
+            "update-ref on a config lineage",
+            format!("{g} update-ref refs/heads/config/default HEAD"),
+        ),
+        (
+            "branch -f on a config lineage",
+            format!("{g} branch -f config/default HEAD"),
+        ),
+        (
+            "a new config lineage",
+            format!("{g} branch config/evil HEAD"),
+        ),
+        (
+            "push into a config lineage",
+            format!("{g} push -q --force {repo} HEAD:refs/heads/config/default"),
+        ),
+        (
+            "packed-refs edit",
+            format!(
+                "echo \"$(git rev-parse HEAD) refs/heads/config/default\" >> {repo}/packed-refs"
+            ),
+        ),
+        (
+            "replace ref by porcelain",
+            format!("{g} replace -f {policy_blob} $(git hash-object -w /dev/null)"),
+        ),
+        (
+            "replace ref by plumbing",
+            format!("{g} update-ref refs/replace/{workflow_blob} $(git hash-object -w /dev/null)"),
+        ),
+        (
+            "a workflow mark",
+            format!("{g} update-ref refs/litany/workflow/{AGENT} HEAD"),
+        ),
+        (
+            "a tag shadowing a lineage",
+            format!("{g} tag config/default HEAD"),
+        ),
+        (
+            "append to the repository's config",
+            format!("printf '[core]\\n\\thooksPath = /tmp\\n' >> {repo}/config"),
+        ),
+        (
+            "git config on the repository",
+            format!("{g} config --file {repo}/config alias.st '!touch /tmp/pwned'"),
+        ),
+        (
+            "git config from the worktree",
+            format!("{g} config core.fsmonitor 'touch /tmp/pwned'"),
+        ),
+        (
+            "a hook",
+            format!("printf '#!/bin/sh\\ntouch /tmp/pwned\\n' > {repo}/hooks/post-commit"),
+        ),
+        (
+            "grafts",
+            format!("echo \"$(git rev-parse HEAD)\" > {repo}/info/grafts"),
+        ),
+        (
+            "alternates",
+            format!("echo /tmp > {repo}/objects/info/alternates"),
+        ),
+        (
+            "the repository's HEAD",
+            format!("git --git-dir {repo} symbolic-ref HEAD refs/heads/agents/{AGENT}"),
+        ),
+        (
+            "the worktree's link",
+            format!("echo /tmp >> {repo}/worktrees/{AGENT}/gitdir"),
+        ),
+        (
+            "the trail",
+            format!("echo '{{}}' >> {}/.wicket/trail.jsonl", ws.root.display()),
+        ),
+        (
+            "an answer file",
+            format!("touch {}/.wicket/answers", ws.root.display()),
+        ),
+        (
+            "the compile cache",
+            format!("touch {}/planted.cwasm", cache_dir.display()),
+        ),
+        (
+            "a compiled artifact",
+            format!("touch -c {}", artifact.display()),
+        ),
+        (
+            "wicket's binary",
+            format!("touch -c {}", wicket_bin().display()),
+        ),
+        (
+            "the plugin compiler",
+            format!("touch -c {}", compiler_bin().display()),
+        ),
+        (
+            "a plugin the policy names",
+            format!("touch -c {}", plugin("testing-abstain").display()),
+        ),
     ];
     let mut script = format!("cd {} || exit 99\n", ws.worktree(AGENT).display());
     for (i, (_, attack)) in list.iter().enumerate() {
-        script.push_str(&format!("( {attack} ) >/dev/null 2>&1; echo \"attack {i} $?\"\n"));
+        script.push_str(&format!(
+            "( {attack} ) >/dev/null 2>&1; echo \"attack {i} $?\"\n"
+        ));
     }
     (list.into_iter().map(|(name, _)| name).collect(), script)
 }
@@ -459,7 +538,11 @@ fn every_path_the_wall_keeps_refuses_real_writes() {
             .iter()
             .enumerate()
             .map(|(i, command)| {
-                let out = run_in_wall(&ws, &consult_script(&ws, &request(&format!("{tag}{i}"), command)), None);
+                let out = run_in_wall(
+                    &ws,
+                    &consult_script(&ws, &request(&format!("{tag}{i}"), command)),
+                    None,
+                );
                 verdict(&out)["verdict"].as_str().unwrap().to_owned()
             })
             .collect::<Vec<_>>()
@@ -468,8 +551,15 @@ fn every_path_the_wall_keeps_refuses_real_writes() {
     assert_eq!(verdicts_before, ["pass", "refuse", "refuse"]);
     let out = run_in_wall(&ws, &script, None);
     let got_through = succeeded(&names, &out);
-    assert!(got_through.is_empty(), "these writes succeeded inside the wall: {got_through:?}");
-    assert_eq!(snapshot(&ws), before, "the repository or wicket's state changed");
+    assert!(
+        got_through.is_empty(),
+        "these writes succeeded inside the wall: {got_through:?}"
+    );
+    assert_eq!(
+        snapshot(&ws),
+        before,
+        "the repository or wicket's state changed"
+    );
     assert_eq!(consults("a"), verdicts_before);
 }
 
@@ -488,6 +578,9 @@ fn the_same_attacks_outside_the_wall_are_real_writes() {
         .output()
         .unwrap();
     let got_through = succeeded(&names, &out);
-    assert_eq!(got_through, names, "every attack writes when nothing stops it");
+    assert_eq!(
+        got_through, names,
+        "every attack writes when nothing stops it"
+    );
     assert_ne!(snapshot(&ws), before);
 }

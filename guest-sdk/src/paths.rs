@@ -172,7 +172,8 @@ pub fn has_pattern(component: &str) -> bool {
 /// classes), backslash escapes. A leading dot is matched only by a leading
 /// dot unless `dotglob`.
 pub fn component_matches(pattern: &str, name: &str, dotglob: bool) -> bool {
-    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') && !pattern.starts_with("\\.") {
+    if !dotglob && name.starts_with('.') && !pattern.starts_with('.') && !pattern.starts_with("\\.")
+    {
         return false;
     }
     let p: Vec<char> = pattern.chars().collect();
@@ -415,10 +416,7 @@ pub fn identify_on_this_host(
             .split(':')
             .map(|dir| if dir.is_empty() { cwd } else { dir })
             .map(|dir| std::path::Path::new(&absolute(dir, cwd, home)).join(name))
-            .find(|p| {
-                std::fs::metadata(p)
-                    .is_ok_and(|m| m.is_file() && m.mode() & 0o111 != 0)
-            })?
+            .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.mode() & 0o111 != 0))?
     };
     let meta = std::fs::metadata(&candidate).ok()?;
     if !meta.is_file() {
@@ -431,7 +429,10 @@ pub fn identify_on_this_host(
         if theirs.dev() == meta.dev() && theirs.ino() == meta.ino() {
             return Some(*which);
         }
-        if theirs.len() == meta.len() && meta.len() <= MAX_IDENTIFY_BYTES && same_bytes(&candidate, path) {
+        if theirs.len() == meta.len()
+            && meta.len() <= MAX_IDENTIFY_BYTES
+            && same_bytes(&candidate, path)
+        {
             return Some(*which);
         }
     }
@@ -544,7 +545,11 @@ mod tests {
             ("[", "[", true),
             (".*", "..", true),
         ] {
-            assert_eq!(component_matches(pattern, name, false), expected, "{pattern} vs {name}");
+            assert_eq!(
+                component_matches(pattern, name, false),
+                expected,
+                "{pattern} vs {name}"
+            );
         }
         assert!(has_pattern("r*"));
         assert!(has_pattern("[[:alpha:]]x"));
@@ -583,13 +588,17 @@ mod tests {
             expand_on_this_host(&format!("{wt}/.*")).unwrap(),
             [format!("{wt}/."), format!("{wt}/.."), format!("{wt}/.env")]
         );
-        assert_eq!(expand_on_this_host(&format!("{wt}/*.none")).unwrap(), Vec::<String>::new());
+        assert_eq!(
+            expand_on_this_host(&format!("{wt}/*.none")).unwrap(),
+            Vec::<String>::new()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_copy_or_a_link_of_a_harness_binary_is_recognised() {
-        let dir = std::env::temp_dir().join(format!("wicket-guest-identify-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("wicket-guest-identify-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("bin")).unwrap();
         let real = dir.join("wicket");
@@ -597,17 +606,39 @@ mod tests {
         let other = dir.join("litany");
         std::fs::write(&other, b"\x7fELF the real litany").unwrap();
         std::fs::copy(&real, dir.join("bin/ls")).unwrap();
-        std::fs::set_permissions(dir.join("bin/ls"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(
+            dir.join("bin/ls"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .unwrap();
         std::fs::hard_link(&other, dir.join("w")).unwrap();
         std::fs::write(dir.join("same-size"), b"\x7fELF the fake wicket").unwrap();
-        let harness = [(Harness::Wicket, real.clone()), (Harness::Litany, other.clone())];
+        let harness = [
+            (Harness::Wicket, real.clone()),
+            (Harness::Litany, other.clone()),
+        ];
         let d = dir.display().to_string();
         let bin = format!("{d}/bin");
-        assert_eq!(identify_on_this_host("ls", &d, "/h", &bin, &harness), Some(Harness::Wicket));
-        assert_eq!(identify_on_this_host("./bin/ls", &d, "/h", "", &harness), Some(Harness::Wicket));
-        assert_eq!(identify_on_this_host("./w", &d, "/h", "", &harness), Some(Harness::Litany));
-        assert_eq!(identify_on_this_host("./same-size", &d, "/h", "", &harness), None);
-        assert_eq!(identify_on_this_host("cat", &d, "/h", "/usr/bin:/bin", &harness), None);
+        assert_eq!(
+            identify_on_this_host("ls", &d, "/h", &bin, &harness),
+            Some(Harness::Wicket)
+        );
+        assert_eq!(
+            identify_on_this_host("./bin/ls", &d, "/h", "", &harness),
+            Some(Harness::Wicket)
+        );
+        assert_eq!(
+            identify_on_this_host("./w", &d, "/h", "", &harness),
+            Some(Harness::Litany)
+        );
+        assert_eq!(
+            identify_on_this_host("./same-size", &d, "/h", "", &harness),
+            None
+        );
+        assert_eq!(
+            identify_on_this_host("cat", &d, "/h", "/usr/bin:/bin", &harness),
+            None
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -334,7 +334,10 @@ struct Facts {
 fn gather_facts(request: &Request, env: &Env) -> Facts {
     // Fault injection for the bound's own test: a stall while gathering
     // facts (it can only make the consult hold).
-    if let Some(ms) = std::env::var("WICKET_STALL_MS").ok().and_then(|v| v.parse().ok()) {
+    if let Some(ms) = std::env::var("WICKET_STALL_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         std::thread::sleep(Duration::from_millis(ms));
     }
     let fallback_root = env.workspace.join("agents").join(&request.agent_id);
@@ -450,8 +453,19 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
 /// litany 0.0.15's built-in tool names: `litany-tool-<name>` planted on
 /// PATH runs in place of each.
 const LITANY_TOOLS: &[&str] = &[
-    "apply_patch", "bash", "cd", "dispatch", "load_skill", "message", "python", "read_file",
-    "read_tool_output", "remember", "search_history", "write_summary", "mark_for_deletion",
+    "apply_patch",
+    "bash",
+    "cd",
+    "dispatch",
+    "load_skill",
+    "message",
+    "python",
+    "read_file",
+    "read_tool_output",
+    "remember",
+    "search_history",
+    "write_summary",
+    "mark_for_deletion",
 ];
 
 /// A path with every link in the part that exists resolved.
@@ -503,7 +517,13 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             Answer::Abstain => {}
             Answer::Findings(found) => {
                 for f in found {
-                    findings.push(Ruled::new(&run.name, f.effect, f.why.clone(), f.ruling, table));
+                    findings.push(Ruled::new(
+                        &run.name,
+                        f.effect,
+                        f.why.clone(),
+                        f.ruling,
+                        table,
+                    ));
                 }
             }
             Answer::Fault(fault) => findings.push(Ruled::new(
@@ -567,7 +587,8 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         Decided::Plugins => (None, None),
         Decided::UnreadablePolicy { why } => (Some(why.clone()), Some(why.clone())),
         Decided::UnreadableTrail { why } => {
-            let sentence = format!("Held because wicket could not read the operator's trail: {why}");
+            let sentence =
+                format!("Held because wicket could not read the operator's trail: {why}");
             (Some(sentence.clone()), Some(sentence))
         }
         Decided::Floor { floor } => (
@@ -583,10 +604,11 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             Some(answer_sentence(answer, "call", Audience::Model)),
         ),
         Decided::Gate { line } => {
-            let probe = facts
-                .probe
-                .clone()
-                .unwrap_or_else(|| Err(wall::Unavailable::Absent { looked_for: wall::BWRAP.into() }));
+            let probe = facts.probe.clone().unwrap_or_else(|| {
+                Err(wall::Unavailable::Absent {
+                    looked_for: wall::BWRAP.into(),
+                })
+            });
             gate.refused = true;
             let sentence = gate_sentence(&facts, *line, &probe, Audience::Operator);
             let told = gate_sentence(&facts, *line, &probe, Audience::Model);
@@ -601,7 +623,11 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             input: &request.input,
             effect: deciding.effect,
             why: &deciding.why,
-            decided_by: if refuse { told.clone() } else { decided_by.clone() },
+            decided_by: if refuse {
+                told.clone()
+            } else {
+                decided_by.clone()
+            },
             refuse,
             digest: &digest,
         }

@@ -255,7 +255,10 @@ pub fn trail(data: &[u8]) {
         );
     }
     let whole = State::fold(rows.clone(), skipped, now());
-    assert_eq!(view(&whole), view(&State::fold(rows.clone(), skipped, now())));
+    assert_eq!(
+        view(&whole),
+        view(&State::fold(rows.clone(), skipped, now()))
+    );
 
     for junk in [
         &br#"{"at":"2026-09-21T00:00:00Z","who":{"user":"u","host":"h"},"row":"answ"#[..],
@@ -303,7 +306,11 @@ pub fn trail(data: &[u8]) {
                 .collect(),
             ..whole.clone()
         });
-        assert_eq!(view(&after), expected, "withdrawing {name} changed more than it");
+        assert_eq!(
+            view(&after),
+            expected,
+            "withdrawing {name} changed more than it"
+        );
     }
 
     // The trail as wicket's writer leaves it: one compact row a line.
@@ -410,7 +417,10 @@ pub fn hold_mark(data: &[u8]) {
     let effect = EFFECTS[data.len() % EFFECTS.len()];
     for (decided_by, refuse) in [
         (None, false),
-        (Some("Conversation answer a-0123abcd decided.".to_owned()), true),
+        (
+            Some("Conversation answer a-0123abcd decided.".to_owned()),
+            true,
+        ),
     ] {
         let rendered = Reason {
             tool,

@@ -175,7 +175,10 @@ pub const COMPACTION_PAIR: [&str; 2] = ["write_summary", "mark_for_deletion"];
 pub enum Confinement {
     NotRequired,
     /// `confinement: required` on this line of the policy.
-    Required { line: usize, inside: bool },
+    Required {
+        line: usize,
+        inside: bool,
+    },
 }
 
 /// Everything one verdict depends on, gathered: the plugins' findings (each
@@ -243,7 +246,13 @@ pub struct Decision {
 /// gate refuses what is above read outside the wall.
 pub fn decide(inputs: &Inputs) -> Decision {
     let deciding = deciding(inputs.findings).cloned().unwrap_or_else(|| {
-        Ruled::new("wicket", Effect::Opaque, "every plugin abstained".into(), None, inputs.table)
+        Ruled::new(
+            "wicket",
+            Effect::Opaque,
+            "every plugin abstained".into(),
+            None,
+            inputs.table,
+        )
     });
     let plugin_ruling = deciding.ruling;
     let above_read = deciding.effect != Effect::Read;
@@ -251,10 +260,7 @@ pub fn decide(inputs: &Inputs) -> Decision {
     let mut decided = Decided::Plugins;
     let mut unreadable = false;
 
-    for (problem, kind) in [
-        (&inputs.policy_problem, 0),
-        (&inputs.trail_problem, 1),
-    ] {
+    for (problem, kind) in [(&inputs.policy_problem, 0), (&inputs.trail_problem, 1)] {
         if let (Some(why), true) = (problem, above_read) {
             unreadable = true;
             if ruling < Ruling::Hold {
@@ -308,7 +314,11 @@ pub fn decide(inputs: &Inputs) -> Decision {
         };
     }
 
-    if let Confinement::Required { line, inside: false } = inputs.confinement {
+    if let Confinement::Required {
+        line,
+        inside: false,
+    } = inputs.confinement
+    {
         if above_read && ruling != Ruling::Refuse {
             ruling = Ruling::Refuse;
             decided = Decided::Gate { line };
@@ -449,32 +459,206 @@ mod tests {
             by: "plugins",
         };
         let rows = vec![
-            Row { ruling: Ruling::Pass, ..base("a passing class passes", ruled(Effect::OpenWorld, None)) },
-            Row { ruling: Ruling::Refuse, ..base("destructive refuses", ruled(Effect::Destructive, None)) },
-            Row { ruling: Ruling::Hold, ..base("opaque holds", ruled(Effect::Opaque, None)) },
-            Row { ruling: Ruling::Hold, by: "plugins", ..base("all abstain is opaque", vec![]) },
-            Row { policy: true, ruling: Ruling::Hold, by: "unreadable-policy", ..base("an unreadable policy holds above read", ruled(Effect::TargetWrite, None)) },
-            Row { policy: true, ruling: Ruling::Pass, ..base("but never a read", ruled(Effect::Read, None)) },
-            Row { policy: true, ruling: Ruling::Refuse, ..base("and never softens a refuse", ruled(Effect::Destructive, None)) },
-            Row { trail: true, ruling: Ruling::Hold, by: "unreadable-trail", ..base("an unreadable trail holds above read", ruled(Effect::OpenWorld, None)) },
-            Row { policy: true, standing: Some(&pass), ruling: Ruling::Hold, by: "unreadable-policy", ..base("a standing answer never lowers the unreadable-policy hold", ruled(Effect::OpenWorld, None)) },
-            Row { policy: true, call: Some(&pass_call), ruling: Ruling::Pass, by: "call-answer", ..base("only a call answer settles it", ruled(Effect::OpenWorld, None)) },
-            Row { floor: true, ruling: Ruling::Hold, by: "floor", ..base("a floor holds above read", ruled(Effect::OpenWorld, None)) },
-            Row { floor: true, ruling: Ruling::Pass, ..base("a floor never holds a read", ruled(Effect::Read, None)) },
-            Row { floor: true, tool: "write_summary", ruling: Ruling::Pass, ..base("nor the compaction pair", ruled(Effect::TargetWrite, None)) },
-            Row { floor: true, standing: Some(&pass), ruling: Ruling::Hold, by: "floor", ..base("a floor suspends standing answers", ruled(Effect::OpenWorld, None)) },
-            Row { floor: true, ruling: Ruling::Refuse, ..base("a floor never softens a refuse", ruled(Effect::Secret, None)) },
-            Row { floor: true, call: Some(&pass_call), ruling: Ruling::Pass, by: "call-answer", ..base("a call answer settles a floored call", ruled(Effect::OpenWorld, None)) },
-            Row { standing: Some(&pass), ruling: Ruling::Pass, by: "standing", ..base("a standing pass replaces a table hold", vec![Ruled::new("p", Effect::OpenWorld, "w".into(), None, &{ let mut t = Table::default(); t.set(Effect::OpenWorld, Ruling::Hold); t })]) },
-            Row { standing: Some(&pass), ruling: Ruling::Hold, ..base("but never an explicit plugin ruling", ruled(Effect::OpenWorld, Some(Ruling::Hold))) },
-            Row { standing: Some(&pass), ruling: Ruling::Refuse, ..base("nor a call-only class", ruled(Effect::Destructive, None)) },
-            Row { standing: Some(&pass), ruling: Ruling::Hold, ..base("nor opaque", ruled(Effect::Opaque, None)) },
-            Row { call: Some(&refuse_call), ruling: Ruling::Refuse, by: "call-answer", ..base("a call answer replaces everything", ruled(Effect::Read, None)) },
-            Row { call: Some(&pass_call), ruling: Ruling::Pass, by: "call-answer", ..base("even a refuse", ruled(Effect::Destructive, None)) },
-            Row { confinement: Confinement::Required { line: 1, inside: false }, ruling: Ruling::Refuse, by: "gate", ..base("the gate refuses above read outside the wall", ruled(Effect::TargetWrite, None)) },
-            Row { confinement: Confinement::Required { line: 1, inside: false }, ruling: Ruling::Pass, ..base("but not a read", ruled(Effect::Read, None)) },
-            Row { confinement: Confinement::Required { line: 1, inside: true }, ruling: Ruling::Pass, ..base("and not inside the wall", ruled(Effect::TargetWrite, None)) },
-            Row { confinement: Confinement::Required { line: 1, inside: false }, call: Some(&pass_call), ruling: Ruling::Refuse, by: "gate", ..base("the gate stands after a call answer", ruled(Effect::OpenWorld, None)) },
+            Row {
+                ruling: Ruling::Pass,
+                ..base("a passing class passes", ruled(Effect::OpenWorld, None))
+            },
+            Row {
+                ruling: Ruling::Refuse,
+                ..base("destructive refuses", ruled(Effect::Destructive, None))
+            },
+            Row {
+                ruling: Ruling::Hold,
+                ..base("opaque holds", ruled(Effect::Opaque, None))
+            },
+            Row {
+                ruling: Ruling::Hold,
+                by: "plugins",
+                ..base("all abstain is opaque", vec![])
+            },
+            Row {
+                policy: true,
+                ruling: Ruling::Hold,
+                by: "unreadable-policy",
+                ..base(
+                    "an unreadable policy holds above read",
+                    ruled(Effect::TargetWrite, None),
+                )
+            },
+            Row {
+                policy: true,
+                ruling: Ruling::Pass,
+                ..base("but never a read", ruled(Effect::Read, None))
+            },
+            Row {
+                policy: true,
+                ruling: Ruling::Refuse,
+                ..base(
+                    "and never softens a refuse",
+                    ruled(Effect::Destructive, None),
+                )
+            },
+            Row {
+                trail: true,
+                ruling: Ruling::Hold,
+                by: "unreadable-trail",
+                ..base(
+                    "an unreadable trail holds above read",
+                    ruled(Effect::OpenWorld, None),
+                )
+            },
+            Row {
+                policy: true,
+                standing: Some(&pass),
+                ruling: Ruling::Hold,
+                by: "unreadable-policy",
+                ..base(
+                    "a standing answer never lowers the unreadable-policy hold",
+                    ruled(Effect::OpenWorld, None),
+                )
+            },
+            Row {
+                policy: true,
+                call: Some(&pass_call),
+                ruling: Ruling::Pass,
+                by: "call-answer",
+                ..base(
+                    "only a call answer settles it",
+                    ruled(Effect::OpenWorld, None),
+                )
+            },
+            Row {
+                floor: true,
+                ruling: Ruling::Hold,
+                by: "floor",
+                ..base("a floor holds above read", ruled(Effect::OpenWorld, None))
+            },
+            Row {
+                floor: true,
+                ruling: Ruling::Pass,
+                ..base("a floor never holds a read", ruled(Effect::Read, None))
+            },
+            Row {
+                floor: true,
+                tool: "write_summary",
+                ruling: Ruling::Pass,
+                ..base("nor the compaction pair", ruled(Effect::TargetWrite, None))
+            },
+            Row {
+                floor: true,
+                standing: Some(&pass),
+                ruling: Ruling::Hold,
+                by: "floor",
+                ..base(
+                    "a floor suspends standing answers",
+                    ruled(Effect::OpenWorld, None),
+                )
+            },
+            Row {
+                floor: true,
+                ruling: Ruling::Refuse,
+                ..base(
+                    "a floor never softens a refuse",
+                    ruled(Effect::Secret, None),
+                )
+            },
+            Row {
+                floor: true,
+                call: Some(&pass_call),
+                ruling: Ruling::Pass,
+                by: "call-answer",
+                ..base(
+                    "a call answer settles a floored call",
+                    ruled(Effect::OpenWorld, None),
+                )
+            },
+            Row {
+                standing: Some(&pass),
+                ruling: Ruling::Pass,
+                by: "standing",
+                ..base(
+                    "a standing pass replaces a table hold",
+                    vec![Ruled::new("p", Effect::OpenWorld, "w".into(), None, &{
+                        let mut t = Table::default();
+                        t.set(Effect::OpenWorld, Ruling::Hold);
+                        t
+                    })],
+                )
+            },
+            Row {
+                standing: Some(&pass),
+                ruling: Ruling::Hold,
+                ..base(
+                    "but never an explicit plugin ruling",
+                    ruled(Effect::OpenWorld, Some(Ruling::Hold)),
+                )
+            },
+            Row {
+                standing: Some(&pass),
+                ruling: Ruling::Refuse,
+                ..base("nor a call-only class", ruled(Effect::Destructive, None))
+            },
+            Row {
+                standing: Some(&pass),
+                ruling: Ruling::Hold,
+                ..base("nor opaque", ruled(Effect::Opaque, None))
+            },
+            Row {
+                call: Some(&refuse_call),
+                ruling: Ruling::Refuse,
+                by: "call-answer",
+                ..base(
+                    "a call answer replaces everything",
+                    ruled(Effect::Read, None),
+                )
+            },
+            Row {
+                call: Some(&pass_call),
+                ruling: Ruling::Pass,
+                by: "call-answer",
+                ..base("even a refuse", ruled(Effect::Destructive, None))
+            },
+            Row {
+                confinement: Confinement::Required {
+                    line: 1,
+                    inside: false,
+                },
+                ruling: Ruling::Refuse,
+                by: "gate",
+                ..base(
+                    "the gate refuses above read outside the wall",
+                    ruled(Effect::TargetWrite, None),
+                )
+            },
+            Row {
+                confinement: Confinement::Required {
+                    line: 1,
+                    inside: false,
+                },
+                ruling: Ruling::Pass,
+                ..base("but not a read", ruled(Effect::Read, None))
+            },
+            Row {
+                confinement: Confinement::Required {
+                    line: 1,
+                    inside: true,
+                },
+                ruling: Ruling::Pass,
+                ..base("and not inside the wall", ruled(Effect::TargetWrite, None))
+            },
+            Row {
+                confinement: Confinement::Required {
+                    line: 1,
+                    inside: false,
+                },
+                call: Some(&pass_call),
+                ruling: Ruling::Refuse,
+                by: "gate",
+                ..base(
+                    "the gate stands after a call answer",
+                    ruled(Effect::OpenWorld, None),
+                )
+            },
         ];
         for row in rows {
             let decision = decide(&Inputs {

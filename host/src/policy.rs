@@ -374,14 +374,25 @@ mod tests {
     #[test]
     fn a_key_written_twice_is_a_problem_naming_both_lines() {
         for (text, needle) in [
-            ("confinement: required\nconfinement: none\n", "lines 1 and 2"),
-            ("rules:\n  git push: open-world\n  git  push: read\n", "lines 2 and 3"),
+            (
+                "confinement: required\nconfinement: none\n",
+                "lines 1 and 2",
+            ),
+            (
+                "rules:\n  git push: open-world\n  git  push: read\n",
+                "lines 2 and 3",
+            ),
             ("table:\n  read: hold\n  read: pass\n", "lines 2 and 3"),
-            ("classifiers:\n  - path: a.wasm\n    path: b.wasm\n", "lines 2 and 3"),
+            (
+                "classifiers:\n  - path: a.wasm\n    path: b.wasm\n",
+                "lines 2 and 3",
+            ),
         ] {
             let p = Policy::parse(text, Path::new("/"));
             assert!(
-                p.diagnostics.iter().any(|d| d.message.contains(needle) && d.message.contains("twice")),
+                p.diagnostics
+                    .iter()
+                    .any(|d| d.message.contains(needle) && d.message.contains("twice")),
                 "{text}: {:?}",
                 p.diagnostics
             );
@@ -390,16 +401,25 @@ mod tests {
         for (text, line) in [
             ("confinement: required\nconfinement: none\n", 1),
             ("confinement: none\nconfinement: required\n", 2),
-            ("confinement: off\nconfinement: required\nconfinement: none\n", 2),
+            (
+                "confinement: off\nconfinement: required\nconfinement: none\n",
+                2,
+            ),
         ] {
-            assert_eq!(Policy::parse(text, Path::new("/")).confinement_line, Some(line), "{text}");
+            assert_eq!(
+                Policy::parse(text, Path::new("/")).confinement_line,
+                Some(line),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn hostile_nesting_is_a_problem_not_a_crash() {
         let deep_flow = format!("x: {}{}\n", "[".repeat(24_000), "]".repeat(24_000));
-        let deep_block: String = (0..3000).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect();
+        let deep_block: String = (0..3000)
+            .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+            .collect();
         for text in [deep_flow, deep_block] {
             let p = Policy::parse(&text, Path::new("/"));
             assert!(!p.diagnostics.is_empty());

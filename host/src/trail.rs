@@ -36,8 +36,8 @@ use std::path::Path;
 use std::time::SystemTime;
 
 use anyhow::{bail, Context, Result};
-use cap_std::fs::{Dir, OpenOptions};
 use cap_std::fs::OpenOptionsExt;
+use cap_std::fs::{Dir, OpenOptions};
 use serde::{Deserialize, Serialize};
 use wicket_guest::Effect;
 
@@ -245,7 +245,8 @@ fn state_dir(state: &Path, create: bool) -> Result<Option<Dir>> {
 /// Opening the trail never waits on a FIFO or a device (`O_NONBLOCK`) nor
 /// follows a link (`O_NOFOLLOW`); [`regular`] then refuses anything but a
 /// regular file.
-const NOT_A_DEVICE: i32 = (rustix::fs::OFlags::NONBLOCK.bits() | rustix::fs::OFlags::NOFOLLOW.bits()) as i32;
+const NOT_A_DEVICE: i32 =
+    (rustix::fs::OFlags::NONBLOCK.bits() | rustix::fs::OFlags::NOFOLLOW.bits()) as i32;
 
 /// The trail must be a regular file: a FIFO or device would block a reader.
 fn regular(file: &cap_std::fs::File, state: &Path) -> Result<()> {
@@ -266,7 +267,10 @@ fn open_trail(state: &Path) -> Result<Option<std::fs::File>> {
     let Some(dir) = state_dir(state, false)? else {
         return Ok(None);
     };
-    let file = match dir.open_with(FILE, OpenOptions::new().read(true).custom_flags(NOT_A_DEVICE)) {
+    let file = match dir.open_with(
+        FILE,
+        OpenOptions::new().read(true).custom_flags(NOT_A_DEVICE),
+    ) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
@@ -357,7 +361,10 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
         let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
         fold.line(&line[..line.len() - 1], false, None);
         out.extend(checkpoint_bytes(&fold.state(), after)?.0);
-    } else if let (Some(base), Some(mut index)) = (last.base, last.index.filter(|_| after - last.end >= INDEX_EVERY)) {
+    } else if let (Some(base), Some(mut index)) = (
+        last.base,
+        last.index.filter(|_| after - last.end >= INDEX_EVERY),
+    ) {
         let mut covered = vec![0u8; (len - last.end) as usize];
         file.read_exact_at(&mut covered, last.end)
             .context("could not read the trail")?;
@@ -504,7 +511,10 @@ pub fn read(state: &Path) -> Result<(Vec<Row>, usize)> {
     let Some(file) = open_trail(state)? else {
         return Ok((Vec::new(), 0));
     };
-    let end = file.metadata().context("could not read the trail's length")?.len();
+    let end = file
+        .metadata()
+        .context("could not read the trail's length")?
+        .len();
     let mut rows = Vec::new();
     let mut skipped = 0;
     let mut one = |line: &[u8], overlong: bool| match read_line(line, overlong, &|_: &[u8]| true) {
@@ -554,7 +564,11 @@ fn read_line(line: &[u8], overlong: bool, keep: &impl Fn(&[u8]) -> bool) -> Line
         return Line::Nothing;
     }
     if overlong {
-        return if keep(line) { Line::Unreadable } else { Line::Nothing };
+        return if keep(line) {
+            Line::Unreadable
+        } else {
+            Line::Nothing
+        };
     }
     if line.iter().all(u8::is_ascii_whitespace) || !keep(line) {
         return Line::Nothing;
@@ -577,7 +591,10 @@ enum Piece<'a> {
 
 /// The lines of a run (each ended by a newline).
 fn run_lines(run: &[u8]) -> impl Iterator<Item = &[u8]> {
-    run.strip_suffix(b"\n").unwrap_or(run).split(|b| *b == b'\n').filter(move |_| !run.is_empty())
+    run.strip_suffix(b"\n")
+        .unwrap_or(run)
+        .split(|b| *b == b'\n')
+        .filter(move |_| !run.is_empty())
 }
 
 /// Cuts bytes that arrive in pieces into [`Piece`]s.
@@ -629,7 +646,12 @@ impl Splitter {
 
 /// Hands `each` every line of `[from, to)` of the file, read in bounded
 /// chunks, as runs of whole lines and single lines.
-fn stream(file: &std::fs::File, from: u64, to: u64, mut each: impl FnMut(Piece)) -> std::io::Result<()> {
+fn stream(
+    file: &std::fs::File,
+    from: u64,
+    to: u64,
+    mut each: impl FnMut(Piece),
+) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK.min((to.saturating_sub(from)) as usize)];
     let mut split = Splitter::default();
     let mut pos = from;
@@ -910,7 +932,9 @@ fn offsets(list: &str) -> Option<Vec<u64>> {
     if list.is_empty() {
         return Some(Vec::new());
     }
-    list.split(',').map(|o| u64::from_str_radix(o, 16).ok()).collect()
+    list.split(',')
+        .map(|o| u64::from_str_radix(o, 16).ok())
+        .collect()
 }
 
 /// The index a line at `offset` holds, if it is whole, sealed, and sits
@@ -969,7 +993,11 @@ impl IndexBuilder {
             start: index.base_end,
             buckets: index.buckets.iter().map(|b| b.to_string()).collect(),
             all: index.all.iter().map(|(k, o)| (k.to_string(), *o)).collect(),
-            withdrawn: index.withdrawn.iter().map(|(o, n)| (*o, n.to_string())).collect(),
+            withdrawn: index
+                .withdrawn
+                .iter()
+                .map(|(o, n)| (*o, n.to_string()))
+                .collect(),
         }
     }
 
@@ -1016,9 +1044,21 @@ impl IndexBuilder {
             base,
             base_end: self.start,
             block,
-            buckets: self.buckets.iter().map(|b| Cow::Borrowed(b.as_str())).collect(),
-            all: self.all.iter().map(|(k, o)| (Cow::Borrowed(k.as_str()), *o)).collect(),
-            withdrawn: self.withdrawn.iter().map(|(o, n)| (*o, Cow::Borrowed(n.as_str()))).collect(),
+            buckets: self
+                .buckets
+                .iter()
+                .map(|b| Cow::Borrowed(b.as_str()))
+                .collect(),
+            all: self
+                .all
+                .iter()
+                .map(|(k, o)| (Cow::Borrowed(k.as_str()), *o))
+                .collect(),
+            withdrawn: self
+                .withdrawn
+                .iter()
+                .map(|(o, n)| (*o, Cow::Borrowed(n.as_str())))
+                .collect(),
             digest: Cow::Borrowed(""),
         })
     }
@@ -1098,8 +1138,12 @@ fn look_back<T>(
         // `hi` reaches into.
         let reach = (needle.len() as u64 - 1).min(end - hi);
         let mut chunk = vec![0u8; (hi - lo + reach) as usize];
-        file.read_exact_at(&mut chunk, lo).context("could not read the trail")?;
-        let mut found: Vec<u64> = finder.find_iter(&chunk).map(|i| lo + i as u64 + 1).collect();
+        file.read_exact_at(&mut chunk, lo)
+            .context("could not read the trail")?;
+        let mut found: Vec<u64> = finder
+            .find_iter(&chunk)
+            .map(|i| lo + i as u64 + 1)
+            .collect();
         if lo == 0 && chunk.starts_with(prefix) {
             found.insert(0, 0);
         }
@@ -1153,7 +1197,8 @@ fn line_at(file: &std::fs::File, end: u64, q: u64, first: u64) -> Result<Option<
 
 /// The checkpoint whose line starts at `q`, if sound, and where its line ends.
 fn checkpoint_at(file: &std::fs::File, end: u64, q: u64) -> Result<Option<(Checkpoint, u64)>> {
-    Ok(line_at(file, end, q, 16 << 10)?.and_then(|(line, e)| read_checkpoint(&line, q).map(|cp| (cp, e))))
+    Ok(line_at(file, end, q, 16 << 10)?
+        .and_then(|(line, e)| read_checkpoint(&line, q).map(|cp| (cp, e))))
 }
 
 /// The index or checkpoint whose line starts at `q`, if sound, and where its line ends.
@@ -1233,7 +1278,15 @@ fn fold_file(
     let mut below = end;
     let mut window = Window::default();
     while let Some((cp, line_end)) = locate(file, end, below, &mut window)? {
-        if let Some(fold) = fold_from(file, end, &cp, line_end, window.after(line_end), filter, now)? {
+        if let Some(fold) = fold_from(
+            file,
+            end,
+            &cp,
+            line_end,
+            window.after(line_end),
+            filter,
+            now,
+        )? {
             return Ok((fold, Some((line_end, cp.offset - cp.start))));
         }
         below = cp.offset;
@@ -1248,7 +1301,12 @@ fn fold_file(
 /// for that ancestry and the workspace (and the withdrawals of names the
 /// fold holds), then every line after the index. None when there is no
 /// sound index last, or it points anywhere but at line starts.
-fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime) -> Result<Option<Fold>> {
+fn fold_indexed(
+    file: &std::fs::File,
+    end: u64,
+    filter: &Filter,
+    now: SystemTime,
+) -> Result<Option<Fold>> {
     let mut window = Window::default();
     let Some((Marker::Index(line), q, last_end)) = last_marker(file, end, &mut window)? else {
         return Ok(None);
@@ -1262,7 +1320,11 @@ fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime
     if base_end != index.base_end {
         return Ok(None);
     }
-    let mut wanted: Vec<usize> = filter.ancestors.iter().map(|a| bucket(a, INDEX_BUCKETS)).collect();
+    let mut wanted: Vec<usize> = filter
+        .ancestors
+        .iter()
+        .map(|a| bucket(a, INDEX_BUCKETS))
+        .collect();
     wanted.sort_unstable();
     wanted.dedup();
     // (where a line starts, the name it withdraws — none for a row to read)
@@ -1276,7 +1338,16 @@ fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime
     events.extend(index.all.iter().map(|(_, o)| (*o, None)));
     events.extend(index.withdrawn.iter().map(|(o, n)| (*o, Some(n.as_ref()))));
     events.sort_by_key(|(o, _)| *o);
-    let Some(mut fold) = fold_from(file, end, &cp, base_end, Some(Vec::new()), Some(filter), now)? else {
+    let Some(mut fold) = fold_from(
+        file,
+        end,
+        &cp,
+        base_end,
+        Some(Vec::new()),
+        Some(filter),
+        now,
+    )?
+    else {
         return Ok(None);
     };
     for (rel, withdrawn) in events {
@@ -1290,7 +1361,8 @@ fn fold_indexed(file: &std::fs::File, end: u64, filter: &Filter, now: SystemTime
             None => {
                 // What the index points to must start a line.
                 let mut head = vec![0u8; (2 << 10).min(end - (o - 1)) as usize];
-                file.read_exact_at(&mut head, o - 1).context("could not read the trail")?;
+                file.read_exact_at(&mut head, o - 1)
+                    .context("could not read the trail")?;
                 if head.first() != Some(&b'\n') {
                     return Ok(None);
                 }
@@ -1361,7 +1433,9 @@ fn fold_from(
                 continue;
             }
             let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-            let seq = std::str::from_utf8(&rest[..digits]).ok().and_then(|d| d.parse().ok());
+            let seq = std::str::from_utf8(&rest[..digits])
+                .ok()
+                .and_then(|d| d.parse().ok());
             match (seq, serde_json::from_slice::<Row>(line)) {
                 (Some(seq), Ok(row)) => restated.push((seq, row)),
                 _ => return Ok(None),
@@ -1749,7 +1823,11 @@ mod tests {
             }),
         ];
         let state = State::fold(rows, 0, SystemTime::now());
-        let names: Vec<&str> = state.answers.iter().map(|s| s.answer.answer.as_str()).collect();
+        let names: Vec<&str> = state
+            .answers
+            .iter()
+            .map(|s| s.answer.answer.as_str())
+            .collect();
         assert_eq!(names, ["a-2"]);
         // A name superseded at its key no longer withdraws what replaced it.
         let rows = vec![
@@ -1877,7 +1955,9 @@ mod tests {
         }
     }
 
-    const AGENTS: &[&str] = &["A", "A-1", "A-1-2", "A-1-2-3", "A-2", "A-10", "B", "B-1", "B-1-1", "C"];
+    const AGENTS: &[&str] = &[
+        "A", "A-1", "A-1-2", "A-1-2-3", "A-2", "A-10", "B", "B-1", "B-1-1", "C",
+    ];
     const CLASSES: &[(&str, &str)] = &[
         ("bash", "open-world"),
         ("bash", "process"),
@@ -1901,7 +1981,12 @@ mod tests {
         let what = match rng.below(10) {
             0..=4 => {
                 let (tool, effect) = *rng.pick(CLASSES);
-                let scope = *rng.pick(&[Scope::Call, Scope::Call, Scope::Conversation, Scope::Workspace]);
+                let scope = *rng.pick(&[
+                    Scope::Call,
+                    Scope::Call,
+                    Scope::Conversation,
+                    Scope::Workspace,
+                ]);
                 let expires = match rng.below(6) {
                     0 => Some("2001-01-01T00:00:00Z".to_owned()),
                     1 => Some("2099-01-01T00:00:00Z".to_owned()),
@@ -1970,8 +2055,16 @@ mod tests {
     fn damage(rng: &mut Rng, path: &Path) -> &'static str {
         let mut bytes = std::fs::read(path).unwrap();
         let cps = checkpoints(&bytes);
-        let what = if cps.is_empty() { 5 + rng.below(2) } else { rng.below(7) };
-        let &(start, line, end) = if cps.is_empty() { &(0, 0, 0) } else { rng.pick(&cps) };
+        let what = if cps.is_empty() {
+            5 + rng.below(2)
+        } else {
+            rng.below(7)
+        };
+        let &(start, line, end) = if cps.is_empty() {
+            &(0, 0, 0)
+        } else {
+            rng.pick(&cps)
+        };
         let name = match what {
             0 => {
                 // Truncated: the file cut inside a checkpoint.
@@ -2010,13 +2103,18 @@ mod tests {
                 let mut row = serde_json::to_vec(&random_row(rng, 999)).unwrap();
                 row.push(b'\n');
                 let at = if rng.chance(50) { start } else { line };
-                let at = bytes[..at].iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+                let at = bytes[..at]
+                    .iter()
+                    .rposition(|b| *b == b'\n')
+                    .map_or(0, |i| i + 1);
                 bytes.splice(at..at, row);
                 "row inserted"
             }
             5 => {
                 // A writer killed mid-row.
-                bytes.extend_from_slice(br#"{"at":"2026-11-29T00:00:00Z","who":{"user":"torn","host":"h"},"row":"answ"#);
+                bytes.extend_from_slice(
+                    br#"{"at":"2026-11-29T00:00:00Z","who":{"user":"torn","host":"h"},"row":"answ"#,
+                );
                 "torn row"
             }
             _ => {
@@ -2034,7 +2132,17 @@ mod tests {
 
     fn same_state(fast: &State, full: &State, what: &str) {
         let names = |s: &State| -> Vec<String> {
-            s.answers.iter().map(|a| format!("{} {} {:?}", a.answer.answer, a.answer.key(), a.answer.ruling)).collect()
+            s.answers
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} {} {:?}",
+                        a.answer.answer,
+                        a.answer.key(),
+                        a.answer.ruling
+                    )
+                })
+                .collect()
         };
         assert_eq!(names(fast), names(full), "answers: {what}");
         assert_eq!(fast.answers, full.answers, "answers: {what}");
@@ -2048,7 +2156,11 @@ mod tests {
     fn same_answers(state_dir: &Path, full: &State, what: &str) {
         for agent in AGENTS.iter().chain(&["A-1-2-3-4", "A-100", "B-1-1-9", "D"]) {
             let part = State::load_for_at(state_dir, agent, now()).unwrap();
-            assert_eq!(part.floor_over(agent), full.floor_over(agent), "floor over {agent}: {what}");
+            assert_eq!(
+                part.floor_over(agent),
+                full.floor_over(agent),
+                "floor over {agent}: {what}"
+            );
             for (tool, effect) in CLASSES {
                 let class = format!("{tool}@{effect}");
                 assert_eq!(
@@ -2071,7 +2183,10 @@ mod tests {
 
     #[test]
     fn the_checkpointed_fold_agrees_with_the_fold_from_the_first_line() {
-        let cases: u64 = std::env::var("WICKET_TRAIL_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+        let cases: u64 = std::env::var("WICKET_TRAIL_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(100);
         let mut checkpointed = 0;
         let mut indexed = 0;
         let mut damaged = std::collections::BTreeMap::new();
@@ -2091,7 +2206,9 @@ mod tests {
                 }
                 if rng.chance(3) {
                     // Many rows under one lock, as a tool would write them.
-                    let batch: Vec<Row> = (0..1 + rng.below(30)).map(|k| random_row(&mut rng, n * 100 + k)).collect();
+                    let batch: Vec<Row> = (0..1 + rng.below(30))
+                        .map(|k| random_row(&mut rng, n * 100 + k))
+                        .collect();
                     append_all_every(&dir, batch, every).unwrap();
                 } else {
                     append_every(&dir, &random_row(&mut rng, n), every).unwrap();
@@ -2119,15 +2236,39 @@ mod tests {
             let (rows, skipped) = read(&dir).unwrap();
             assert_eq!((rows, skipped), parse(&bytes, |_| true), "read: {what}");
             let file = std::fs::File::open(&path).unwrap();
-            if fold_indexed(&file, bytes.len() as u64, &Filter::for_agent("A-1-2"), now()).unwrap().is_some() {
+            if fold_indexed(
+                &file,
+                bytes.len() as u64,
+                &Filter::for_agent("A-1-2"),
+                now(),
+            )
+            .unwrap()
+            .is_some()
+            {
                 indexed += 1;
             }
         }
-        assert!(checkpointed * 10 >= cases * 8, "only {checkpointed} of {cases} trails had a checkpoint");
+        assert!(
+            checkpointed * 10 >= cases * 8,
+            "only {checkpointed} of {cases} trails had a checkpoint"
+        );
         eprintln!("{cases} trails, {checkpointed} with checkpoints, {indexed} read by their indexes; damaged: {damaged:?}");
-        assert!(indexed * 3 >= cases, "only {indexed} of {cases} trails were read by their indexes");
-        for name in ["truncated", "moved", "stale copy", "hand-edited", "row inserted", "torn row"] {
-            assert!(damaged.get(name).copied().unwrap_or(0) > 0, "no trail was {name}: {damaged:?}");
+        assert!(
+            indexed * 3 >= cases,
+            "only {indexed} of {cases} trails were read by their indexes"
+        );
+        for name in [
+            "truncated",
+            "moved",
+            "stale copy",
+            "hand-edited",
+            "row inserted",
+            "torn row",
+        ] {
+            assert!(
+                damaged.get(name).copied().unwrap_or(0) > 0,
+                "no trail was {name}: {damaged:?}"
+            );
         }
     }
 
@@ -2144,7 +2285,10 @@ mod tests {
         let end = file.metadata().unwrap().len();
         let (_, used) = fold_file(&file, end, None, now()).unwrap();
         let (line_end, block) = used.expect("a checkpoint is used");
-        assert!(end - line_end < 2000u64.max(block) + 2000, "the tail after it is short");
+        assert!(
+            end - line_end < 2000u64.max(block) + 2000,
+            "the tail after it is short"
+        );
         // Edit one restated row: the bucket's digest fails, so an earlier
         // checkpoint (or none) is used, and the fold still agrees.
         let mut bytes = std::fs::read(&path).unwrap();
@@ -2158,7 +2302,11 @@ mod tests {
         let file = std::fs::File::open(&path).unwrap();
         let (_, used) = fold_file(&file, end, None, now()).unwrap();
         assert!(used.is_none_or(|(e, _)| e <= last.0 as u64));
-        same_state(&State::load_at(&dir, now()).unwrap(), &State::fold_bytes(&bytes, now()), "edited");
+        same_state(
+            &State::load_at(&dir, now()).unwrap(),
+            &State::fold_bytes(&bytes, now()),
+            "edited",
+        );
     }
 
     #[test]
@@ -2173,13 +2321,21 @@ mod tests {
         let bytes = std::fs::read(dir.join(FILE)).unwrap();
         assert!(checkpoints(&bytes).len() > 3);
         let last: Checkpoint = serde_json::from_slice(
-            bytes[checkpoints(&bytes).iter().rfind(|c| bytes[c.1..].starts_with(CHECKPOINT)).unwrap().1..]
+            bytes[checkpoints(&bytes)
+                .iter()
+                .rfind(|c| bytes[c.1..].starts_with(CHECKPOINT))
+                .unwrap()
+                .1..]
                 .split(|b| *b == b'\n')
                 .next()
                 .unwrap(),
         )
         .unwrap();
-        assert!(last.buckets.len() > 4, "the checkpoint has buckets: {}", last.buckets.len());
+        assert!(
+            last.buckets.len() > 4,
+            "the checkpoint has buckets: {}",
+            last.buckets.len()
+        );
         let (read_back, skipped) = read(&dir).unwrap();
         assert_eq!(skipped, 0);
         assert_eq!(read_back, rows);
@@ -2207,11 +2363,17 @@ mod tests {
             assert_eq!(again.floor_over(agent), full.floor_over(agent));
             for (tool, effect) in CLASSES {
                 let class = format!("{tool}@{effect}");
-                assert_eq!(again.standing_for(agent, &class), full.standing_for(agent, &class));
+                assert_eq!(
+                    again.standing_for(agent, &class),
+                    full.standing_for(agent, &class)
+                );
             }
             for id in IDS {
                 for digest in DIGESTS {
-                    assert_eq!(again.call_answer(agent, id, digest), full.call_answer(agent, id, digest));
+                    assert_eq!(
+                        again.call_answer(agent, id, digest),
+                        full.call_answer(agent, id, digest)
+                    );
                 }
             }
         }
@@ -2243,18 +2405,29 @@ mod tests {
         let file = std::fs::File::open(&path).unwrap();
         let mut streamed: Vec<(usize, u8, bool)> = Vec::new();
         stream(&file, 0, bytes.len() as u64, |piece| match piece {
-            Piece::Run(run) => streamed.extend(run_lines(run).map(|l| (l.len(), l.first().copied().unwrap_or(0), false))),
-            Piece::Line(l, overlong) => streamed.push((if overlong { usize::MAX } else { l.len() }, l.first().copied().unwrap_or(0), overlong)),
+            Piece::Run(run) => streamed
+                .extend(run_lines(run).map(|l| (l.len(), l.first().copied().unwrap_or(0), false))),
+            Piece::Line(l, overlong) => streamed.push((
+                if overlong { usize::MAX } else { l.len() },
+                l.first().copied().unwrap_or(0),
+                overlong,
+            )),
         })
         .unwrap();
         let whole: Vec<(usize, u8, bool)> = bytes
             .split(|b| *b == b'\n')
             .map(|l| {
                 let overlong = l.len() > MAX_LINE_BYTES;
-                (if overlong { usize::MAX } else { l.len() }, l.first().copied().unwrap_or(0), overlong)
+                (
+                    if overlong { usize::MAX } else { l.len() },
+                    l.first().copied().unwrap_or(0),
+                    overlong,
+                )
             })
             .collect();
-        let nonblank = |v: &Vec<(usize, u8, bool)>| -> Vec<(usize, u8, bool)> { v.iter().filter(|l| l.0 > 0).copied().collect() };
+        let nonblank = |v: &Vec<(usize, u8, bool)>| -> Vec<(usize, u8, bool)> {
+            v.iter().filter(|l| l.0 > 0).copied().collect()
+        };
         assert_eq!(nonblank(&streamed), nonblank(&whole));
         assert!(whole.iter().any(|l| l.2));
     }

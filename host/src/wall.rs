@@ -118,31 +118,112 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
     };
     use Placeholder::{Dir, File};
     let mut out = vec![
-        wall(workspace.join(".wicket"), "wicket's state: the trail, the operator's answers", Some(Dir)),
-        wall(repo.join("config"), "the repository's config (hooks paths, fsmonitor, aliases run programs)", None),
+        wall(
+            workspace.join(".wicket"),
+            "wicket's state: the trail, the operator's answers",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("config"),
+            "the repository's config (hooks paths, fsmonitor, aliases run programs)",
+            None,
+        ),
         wall(repo.join("HEAD"), "the repository's HEAD", None),
-        wall(repo.join("hooks"), "hooks git runs, litany's git among them", Some(Dir)),
-        wall(repo.join("info"), "grafts, attributes and excludes", Some(Dir)),
-        wall(repo.join("objects/info"), "alternates: other object stores", Some(Dir)),
-        wall(repo.join("packed-refs"), "packed refs: a protected ref written here wins over none", Some(File(b""))),
-        wall(repo.join("commondir"), "where git finds the repository's common directory", Some(File(b".\n"))),
-        wall(repo.join("shallow"), "shallow commits change ancestry, so the governing config", None),
-        wall(repo.join("refs/heads/config"), "the policy lineages (litany follows their tips)", Some(Dir)),
-        wall(repo.join("refs/replace"), "replace refs (litany honours them reading workflow.yaml)", Some(Dir)),
-        wall(repo.join("refs/litany/workflow"), "workflow marks (choose the workflow litany reads)", Some(Dir)),
-        wall(repo.join("refs/tags"), "tags (refs/tags/agents/<id> and refs/tags/config/… shadow branches)", Some(Dir)),
-        wall(repo.join("refs/remotes"), "remote-tracking refs (refs/remotes/<name> shadows a branch)", Some(Dir)),
-        wall(repo.join("refs/agents"), "refs/agents/<id> would shadow an agent's branch", Some(Dir)),
-        wall(repo.join("refs/config"), "refs/config/<name> would shadow a policy lineage", Some(Dir)),
-        wall(repo.join("refs/refs"), "refs/refs/… would shadow litany's marks", Some(Dir)),
-        wall(repo.join("refs/heads/refs"), "refs/heads/refs/… would shadow litany's marks", Some(Dir)),
-        wall(repo.join("agents"), "$GIT_DIR/agents/<id> would shadow an agent's branch", Some(Dir)),
-        classified(repo.join("refs/litany"), "litany's hold, cwd, role and retarget marks (litany clears them while it runs)"),
+        wall(
+            repo.join("hooks"),
+            "hooks git runs, litany's git among them",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("info"),
+            "grafts, attributes and excludes",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("objects/info"),
+            "alternates: other object stores",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("packed-refs"),
+            "packed refs: a protected ref written here wins over none",
+            Some(File(b"")),
+        ),
+        wall(
+            repo.join("commondir"),
+            "where git finds the repository's common directory",
+            Some(File(b".\n")),
+        ),
+        wall(
+            repo.join("shallow"),
+            "shallow commits change ancestry, so the governing config",
+            None,
+        ),
+        wall(
+            repo.join("refs/heads/config"),
+            "the policy lineages (litany follows their tips)",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/replace"),
+            "replace refs (litany honours them reading workflow.yaml)",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/litany/workflow"),
+            "workflow marks (choose the workflow litany reads)",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/tags"),
+            "tags (refs/tags/agents/<id> and refs/tags/config/… shadow branches)",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/remotes"),
+            "remote-tracking refs (refs/remotes/<name> shadows a branch)",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/agents"),
+            "refs/agents/<id> would shadow an agent's branch",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/config"),
+            "refs/config/<name> would shadow a policy lineage",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/refs"),
+            "refs/refs/… would shadow litany's marks",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("refs/heads/refs"),
+            "refs/heads/refs/… would shadow litany's marks",
+            Some(Dir),
+        ),
+        wall(
+            repo.join("agents"),
+            "$GIT_DIR/agents/<id> would shadow an agent's branch",
+            Some(Dir),
+        ),
+        classified(
+            repo.join("refs/litany"),
+            "litany's hold, cwd, role and retarget marks (litany clears them while it runs)",
+        ),
         classified(repo.join("refs/heads/agents"), "the agents' branches"),
         classified(repo.join("objects"), "the object store"),
-        classified(repo.join("worktrees"), "the agents' worktree admin directories"),
+        classified(
+            repo.join("worktrees"),
+            "the agents' worktree admin directories",
+        ),
         classified(repo.join("logs"), "reflogs"),
-        classified(workspace.join("agents"), "the agents' worktrees (each agent's own is its writable root)"),
+        classified(
+            workspace.join("agents"),
+            "the agents' worktrees (each agent's own is its writable root)",
+        ),
         classified(workspace.join("inbox"), "litany's inbox"),
         classified(workspace.join("steps"), "litany's step records"),
     ];
@@ -160,10 +241,18 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
         }
     }
     for root in litany_roots() {
-        out.push(wall(root, "litany's config and data roots (models.yaml adapters, tools/)", None));
+        out.push(wall(
+            root,
+            "litany's config and data roots (models.yaml adapters, tools/)",
+            None,
+        ));
     }
     for path in guarded {
-        out.push(wall(path.clone(), "wicket's compile cache, binaries or a plugin the policy names", None));
+        out.push(wall(
+            path.clone(),
+            "wicket's compile cache, binaries or a plugin the policy names",
+            None,
+        ));
     }
     out
 }
@@ -454,7 +543,8 @@ pub fn probe(shape: &Shape) -> Result<PathBuf, Unavailable> {
                 if let Some(group) = rustix::process::Pid::from_raw(child.id() as i32)
                     .filter(|pid| *pid != rustix::process::Pid::INIT)
                 {
-                    let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+                    let _ =
+                        rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
                 }
                 let _ = child.kill();
                 let _ = child.wait();
@@ -557,9 +647,17 @@ mod tests {
         assert_eq!(shape.writable, vec![ws.clone()]);
         let cache = std::fs::canonicalize(tmp.join("cache")).unwrap();
         assert!(shape.read_only.contains(&ws.join(".wicket")));
-        assert!(shape.read_only.contains(&ws.join("repo.git/refs/heads/config")));
-        assert!(shape.read_only.contains(&cache), "the cache under /tmp is re-bound read-only");
-        assert!(!shape.read_only.contains(&ws.join("repo.git/objects")), "litany writes objects");
+        assert!(shape
+            .read_only
+            .contains(&ws.join("repo.git/refs/heads/config")));
+        assert!(
+            shape.read_only.contains(&cache),
+            "the cache under /tmp is re-bound read-only"
+        );
+        assert!(
+            !shape.read_only.contains(&ws.join("repo.git/objects")),
+            "litany writes objects"
+        );
         assert!(!shape.read_only.iter().any(|p| p.ends_with("missing")));
         // Placeholders make the rest bindable.
         let made = prepare(&ws).unwrap();

@@ -102,9 +102,8 @@ impl Request {
                 break;
             }
         }
-        let text = String::from_utf8(buffer).map_err(|_| {
-            ProtocolBreak("wicket: the request on stdin is not UTF-8 text".into())
-        })?;
+        let text = String::from_utf8(buffer)
+            .map_err(|_| ProtocolBreak("wicket: the request on stdin is not UTF-8 text".into()))?;
         Request::parse(&text)
     }
 

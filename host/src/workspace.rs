@@ -128,7 +128,10 @@ impl Workspace {
             .store()?
             .refs_under(prefix)
             .map_err(|e| anyhow!("{e}"))?;
-        Ok(refs.into_iter().map(|(n, oid)| (n, oid.to_string())).collect())
+        Ok(refs
+            .into_iter()
+            .map(|(n, oid)| (n, oid.to_string()))
+            .collect())
     }
 
     /// Whether `agents/<id>` exists (a branch naming a commit that is there).
@@ -223,13 +226,20 @@ impl Workspace {
     /// `tool_use` block with this id in the latest model entries of the
     /// transcript on the agent's branch (`messages/NNN-<model>.json`, each a
     /// JSON array of content blocks). `Ok(None)`: not found there.
-    pub fn parked_call(&self, agent: &str, tool_use_id: &str) -> Result<Option<(String, serde_json::Value)>> {
+    pub fn parked_call(
+        &self,
+        agent: &str,
+        tool_use_id: &str,
+    ) -> Result<Option<(String, serde_json::Value)>> {
         if !valid_ref_component(agent) {
             bail!("the agent id {agent:?} is not a branch name litany makes");
         }
         let repo = self.store()?;
         let git = |e: wicket_gitstore::Error| anyhow!("{e}");
-        let Some(tip) = repo.resolve_ref(&format!("{AGENT_HEADS}{agent}")).map_err(git)? else {
+        let Some(tip) = repo
+            .resolve_ref(&format!("{AGENT_HEADS}{agent}"))
+            .map_err(git)?
+        else {
             return Ok(None);
         };
         let tree = repo.commit(tip).map_err(git)?.tree;
@@ -267,8 +277,15 @@ impl Workspace {
                 if block.get("type").and_then(|t| t.as_str()) == Some("tool_use")
                     && block.get("id").and_then(|i| i.as_str()) == Some(tool_use_id)
                 {
-                    let name = block.get("name").and_then(|n| n.as_str()).unwrap_or("").to_owned();
-                    let input = block.get("input").cloned().unwrap_or(serde_json::Value::Null);
+                    let name = block
+                        .get("name")
+                        .and_then(|n| n.as_str())
+                        .unwrap_or("")
+                        .to_owned();
+                    let input = block
+                        .get("input")
+                        .cloned()
+                        .unwrap_or(serde_json::Value::Null);
                     return Ok(Some((name, input)));
                 }
             }
@@ -312,7 +329,10 @@ fn config_source_in(repo: &Repo, repo_path: &Path, agent: &str) -> Result<Config
     }
     let branch = format!("{AGENT_HEADS}{agent}");
     let Some(tip) = repo.resolve_ref(&branch).map_err(git)? else {
-        bail!("the agent {agent} has no branch {branch} in {}", repo_path.display());
+        bail!(
+            "the agent {agent} has no branch {branch} in {}",
+            repo_path.display()
+        );
     };
     let mut bases: Vec<Oid> = Vec::new();
     for (_, head) in &heads {

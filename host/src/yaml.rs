@@ -64,7 +64,9 @@ pub fn parse(source: &str) -> Result<Node, YamlError> {
         if indent > MAX_INDENT {
             return Err(YamlError {
                 line: number,
-                message: format!("indented {indent} spaces, deeper than the {MAX_INDENT} a policy may nest"),
+                message: format!(
+                    "indented {indent} spaces, deeper than the {MAX_INDENT} a policy may nest"
+                ),
             });
         }
         if content[indent..].starts_with('\t') {

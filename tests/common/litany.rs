@@ -216,9 +216,7 @@ fn serve(stream: TcpStream, state: &Mutex<MockState>) {
         };
         state.served += 1;
         let n = state.served;
-        let call = |name: &str, input: Value| {
-            json!({"type": "tool_use", "id": format!("toolu_e2e_{n}"), "name": name, "input": input})
-        };
+        let call = |name: &str, input: Value| json!({"type": "tool_use", "id": format!("toolu_e2e_{n}"), "name": name, "input": input});
         match next {
             Some(Step::Bash(command)) => (
                 vec![call("bash", json!({ "command": command }))],

@@ -504,7 +504,8 @@ impl Ws {
         let messages = worktree.join("messages");
         std::fs::create_dir_all(&messages).unwrap();
         let next = std::fs::read_dir(&messages).unwrap().count() + 1;
-        let entry = json!({"content": [{"type": "tool_use", "id": id, "name": tool, "input": input}]});
+        let entry =
+            json!({"content": [{"type": "tool_use", "id": id, "name": tool, "input": input}]});
         std::fs::write(
             messages.join(format!("{next:03}-mock-model.json")),
             entry.to_string(),

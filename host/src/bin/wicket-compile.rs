@@ -34,7 +34,9 @@ fn main() {
         }
     }
     let Some(root) = root.or_else(Cache::root_from_env) else {
-        eprintln!("wicket-compile: no cache directory: set XDG_CACHE_HOME or HOME, or pass --cache DIR");
+        eprintln!(
+            "wicket-compile: no cache directory: set XDG_CACHE_HOME or HOME, or pass --cache DIR"
+        );
         std::process::exit(1);
     };
     let cache = Cache::new(&root);

@@ -140,7 +140,12 @@ pub fn run(args: Args) -> Result<Receipt> {
         None
     } else {
         let confine = requires_confinement(&ws, args.agent);
-        Some(launch::advance(&ws, args.agent, confine, &guarded_paths_for(&ws)))
+        Some(launch::advance(
+            &ws,
+            args.agent,
+            confine,
+            &guarded_paths_for(&ws),
+        ))
     };
     Ok(receipt(&ws.root, &answer, launched.as_ref()))
 }

@@ -106,7 +106,11 @@ fn render(t: &Trace) -> Receipt {
             ms(run.run_time)
         );
         if !run.output.trim().is_empty() {
-            let _ = writeln!(h, "    it printed: {}", crate::reason::clip(run.output.trim(), 2000));
+            let _ = writeln!(
+                h,
+                "    it printed: {}",
+                crate::reason::clip(run.output.trim(), 2000)
+            );
         }
         match &run.answer {
             Answer::Abstain => h.push_str("    abstained\n"),

@@ -71,7 +71,10 @@ pub fn rewire(text: &str, control: Option<&str>) -> String {
 pub fn wired_command(text: &str) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let start = lines.iter().position(|l| is_block_start(l))?;
-    let inline = lines[start].split_once(':').map(|(_, v)| v.trim()).unwrap_or("");
+    let inline = lines[start]
+        .split_once(':')
+        .map(|(_, v)| v.trim())
+        .unwrap_or("");
     // `tool_control: {command: X}` on one line.
     if let Some(body) = inline.strip_prefix('{').and_then(|b| b.strip_suffix('}')) {
         return body.split(',').find_map(|kv| {
@@ -411,7 +414,11 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
             let sha = match runtime.read(&plugin) {
                 Ok((_, sha)) => sha,
                 Err((_, fault)) => {
-                    out.push((name.clone(), plugin.name.clone(), format!("cannot be loaded: {}", fault.detail(&plugin.name))));
+                    out.push((
+                        name.clone(),
+                        plugin.name.clone(),
+                        format!("cannot be loaded: {}", fault.detail(&plugin.name)),
+                    ));
                     continue;
                 }
             };
@@ -430,7 +437,9 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
                         Ok(_) => "compiled and cached; ".to_owned(),
                         Err(why) => format!("could not be compiled ({why}); "),
                     },
-                    None => "not compiled: no cache directory ($XDG_CACHE_HOME or $HOME); ".to_owned(),
+                    None => {
+                        "not compiled: no cache directory ($XDG_CACHE_HOME or $HOME); ".to_owned()
+                    }
                 };
             }
             let outcome = match runtime.load(&plugin) {
@@ -442,7 +451,9 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
                         format!("{compiled}loads (sha256 {})", short(&loaded.sha256))
                     }
                 },
-                Err((_, fault)) => format!("{compiled}cannot be loaded: {}", fault.detail(&plugin.name)),
+                Err((_, fault)) => {
+                    format!("{compiled}cannot be loaded: {}", fault.detail(&plugin.name))
+                }
             };
             out.push((name.clone(), plugin.name.clone(), outcome));
         }

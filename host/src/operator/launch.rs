@@ -115,9 +115,8 @@ fn spawn(
         agent.into(),
     ];
     let mut command = if confine {
-        wall::prepare(&ws.root).map_err(|e| {
-            format!("could not prepare {} for the wall ({e})", ws.root.display())
-        })?;
+        wall::prepare(&ws.root)
+            .map_err(|e| format!("could not prepare {} for the wall ({e})", ws.root.display()))?;
         let shape = wall::Shape::for_workspace(&ws.root, guarded);
         let bwrap = wall::probe(&shape).map_err(|u| {
             format!("the policy requires confinement and {}; the answer stands and the call stays parked until litany runs inside the wall", u.sentence())

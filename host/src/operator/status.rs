@@ -159,7 +159,8 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     }
 
     // The wall.
-    let shape = wall::Shape::for_workspace(&ws.root, &crate::operator::answer::guarded_paths_for(&ws));
+    let shape =
+        wall::Shape::for_workspace(&ws.root, &crate::operator::answer::guarded_paths_for(&ws));
     let probe = wall::probe(&shape);
     let wall_text = match &probe {
         Ok(bwrap) => format!("bubblewrap builds the wall here ({})", bwrap.display()),
@@ -196,7 +197,11 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             human,
             "  {kept:<14} {}{}  {}",
             guard.path.display(),
-            if guard.path.exists() { "" } else { " (not there yet)" },
+            if guard.path.exists() {
+                ""
+            } else {
+                " (not there yet)"
+            },
             guard.what
         );
     }
@@ -296,7 +301,10 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
     };
     match &wired {
         Some(command) if is_wicket(command) => {
-            let _ = writeln!(text, "    wired: litany asks {command} before every tool call");
+            let _ = writeln!(
+                text,
+                "    wired: litany asks {command} before every tool call"
+            );
         }
         Some(command) => {
             let _ = writeln!(
@@ -356,7 +364,10 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
             text,
             "    plugin: {} ({state}{})",
             spec.written,
-            compiled.as_ref().map(|c| format!("; {c}")).unwrap_or_default()
+            compiled
+                .as_ref()
+                .map(|c| format!("; {c}"))
+                .unwrap_or_default()
         );
         plugins.push(json!({"name": spec.written, "path": spec.path, "sha256": actual.as_ref().ok(), "problem": actual.as_ref().err(), "pinned": spec.sha256, "config": spec.config, "compiled": compiled}));
     }
@@ -406,7 +417,8 @@ fn is_wicket(command: &str) -> bool {
 fn compiled_state(sha256: &str) -> String {
     use crate::plugins::{Cache, Miss};
     let Some(root) = Cache::root_from_env() else {
-        return "not compiled: there is no cache directory ($XDG_CACHE_HOME or $HOME is not set)".into();
+        return "not compiled: there is no cache directory ($XDG_CACHE_HOME or $HOME is not set)"
+            .into();
     };
     let cache = Cache::new(&root);
     let engine = match wasmtime::Engine::new(&crate::plugins::engine::config()) {

@@ -248,7 +248,10 @@ fn trailer(body: &[u8], sha256: &str) -> Vec<u8> {
 /// The artifact's body when its trailer matches; else why not.
 fn check_trailer<'b>(bytes: &'b [u8], sha256: &str) -> Result<&'b [u8], String> {
     if bytes.len() < TRAILER_BYTES {
-        return Err(format!("only {} bytes, shorter than any artifact", bytes.len()));
+        return Err(format!(
+            "only {} bytes, shorter than any artifact",
+            bytes.len()
+        ));
     }
     let (body, tail) = bytes.split_at(bytes.len() - TRAILER_BYTES);
     let (magic, recorded) = tail.split_at(TRAILER_MAGIC.len());

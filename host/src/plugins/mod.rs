@@ -144,7 +144,9 @@ impl Fault {
                 format!("plugin {plugin} does not match the sha256 the policy pins for it")
             }
             Fault::NotWasm => format!("plugin {plugin} is not a WebAssembly file"),
-            Fault::NotComponent => format!("plugin {plugin} is a core wasm module, not a component"),
+            Fault::NotComponent => {
+                format!("plugin {plugin} is a core wasm module, not a component")
+            }
             Fault::WrongWorld(_) => {
                 format!("plugin {plugin} does not implement the wicket:classifier contract")
             }
@@ -399,7 +401,10 @@ fn start_compile(cache: &Cache, plugin: &Plugin, sha256: &str) -> String {
             .spawn()
             .map_err(|e| format!("could not start {}: {e}", c.display()))
     }) {
-        Ok(_) => "wicket started compiling it in the background; the next call after it finishes uses it".into(),
+        Ok(_) => {
+            "wicket started compiling it in the background; the next call after it finishes uses it"
+                .into()
+        }
         Err(why) => format!("{why}; run `wicket init <workspace>` to compile it"),
     }
 }
@@ -427,7 +432,10 @@ pub fn harness_binaries() -> Vec<(wicket_guest::Harness, PathBuf)> {
             out.push((Harness::Litany, found));
         }
     }
-    let parent = PathBuf::from(format!("/proc/{}/exe", rustix::process::getppid().map_or(0, |p| p.as_raw_nonzero().get())));
+    let parent = PathBuf::from(format!(
+        "/proc/{}/exe",
+        rustix::process::getppid().map_or(0, |p| p.as_raw_nonzero().get())
+    ));
     if let Ok(exe) = std::fs::read_link(&parent) {
         if exe
             .file_name()
@@ -441,7 +449,8 @@ pub fn harness_binaries() -> Vec<(wicket_guest::Harness, PathBuf)> {
 
 /// `wicket-compile`, beside the running binary.
 pub fn compiler() -> Result<PathBuf, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("could not find this wicket's own path ({e})"))?;
+    let exe = std::env::current_exe()
+        .map_err(|e| format!("could not find this wicket's own path ({e})"))?;
     let path = exe.with_file_name(COMPILER);
     if path.is_file() {
         Ok(path)

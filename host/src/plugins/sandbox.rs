@@ -116,19 +116,28 @@ impl v0_1::wicket::classifier::host::Host for State {
         )
     }
 
-    fn identify(&mut self, name: String) -> Option<v0_1::wicket::classifier::types::HarnessProgram> {
+    fn identify(
+        &mut self,
+        name: String,
+    ) -> Option<v0_1::wicket::classifier::types::HarnessProgram> {
         use v0_1::wicket::classifier::types::HarnessProgram as H;
         if name.len() > MAX_QUERY_PATH_BYTES {
             return None;
         }
         let harness = self.harness.get_or_insert_with(super::harness_binaries);
         let search_path = std::env::var("PATH").unwrap_or_default();
-        wicket_guest::paths::identify_on_this_host(&name, &self.cwd, &self.home, &search_path, harness)
-            .map(|h| match h {
-                wicket_guest::Harness::Wicket => H::Wicket,
-                wicket_guest::Harness::WicketCompile => H::WicketCompile,
-                wicket_guest::Harness::Litany => H::Litany,
-            })
+        wicket_guest::paths::identify_on_this_host(
+            &name,
+            &self.cwd,
+            &self.home,
+            &search_path,
+            harness,
+        )
+        .map(|h| match h {
+            wicket_guest::Harness::Wicket => H::Wicket,
+            wicket_guest::Harness::WicketCompile => H::WicketCompile,
+            wicket_guest::Harness::Litany => H::Litany,
+        })
     }
 }
 
@@ -191,7 +200,12 @@ pub fn call(
 
     let pre = match prepare(engine, component, needs_wasi) {
         Ok(pre) => pre,
-        Err(e) => return (Answer::Fault(Fault::WrongWorld(format!("{e:#}"))), String::new()),
+        Err(e) => {
+            return (
+                Answer::Fault(Fault::WrongWorld(format!("{e:#}"))),
+                String::new(),
+            )
+        }
     };
     let request = v0_1::Request {
         id: q.id.clone(),
@@ -215,7 +229,11 @@ pub fn call(
     let answer = match result {
         Ok(Ok(outcome)) => check(outcome),
         Ok(Err(declined)) => Answer::Fault(Fault::Declined(clip(&declined))),
-        Err(e) => Answer::Fault(classify_error(&e, store.data().limits.memory_denied, deadline)),
+        Err(e) => Answer::Fault(classify_error(
+            &e,
+            store.data().limits.memory_denied,
+            deadline,
+        )),
     };
     let said = String::from_utf8_lossy(&output.contents()).into_owned();
     (answer, said)

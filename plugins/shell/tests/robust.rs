@@ -4,9 +4,9 @@
 //! node ends the reading, here-doc ids name here-docs). (How long it takes
 //! is the `reading` bench's business, not a test's.)
 
-mod support;
 #[path = "support/hostile.rs"]
 mod hostile;
+mod support;
 
 use wicket_shell::syntax::{self, Dialect, Node, Part, RedirectKind, Script};
 
