@@ -8,8 +8,12 @@
 //! costs on each against the empty-trail consult, what `status`, `explain`,
 //! `answer` and `revoke` take, and a consult's peak memory.
 //!
-//!     cargo bench -p wicket --bench consult            # everything
+//!     cargo bench -p wicket --bench consult            # everything, ending in one table
 //!     cargo bench -p wicket --bench consult -- trail   # the trail at scale only
+//!
+//! The table at the end holds every target of the speed issue (#11): each
+//! figure, its baseline measured in the same run, the ratio or the bound, and
+//! whether it is met.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -36,9 +40,12 @@ fn main() {
         return;
     }
     if std::env::args().any(|a| a == "trail") {
-        trail_at_scale();
+        let mut table = Table::default();
+        trail_at_scale(&mut table);
+        table.print();
         return;
     }
+    let mut table = Table::default();
     let ws = Ws::new(None);
     let request = json!({"id": "toolu_1", "name": "bash", "input": {"command": "cargo test --release && git commit -am wip"}, "role": "worker", "agent_id": AGENT}).to_string();
     let trivial = std::env::current_exe().unwrap();
@@ -46,16 +53,19 @@ fn main() {
     // Warm the compile cache once.
     spawn(&wicket, &ws, &request, &[], "pass");
 
-    let base = median(|| {
-        spawn(
+    // Alternating, so both see the same load on the machine.
+    let (mut bases, mut warms) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        bases.push(spawn(
             &trivial,
             &ws,
             &request,
             &[("WICKET_BENCH_TRIVIAL", "1")],
             "pass",
-        )
-    });
-    let warm = median(|| spawn(&wicket, &ws, &request, &[], "pass"));
+        ));
+        warms.push(spawn(&wicket, &ws, &request, &[], "pass"));
+    }
+    let (base, warm) = (middle(bases), middle(warms));
     println!("whole process, warm cache, median of {RUNS} runs (alternating):");
     println!(
         "  trivial control (parse, print pass)   {:>9.2} ms",
@@ -65,6 +75,13 @@ fn main() {
         "  wicket consult (pass)                 {:>9.2} ms   {:.1}× the trivial control",
         ms(warm),
         ratio(warm, base)
+    );
+    table.ratio(
+        "consult: one bash call, default policy, empty trail",
+        warm,
+        base,
+        "the trivial control",
+        1.5,
     );
     let refuse = json!({"id": "toolu_2", "name": "bash", "input": {"command": "rm -rf /etc"}, "role": "worker", "agent_id": AGENT}).to_string();
     let refused = median(|| spawn(&wicket, &ws, &refuse, &[], "refuse"));
@@ -90,8 +107,9 @@ fn main() {
         ratio(nested, base)
     );
 
-    // A cold consult: an empty cache directory each run.
-    let cold = median_n(10, || {
+    // A cold consult: an empty cache directory each run (the default
+    // classifier only: it is compiled into the binary, so nothing compiles).
+    let cold = median_n(21, || {
         let cache = ws.tmp.path().join(format!("cold-{}", rand_suffix()));
         spawn(
             &wicket,
@@ -102,10 +120,19 @@ fn main() {
         )
     });
     println!(
-        "  wicket consult, cold cache (compiles) {:>9.2} ms   {:.1}×",
+        "  wicket consult, empty cache           {:>9.2} ms   {:.1}×",
         ms(cold),
         ratio(cold, base)
     );
+    table.bound(
+        "cold start: first consult after the cache is emptied",
+        cold,
+        warm,
+        "the warm consult",
+        Duration::from_millis(100),
+    );
+
+    plugins_scale(&mut table, &request);
 
     // A long trail: 10,000 rows folded on every consult.
     let long = Ws::new(None);
@@ -145,13 +172,14 @@ fn main() {
         "  so the probe costs about {:.2} ms, paid only when the gate refuses",
         ms(gated.saturating_sub(gated_read))
     );
-    trail_at_scale();
+    trail_at_scale(&mut table);
+    table.print();
 }
 
 /// The trail at scale (issue #11): a consult within 1.2× the empty-trail
 /// consult, `status` and `explain` under 100 ms, `answer` and `revoke`
 /// under 50 ms, and a consult's peak RSS under 40 MiB, at every size.
-fn trail_at_scale() {
+fn trail_at_scale(table: &mut Table) {
     let request = json!({"id": "toolu_1", "name": "bash", "input": {"command": "cargo test --release && git commit -am wip"}, "role": "worker", "agent_id": AGENT}).to_string();
     let wicket = wicket_bin();
     let empty = Ws::new(None);
@@ -174,7 +202,9 @@ fn trail_at_scale() {
     );
     let mut failures = Vec::new();
     let mut slowest = Vec::new();
-    for rows in [0usize, 10_000, 100_000, 1_000_000] {
+    let mut at_empty = None;
+    let mut peak = 0u64;
+    for &rows in SIZES {
         let ws = Ws::new(None);
         let state = ws.root.join(".wicket");
         let started = Instant::now();
@@ -250,6 +280,35 @@ fn trail_at_scale() {
             println!("  (kept: {})", ws.root.display());
             std::mem::forget(ws);
         }
+        if rows == 0 {
+            at_empty = Some((status, explain, answer, revoke));
+        } else {
+            table.ratio(
+                &format!("consult with a {rows}-row trail"),
+                mine,
+                base,
+                "the empty-trail consult",
+                1.2,
+            );
+        }
+        peak = peak.max(rss);
+        if rows == *SIZES.last().unwrap() {
+            let (s0, e0, a0, r0) = at_empty.unwrap_or_default();
+            let ms100 = Duration::from_millis(100);
+            let ms50 = Duration::from_millis(50);
+            let of = |what: &str| format!("{what} with a {rows}-row trail");
+            table.bound(&of("status"), status, s0, "status, empty trail", ms100);
+            table.bound(&of("explain"), explain, e0, "explain, empty trail", ms100);
+            table.bound(&of("answer"), answer, a0, "answer, empty trail", ms50);
+            table.bound(
+                &of("answer that writes a checkpoint"),
+                due,
+                a0,
+                "answer, empty trail",
+                ms50,
+            );
+            table.bound(&of("revoke"), revoke, r0, "revoke, empty trail", ms50);
+        }
         for (ok, what) in [
             (ratio <= 1.2, "consult ≤ 1.2× the empty-trail consult"),
             (status < Duration::from_millis(100), "status < 100 ms"),
@@ -271,6 +330,194 @@ fn trail_at_scale() {
         println!("  every target met (! marks a miss)");
     } else {
         println!("  missed (! in the table): {}", failures.join("; "));
+    }
+    table.memory(
+        "consult peak RSS, largest at any trail size",
+        peak,
+        40 << 10,
+    );
+}
+
+/// The trail sizes measured.
+const SIZES: &[usize] = &[0, 10_000, 100_000, 1_000_000];
+
+/// Each additional small plugin's cost (a copy of the abstaining testing
+/// plugin, so the verdict stays the default classifier's), against the
+/// default classifier alone, alternating; and 16 consults started together
+/// on an empty cache with those plugins named, which must all answer inside
+/// the consult's bound.
+fn plugins_scale(table: &mut Table, request: &str) {
+    let wicket = wicket_bin();
+    const EXTRA: usize = 4;
+    let dir = tempfile::tempdir().unwrap();
+    let mut policy = String::from("classifiers:\n");
+    for n in 0..EXTRA {
+        let copy = dir.path().join(format!("small-{n}.wasm"));
+        std::fs::copy(plugin("testing-abstain"), &copy).unwrap();
+        policy.push_str(&format!("  - path: {}\n", copy.display()));
+    }
+    let alone = Ws::new(None);
+    let many = Ws::new(Some(&policy));
+    spawn(&wicket, &alone, request, &[], "pass");
+    spawn(&wicket, &many, request, &[], "pass");
+    let (mut a, mut m) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS / 2 {
+        a.push(spawn(&wicket, &alone, request, &[], "pass"));
+        m.push(spawn(&wicket, &many, request, &[], "pass"));
+    }
+    let (a, m) = (middle(a), middle(m));
+    let each = m.saturating_sub(a) / EXTRA as u32;
+    println!(
+        "plugins: the default classifier alone {:.2} ms, with {EXTRA} more small plugins {:.2} ms: {:.3} ms each",
+        ms(a),
+        ms(m),
+        ms(each)
+    );
+    table.bound(
+        "each additional small plugin",
+        each,
+        a,
+        "the default classifier alone",
+        Duration::from_micros(300),
+    );
+
+    // 16 at once on an empty cache: the first starts one compilation per
+    // plugin, the others hold or wait on its lock; every one must answer.
+    let _ = std::fs::remove_dir_all(&many.cache);
+    let started = Instant::now();
+    let children: Vec<_> = (0..16)
+        .map(|_| {
+            let mut child = Command::new(&wicket)
+                .current_dir(&many.root)
+                .env("LITANY_CONV_REPO", &many.root)
+                .env("LITANY_CONV_BRANCH", AGENT)
+                .env("HOME", &many.home)
+                .env("XDG_CACHE_HOME", &many.cache)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(request.as_bytes())
+                .unwrap();
+            child
+        })
+        .collect();
+    let mut slowest = Duration::ZERO;
+    let mut answered = 0;
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        slowest = slowest.max(started.elapsed());
+        let text = String::from_utf8_lossy(&out.stdout);
+        if out.status.success()
+            && serde_json::from_str::<serde_json::Value>(&text)
+                .is_ok_and(|v| v["verdict"].is_string())
+        {
+            answered += 1;
+        }
+    }
+    println!(
+        "16 consults at once on an empty cache: {answered} answered, the last after {:.1} ms",
+        ms(slowest)
+    );
+    table.bound(
+        "16 consults together, empty cache: the slowest",
+        if answered == 16 {
+            slowest
+        } else {
+            Duration::MAX
+        },
+        a,
+        "one warm consult",
+        wicket::consult::CONSULT_BOUND,
+    );
+}
+
+/// The targets, each with its baseline from this run, printed as one table.
+#[derive(Default)]
+struct Table {
+    rows: Vec<[String; 5]>,
+    missed: usize,
+}
+
+impl Table {
+    /// A figure that must stay within `most` times its baseline.
+    fn ratio(&mut self, what: &str, figure: Duration, base: Duration, of: &str, most: f64) {
+        let r = ratio(figure, base);
+        self.push(
+            what,
+            format!("{:.2} ms", ms(figure)),
+            format!("{:.2} ms ({of})", ms(base)),
+            format!("{r:.2}× (≤ {most}×)"),
+            r <= most,
+        );
+    }
+
+    /// A figure that must stay under a bound; its baseline is for scale.
+    fn bound(&mut self, what: &str, figure: Duration, base: Duration, of: &str, under: Duration) {
+        let shown = if figure == Duration::MAX {
+            "did not answer".to_owned()
+        } else {
+            format!("{:.2} ms", ms(figure))
+        };
+        self.push(
+            what,
+            shown,
+            format!("{:.2} ms ({of})", ms(base)),
+            format!("{:.2}× (< {} ms)", ratio(figure, base), ms(under)),
+            figure < under,
+        );
+    }
+
+    fn memory(&mut self, what: &str, kib: u64, under_kib: u64) {
+        self.push(
+            what,
+            format!("{:.1} MiB", kib as f64 / 1024.0),
+            "—".into(),
+            format!("< {} MiB", under_kib / 1024),
+            kib < under_kib,
+        );
+    }
+
+    fn push(&mut self, what: &str, figure: String, base: String, bound: String, ok: bool) {
+        self.missed += usize::from(!ok);
+        let verdict = if ok { "met" } else { "MISSED" };
+        self.rows
+            .push([what.into(), figure, base, bound, verdict.into()]);
+    }
+
+    fn print(&self) {
+        let heads = [
+            "target",
+            "figure",
+            "baseline (same run)",
+            "ratio (bound)",
+            "",
+        ];
+        let mut width = heads.map(|h| h.chars().count());
+        for row in &self.rows {
+            for (w, cell) in width.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        println!("\nevery target, against its baseline measured in this run:");
+        for row in std::iter::once(&heads.map(String::from)).chain(&self.rows) {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(width)
+                .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())))
+                .collect();
+            println!("  {}", cells.join("  ").trim_end());
+        }
+        println!(
+            "  {} of {} targets met",
+            self.rows.len() - self.missed,
+            self.rows.len()
+        );
     }
 }
 

@@ -219,7 +219,7 @@ pub fn bounded(request: Request, env: Env) -> Result<Trace, Verdict> {
 /// the control: reading the request is inside it).
 pub fn bounded_from(request: Request, env: Env, started: Instant) -> Result<Trace, Verdict> {
     let runtime = match Runtime::new(env.cache_root.as_deref()) {
-        Ok(runtime) => Arc::new(runtime),
+        Ok(runtime) => Arc::new(runtime.one_shot()),
         Err(e) => {
             return Err(internal_hold(
                 &request,
@@ -431,20 +431,57 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // (models.yaml may name an adapter program; tools/ holds programs it
     // runs for a tool call) and `litany-tool-<name>` on PATH.
     paths.extend(wall::litany_roots());
-    if let Some(path) = std::env::var_os("PATH") {
-        for dir in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
-            for tool in LITANY_TOOLS {
-                paths.push(dir.join(format!("litany-tool-{tool}")));
-            }
-        }
-    }
     // Compared after resolving links on both sides: a cache reached
     // through a link is still the cache.
     let mut set: Vec<String> = Vec::new();
-    for path in paths {
-        let text = path_text(&resolve_existing(&path));
+    let mut add = |text: String| {
         if !set.contains(&text) {
             set.push(text);
+        }
+    };
+    for path in paths {
+        add(path_text(&resolve_existing(&path)));
+    }
+    // Each PATH directory is resolved once, then only the tool's own name is
+    // looked at (13 names in every directory: a walk per name from `/` was
+    // most of a consult's system calls).
+    if let Some(path) = std::env::var_os("PATH") {
+        let mut seen: Vec<PathBuf> = Vec::new();
+        for dir in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
+            let dir = resolve_existing(&dir);
+            if seen.contains(&dir) {
+                continue;
+            }
+            // Looked up relative to the directory, opened once: each name
+            // costs one component's lookup, not a walk from `/`.
+            let opened = rustix::fs::open(
+                &dir,
+                rustix::fs::OFlags::PATH
+                    | rustix::fs::OFlags::DIRECTORY
+                    | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            );
+            for tool in LITANY_TOOLS {
+                let name = format!("litany-tool-{tool}");
+                let path = dir.join(&name);
+                let link = match &opened {
+                    Ok(fd) => {
+                        rustix::fs::statat(fd, name.as_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+                            .is_ok_and(|st| {
+                                rustix::fs::FileType::from_raw_mode(st.st_mode)
+                                    == rustix::fs::FileType::Symlink
+                            })
+                    }
+                    // Not a directory this process can open: walked as written.
+                    Err(_) => true,
+                };
+                add(path_text(&if link {
+                    resolve_existing(&path)
+                } else {
+                    path
+                }));
+            }
+            seen.push(dir);
         }
     }
     set

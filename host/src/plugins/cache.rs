@@ -25,9 +25,9 @@ use super::engine::ENGINE_KEY;
 const MAX_ARTIFACT_BYTES: u64 = 512 << 20;
 
 /// Marks the trailer's start, and the format's version.
-const TRAILER_MAGIC: &[u8; 8] = b"wicketA1";
+const TRAILER_MAGIC: &[u8; 8] = b"wicketA2";
 
-/// Bytes after the artifact's body: the magic and a sha256.
+/// Bytes after the artifact's body: the magic and a BLAKE3 digest.
 const TRAILER_BYTES: usize = 8 + 32;
 
 /// How a consult had a plugin's compiled code.
@@ -229,7 +229,7 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, Miss> {
 /// The digest binding an artifact's bytes to the plugin they compile and
 /// the engine configuration they were compiled for.
 fn digest(body: &[u8], sha256: &str) -> [u8; 32] {
-    let mut hasher = Sha256::new();
+    let mut hasher = blake3::Hasher::new();
     hasher.update(b"wicket compiled artifact\0");
     hasher.update(sha256.as_bytes());
     hasher.update(b"\0");

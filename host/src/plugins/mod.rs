@@ -238,6 +238,10 @@ pub type Bytes = std::borrow::Cow<'static, [u8]>;
 pub struct Runtime {
     engine: Engine,
     cache: Option<Cache>,
+    /// This process consults once and exits: what a plugin's run leaves
+    /// (its compiled code's mappings, its instance) is left to the exit
+    /// rather than torn down piece by piece first.
+    one_shot: bool,
 }
 
 impl Runtime {
@@ -248,7 +252,18 @@ impl Runtime {
         config.with_custom_code_memory(Some(std::sync::Arc::new(in_place::Protect)));
         let engine = Engine::new(&config)?;
         let cache = cache_root.map(Cache::new);
-        Ok(Runtime { engine, cache })
+        Ok(Runtime {
+            engine,
+            cache,
+            one_shot: false,
+        })
+    }
+
+    /// For a process that runs one consult and exits (the control,
+    /// `explain`): see [`Runtime::one_shot`]'s field.
+    pub fn one_shot(mut self) -> Runtime {
+        self.one_shot = true;
+        self
     }
 
     pub fn engine(&self) -> &Engine {
@@ -354,6 +369,11 @@ impl Runtime {
             Ok(loaded) => {
                 let (answer, output) =
                     sandbox::call(&self.engine, &loaded.component, plugin, question, deadline);
+                if self.one_shot {
+                    // Unmapping and unregistering its code is work the
+                    // process's exit does anyway.
+                    std::mem::forget(loaded.component);
+                }
                 (Some(loaded.sha256), answer, Some(loaded.cache_use), output)
             }
         };
