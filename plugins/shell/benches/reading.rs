@@ -91,6 +91,13 @@ fn time(command: &str, runs: usize) -> (Duration, Duration, Duration) {
 }
 
 fn main() {
+    // For a profiler: `WICKET_READING_PROFILE='<command>'` reads that one
+    // command many times and prints its median, nothing else.
+    if let Ok(command) = std::env::var("WICKET_READING_PROFILE") {
+        let (first, median, _) = time(&command, 20_000);
+        println!("{command:?}: first {first:?}, median {median:?}");
+        return;
+    }
     let (_, baseline, _) = time("ls -la src", 2000);
     println!("baseline `ls -la src`: median {baseline:?}");
     println!("worst = the slowest of 15 runs after a first one (shown apart: it pays the allocator's first touch of fresh memory)");
