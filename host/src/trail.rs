@@ -336,9 +336,10 @@ fn write_whole(file: &mut std::fs::File, bytes: &[u8], state: &Path) -> Result<(
     Ok(())
 }
 
-/// Append one row: one write of one whole line, under an exclusive lock —
-/// and, when enough has been written since the last checkpoint, a new
-/// checkpoint after it, in the same write (see [`Checkpoint`]).
+/// Append one row: one write of one whole line, under an exclusive lock,
+/// flushed to disk — and, when enough has been written since the last
+/// checkpoint, a new checkpoint after it, written once the row is on disk
+/// and not waited for (see [`Checkpoint`]).
 pub fn append(state: &Path, row: &Row) -> Result<()> {
     append_every(state, row, CHECKPOINT_EVERY)
 }
@@ -357,10 +358,11 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
     let after = len + out.len() as u64;
     // What is due reads only the last index or checkpoint line.
     let last = Last::find(&file, len)?;
+    let mut summary = Vec::new();
     if after - last.base_end >= every.max(last.block) {
         let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
         fold.line(&line[..line.len() - 1], false, None);
-        out.extend(checkpoint_bytes(&fold.state(), after)?.0);
+        summary = checkpoint_bytes(&fold.state(), after)?.0;
     } else if let (Some(base), Some(mut index)) = (
         last.base,
         last.index.filter(|_| after - last.end >= INDEX_EVERY),
@@ -377,6 +379,13 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
     write_whole(&mut file, &out, state)?;
     file.sync_data()
         .with_context(|| format!("could not flush {}", state.join(FILE).display()))?;
+    // The row is on disk. A checkpoint only summarises rows that are, so it
+    // is written after them and not waited for: one lost in a crash is
+    // missing or torn, and readers pass over it to the one before (a failed
+    // write here costs speed, never a row).
+    if !summary.is_empty() {
+        let _ = write_whole(&mut file, &summary, state);
+    }
     Ok(())
 }
 
@@ -681,8 +690,8 @@ fn pieces<'a>(chunks: impl Iterator<Item = &'a [u8]>, mut each: impl FnMut(Piece
 ///
 /// Writers keep them. When a row brings more than [`CHECKPOINT_EVERY`] bytes
 /// (or more than the last checkpoint's own size) after the last checkpoint,
-/// [`append`] — under the trail's exclusive lock, in the same write as the
-/// row — adds every answer in force and every raised floor *restated*, one
+/// [`append`] — under the trail's exclusive lock, right after the row is on
+/// disk — adds every answer in force and every raised floor *restated*, one
 /// row a line (`{"restated":<n>,…the row…}`, `n` its order), then this line.
 /// The restated rows are grouped into buckets by the agent they name (in
 /// their order within a bucket), so a consult reads only the buckets of its
