@@ -23,6 +23,8 @@ const BARE: &[&str] = &[
     "testing-hog",
     "testing-spin",
     "testing-trap",
+    "testing-contract-0-1-1",
+    "testing-future-contract",
 ];
 
 /// Plugins built for wasm32-wasip2, which import WASI.

@@ -11,10 +11,12 @@
 //! different sentence: the guest said no, it did not break.
 
 mod cache;
+pub mod contract;
 pub mod engine;
 mod in_place;
 mod sandbox;
 mod v0_1;
+mod v0_2;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -96,6 +98,8 @@ pub struct Question {
     pub home: String,
     pub protected: Vec<String>,
     pub secret_fragments: Vec<String>,
+    /// Whether the call runs inside the wall (`None`: the host cannot say).
+    pub confined: Option<bool>,
 }
 
 /// One finding, as a plugin gave it.
@@ -119,6 +123,8 @@ pub enum Fault {
     NotComponent,
     /// The component does not implement this world (or failed to compile).
     WrongWorld(String),
+    /// The component names a contract version this wicket has no binding for.
+    Contract(contract::Problem),
     /// The plugin trapped.
     Trap(String),
     /// The plugin ran past its deadline and was stopped.
@@ -150,6 +156,7 @@ impl Fault {
             Fault::WrongWorld(_) => {
                 format!("plugin {plugin} does not implement the wicket:classifier contract")
             }
+            Fault::Contract(problem) => format!("plugin {plugin} {}", problem.clause()),
             Fault::Trap(_) => format!("plugin {plugin} trapped"),
             Fault::Deadline(d) => format!(
                 "plugin {plugin} ran past its {} ms deadline and was stopped",
@@ -179,7 +186,12 @@ impl Fault {
                 "plugin {plugin} is a core wasm module, not a component (build it for wasm32-wasip2, or wrap it with `wasm-tools component new`)"
             ),
             Fault::WrongWorld(e) => format!(
-                "plugin {plugin} does not implement wicket:classifier@0.1 ({e})"
+                "plugin {plugin} does not implement the wicket:classifier contract it names ({e})"
+            ),
+            Fault::Contract(problem) => format!(
+                "plugin {plugin} {}: {}",
+                problem.clause(),
+                problem.remedy()
             ),
             Fault::Trap(e) => format!("plugin {plugin} trapped ({e})"),
             Fault::Malformed(e) => format!("plugin {plugin} answered outside the contract ({e})"),
@@ -197,6 +209,7 @@ impl Fault {
             Fault::NotWasm => "not-wasm",
             Fault::NotComponent => "not-a-component",
             Fault::WrongWorld(_) => "wrong-world",
+            Fault::Contract(_) => "unsupported-contract",
             Fault::Trap(_) => "trap",
             Fault::Deadline(_) => "deadline",
             Fault::MemoryExhausted => "memory",
@@ -298,8 +311,14 @@ impl Runtime {
     /// (or joins) its compilation in the background and is a fault this
     /// time: the call is held, the next one uses it.
     pub fn load(&self, plugin: &Plugin) -> Result<Loaded, (Option<String>, Fault)> {
-        let (_, sha256) = self.read(plugin)?;
+        let (bytes, sha256) = self.read(plugin)?;
         let fail = |fault: Fault| (Some(sha256.clone()), fault);
+        // Which binding serves it, from the component's own imports, before
+        // any of it is compiled, loaded or run: a version this wicket has
+        // no binding for is refused here, naming both.
+        let binding = contract::of_component(&bytes)
+            .map_err(|problem| fail(Fault::Contract(problem)))?
+            .binding;
         if let Source::Embedded = plugin.source {
             // SAFETY: these bytes were produced by this binary's own build,
             // for this engine configuration; wasmtime checks the version and
@@ -318,6 +337,7 @@ impl Runtime {
                 return Ok(Loaded {
                     sha256,
                     component,
+                    binding,
                     cache_use: CacheUse::Embedded,
                 });
             }
@@ -331,6 +351,7 @@ impl Runtime {
             Ok(component) => Ok(Loaded {
                 sha256,
                 component,
+                binding,
                 cache_use: CacheUse::Hit,
             }),
             Err(miss) => {
@@ -352,8 +373,14 @@ impl Runtime {
         let (sha256, answer, cache, output) = match loaded {
             Err((sha256, fault)) => (sha256, Answer::Fault(fault), None, String::new()),
             Ok(loaded) => {
-                let (answer, output) =
-                    sandbox::call(&self.engine, &loaded.component, plugin, question, deadline);
+                let (answer, output) = sandbox::call(
+                    &self.engine,
+                    &loaded.component,
+                    loaded.binding,
+                    plugin,
+                    question,
+                    deadline,
+                );
                 (Some(loaded.sha256), answer, Some(loaded.cache_use), output)
             }
         };
@@ -487,6 +514,8 @@ pub fn compile_now(cache_root: &Path, targets: &[String]) -> Result<String, Stri
 pub struct Loaded {
     pub sha256: String,
     pub component: Component,
+    /// The binding its contract version is served by.
+    pub binding: contract::Binding,
     pub cache_use: CacheUse,
 }
 
