@@ -17,6 +17,7 @@ mod in_place;
 mod sandbox;
 mod v0_1;
 mod v0_2;
+pub mod verbs;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -100,6 +101,32 @@ pub struct Question {
     pub secret_fragments: Vec<String>,
     /// Whether the call runs inside the wall (`None`: the host cannot say).
     pub confined: Option<bool>,
+}
+
+impl Question {
+    /// A question about nothing in particular, for a plugin checked or
+    /// tested outside any workspace: `root` is the workspace, the writable
+    /// root and the cwd; home is `/nonexistent`; nothing is protected but
+    /// the shipped secret fragments apply; confinement is unknown.
+    pub fn synthetic(root: &str) -> Question {
+        Question {
+            id: "toolu_synthetic".into(),
+            tool: String::new(),
+            input_json: "{}".into(),
+            role: "worker".into(),
+            agent_id: "20260101T000000Z-00000000".into(),
+            workspace: root.into(),
+            writable_root: root.into(),
+            cwd: root.into(),
+            home: "/nonexistent".into(),
+            protected: Vec::new(),
+            secret_fragments: wicket_guest::SHIPPED_SECRET_FRAGMENTS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            confined: None,
+        }
+    }
 }
 
 /// One finding, as a plugin gave it.
@@ -367,13 +394,36 @@ impl Runtime {
 
     /// Load and run one plugin on one question, within `deadline`.
     pub fn run(&self, plugin: &Plugin, question: &Question, deadline: Duration) -> Run {
+        self.run_or_check(plugin, question, deadline, true)
+    }
+
+    /// Load one plugin and instantiate it as a consult would, asking it
+    /// nothing: its answer is `Abstain` when it can load, else the fault a
+    /// consult would meet. The caller ticks the engine's epoch.
+    pub fn check(&self, plugin: &Plugin, deadline: Duration) -> Run {
+        let question = Question::synthetic("/");
+        self.run_or_check(plugin, &question, deadline, false)
+    }
+
+    fn run_or_check(
+        &self,
+        plugin: &Plugin,
+        question: &Question,
+        deadline: Duration,
+        ask: bool,
+    ) -> Run {
         let started = Instant::now();
         let loaded = self.load(plugin);
         let load_time = started.elapsed();
         let (sha256, answer, cache, output) = match loaded {
             Err((sha256, fault)) => (sha256, Answer::Fault(fault), None, String::new()),
             Ok(loaded) => {
-                let (answer, output) = sandbox::call(
+                let call = if ask {
+                    sandbox::call
+                } else {
+                    sandbox::instantiate
+                };
+                let (answer, output) = call(
                     &self.engine,
                     &loaded.component,
                     loaded.binding,

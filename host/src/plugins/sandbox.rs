@@ -189,6 +189,32 @@ pub fn call(
     q: &Question,
     deadline: Duration,
 ) -> (Answer, String) {
+    run(engine, component, binding, plugin, q, deadline, true)
+}
+
+/// Link and instantiate the plugin in a store of its own, as a consult
+/// would, without asking it anything: `Abstain` when it loads, else the
+/// fault a consult would meet (what `init` and `status` check).
+pub fn instantiate(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    binding: Binding,
+    plugin: &Plugin,
+    q: &Question,
+    deadline: Duration,
+) -> (Answer, String) {
+    run(engine, component, binding, plugin, q, deadline, false)
+}
+
+fn run(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    binding: Binding,
+    plugin: &Plugin,
+    q: &Question,
+    deadline: Duration,
+    ask: bool,
+) -> (Answer, String) {
     let needs_wasi = component
         .component_type()
         .imports(engine)
@@ -241,15 +267,21 @@ pub fn call(
     let result: wasmtime::Result<Result<Said, String>> = match pre {
         Pre::V0_1(pre) => {
             let (request, context) = v0_1::question(q, &plugin.config);
-            pre.instantiate(&mut store)
-                .and_then(|instance| instance.call_classify(&mut store, &request, &context))
-                .map(|r| r.map(Into::into))
+            pre.instantiate(&mut store).and_then(|instance| match ask {
+                true => instance
+                    .call_classify(&mut store, &request, &context)
+                    .map(|r| r.map(Into::into)),
+                false => Ok(Ok(Said::Abstain)),
+            })
         }
         Pre::V0_2(pre) => {
             let (request, context) = v0_2::question(q, &plugin.config);
-            pre.instantiate(&mut store)
-                .and_then(|instance| instance.call_classify(&mut store, &request, &context))
-                .map(|r| r.map(Into::into))
+            pre.instantiate(&mut store).and_then(|instance| match ask {
+                true => instance
+                    .call_classify(&mut store, &request, &context)
+                    .map(|r| r.map(Into::into)),
+                false => Ok(Ok(Said::Abstain)),
+            })
         }
     };
     let answer = match result {
