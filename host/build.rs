@@ -25,6 +25,7 @@ const BARE: &[&str] = &[
     "testing-trap",
     "testing-contract-0-1-1",
     "testing-future-contract",
+    "testing-mislabelled",
 ];
 
 /// Plugins built for wasm32-wasip2, which import WASI.

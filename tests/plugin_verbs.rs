@@ -197,3 +197,77 @@ fn a_failing_case_prints_the_findings_and_exits_non_zero() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn init_and_status_instantiate_each_plugin_and_name_one_that_cannot_load() {
+    let policy = format!(
+        "classifiers:\n  - path: {}\n    config: {{allow: [docs.rs]}}\n  - path: {}\n  - path: {}\n",
+        plugin("fetch-guard").display(),
+        plugin("testing-future-contract").display(),
+        plugin("testing-mislabelled").display(),
+    );
+    let ws = Ws::new(Some(&policy));
+    let run = |args: &[&str]| {
+        let out = Command::new(wicket_bin())
+            .args(args)
+            .env("HOME", &ws.home)
+            .env("XDG_CACHE_HOME", &ws.cache)
+            .env("PATH", "/usr/bin:/bin")
+            .env_remove("WICKET_LITANY")
+            .output()
+            .unwrap();
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let root = ws.root.to_string_lossy().into_owned();
+    let (code, said, err) = run(&["init", &root]);
+    assert_eq!(code, Some(0), "{said}{err}");
+    let line = |name: &str| {
+        said.lines()
+            .find(|l| l.contains(&format!("{}:", plugin(name).display())))
+            .unwrap_or_else(|| panic!("no line for {name}: {said}"))
+            .to_owned()
+    };
+    assert!(
+        line("fetch-guard").contains("loads and instantiates"),
+        "{said}"
+    );
+    let future = line("testing-future-contract");
+    assert!(
+        future.contains("CANNOT BE LOADED") && future.contains("wicket:classifier@0.9.0"),
+        "{future}"
+    );
+    assert!(!future.contains("compiled and cached"), "{future}");
+    // It compiles (the workspace fixture compiled it already) — its version
+    // is one wicket supports — but does not instantiate: only loading it
+    // once shows that.
+    let mislabelled = line("testing-mislabelled");
+    assert!(
+        mislabelled.contains("CANNOT BE LOADED")
+            && mislabelled.contains("does not implement the wicket:classifier contract it names")
+            && mislabelled.contains("expected record of 8 fields, found 7"),
+        "{mislabelled}"
+    );
+
+    let (code, status, err) = run(&["status", &root]);
+    assert_eq!(code, Some(0), "{status}{err}");
+    let line = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.contains(&format!("plugin: {}", plugin(name).display())))
+            .unwrap_or_else(|| panic!("no line for {name}: {status}"))
+            .to_owned()
+    };
+    assert!(
+        line("fetch-guard").contains("compiled, instantiates"),
+        "{status}"
+    );
+    assert!(
+        line("testing-future-contract").contains("CANNOT BE LOADED")
+            && line("testing-future-contract").contains("0.1.0, 0.1.1 and 0.2.0"),
+        "{status}"
+    );
+    assert!(
+        line("testing-mislabelled").contains("compiled, but CANNOT BE LOADED"),
+        "{status}"
+    );
+}

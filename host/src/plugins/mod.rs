@@ -20,6 +20,8 @@ mod v0_2;
 pub mod verbs;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use wasmtime::component::Component;
@@ -399,9 +401,11 @@ impl Runtime {
 
     /// Load one plugin and instantiate it as a consult would, asking it
     /// nothing: its answer is `Abstain` when it can load, else the fault a
-    /// consult would meet. The caller ticks the engine's epoch.
+    /// consult would meet. Like any load, a plugin not compiled yet starts
+    /// its compilation.
     pub fn check(&self, plugin: &Plugin, deadline: Duration) -> Run {
         let question = Question::synthetic("/");
+        let _ticker = Ticker::start(self);
         self.run_or_check(plugin, &question, deadline, false)
     }
 
@@ -557,6 +561,34 @@ pub fn compile_now(cache_root: &Path, targets: &[String]) -> Result<String, Stri
         Ok(said)
     } else {
         Err(said)
+    }
+}
+
+/// Ticks the engine's epoch (a plugin's deadline is counted in ticks) until
+/// dropped, as the consult's watchdog does.
+pub struct Ticker(Arc<AtomicBool>, Option<std::thread::JoinHandle<()>>);
+
+impl Ticker {
+    pub fn start(runtime: &Runtime) -> Ticker {
+        let stop = Arc::new(AtomicBool::new(false));
+        let engine = runtime.engine().clone();
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(EPOCH_TICK);
+                engine.increment_epoch();
+            }
+        });
+        Ticker(stop, Some(handle))
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+        if let Some(handle) = self.1.take() {
+            let _ = handle.join();
+        }
     }
 }
 

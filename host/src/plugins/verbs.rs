@@ -4,15 +4,13 @@
 //! the sandbox — with a synthetic context.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
 use serde_json::{json, Value};
 use wicket_guest::Effect;
 
-use super::{contract, Answer, Cache, Plugin, Question, Runtime, Source};
+use super::{contract, Answer, Cache, Plugin, Question, Runtime, Source, Ticker};
 use crate::judge::{self, Ruled, Ruling, Table};
 use crate::operator::Receipt;
 use crate::policy::Policy;
@@ -45,34 +43,6 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Ticks the engine's epoch (a plugin's deadline is counted in ticks) until
-/// dropped, as the consult's watchdog does.
-struct Ticker(Arc<AtomicBool>, Option<std::thread::JoinHandle<()>>);
-
-impl Ticker {
-    fn start(runtime: &Runtime) -> Ticker {
-        let stop = Arc::new(AtomicBool::new(false));
-        let engine = runtime.engine().clone();
-        let flag = stop.clone();
-        let handle = std::thread::spawn(move || {
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(super::EPOCH_TICK);
-                engine.increment_epoch();
-            }
-        });
-        Ticker(stop, Some(handle))
-    }
-}
-
-impl Drop for Ticker {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-        if let Some(handle) = self.1.take() {
-            let _ = handle.join();
-        }
     }
 }
 
@@ -170,7 +140,6 @@ pub fn inspect(path: &Path) -> Result<Receipt> {
             Ok(said) => {
                 compile = json!({"ms": compile_ms(&said)});
                 let runtime = Runtime::new(Some(&scratch.0))?;
-                let _ticker = Ticker::start(&runtime);
                 let run = runtime.check(&plugin, super::PLUGIN_DEADLINE);
                 if let Answer::Fault(fault) = &run.answer {
                     loads = Err(fault.detail(&name));
