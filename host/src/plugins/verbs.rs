@@ -342,7 +342,7 @@ fn parse_cases(text: &str, file: &str) -> Result<Cases> {
             }
             ("request", Some(case)) => {
                 let request = json_value("request")?;
-                if !request["name"].is_string() || !request.get("input").is_some() {
+                if !request["name"].is_string() || request.get("input").is_none() {
                     bail!(at(
                         "a request is a JSON object with at least `name` and `input`, as litany sends it"
                             .into()
