@@ -101,6 +101,25 @@ fn inspect_tells_the_world_version_imports_and_whether_it_loads() {
             .contains("core wasm module"),
         "{seen}"
     );
+    // A wicket with no wicket-compile beside it says it cannot tell.
+    let alone = home.path().join("alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    std::fs::copy(wicket_bin(), alone.join("wicket")).unwrap();
+    let out = Command::new(alone.join("wicket"))
+        .args(["plugin", "inspect", &fetch.to_string_lossy(), "--json"])
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    let seen: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(seen["loads"], Value::Null, "{seen}");
+    assert!(
+        seen["compile"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("wicket-compile is not installed"),
+        "{seen}"
+    );
+    assert_eq!(seen["contract"]["version"], "0.2.0");
     let out = wicket(home.path(), &["plugin", "inspect", "/nonexistent.wasm"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(

@@ -128,12 +128,16 @@ pub fn inspect(path: &Path) -> Result<Receipt> {
 
     // Then as a consult would have it: compiled (timed, into a scratch
     // cache so the time is this compilation's) and instantiated.
+    // `loads`: Ok, Err(why not), or None when this machine cannot tell.
     let mut compile: Value = Value::Null;
-    let mut loads: Result<(), String> = Ok(());
+    let mut loads: Option<Result<(), String>> = Some(Ok(()));
     if let Err((_, fault)) = &shape {
-        loads = Err(fault.detail(&name));
+        loads = Some(Err(fault.detail(&name)));
     } else if let Err(problem) = &contract {
-        loads = Err(super::Fault::Contract(problem.clone()).detail(&name));
+        loads = Some(Err(super::Fault::Contract(problem.clone()).detail(&name)));
+    } else if let Err(why) = super::compiler() {
+        compile = json!({"error": why});
+        loads = None;
     } else {
         let scratch = Scratch::new("inspect")?;
         match super::compile_now(&scratch.0, std::slice::from_ref(&name)) {
@@ -142,13 +146,13 @@ pub fn inspect(path: &Path) -> Result<Receipt> {
                 let runtime = Runtime::new(Some(&scratch.0))?;
                 let run = runtime.check(&plugin, super::PLUGIN_DEADLINE);
                 if let Answer::Fault(fault) = &run.answer {
-                    loads = Err(fault.detail(&name));
+                    loads = Some(Err(fault.detail(&name)));
                 }
             }
             Err(why) => {
                 let why = why.replace(&format!("wicket-compile: {name}: "), "");
                 compile = json!({"error": why});
-                loads = Err(format!("it does not compile: {why}"));
+                loads = Some(Err(format!("it does not compile: {why}")));
             }
         }
     }
@@ -204,8 +208,9 @@ pub fn inspect(path: &Path) -> Result<Receipt> {
         &mut human,
         "loads",
         &match &loads {
-            Ok(()) => "yes: it instantiates in wicket's sandbox".to_owned(),
-            Err(why) => format!("no: {why}"),
+            Some(Ok(())) => "yes: it instantiates in wicket's sandbox".to_owned(),
+            Some(Err(why)) => format!("no: {why}"),
+            None => "cannot tell without compiling it (see compile)".to_owned(),
         },
     );
     let json = json!({
@@ -221,8 +226,8 @@ pub fn inspect(path: &Path) -> Result<Receipt> {
         "imports": imports,
         "exports": exports,
         "compile": compile,
-        "loads": loads.is_ok(),
-        "why_not": loads.err(),
+        "loads": loads.as_ref().map(Result::is_ok),
+        "why_not": loads.and_then(Result::err),
     });
     Ok(Receipt { human, json })
 }
@@ -462,6 +467,7 @@ pub fn test(path: &Path, cases_path: &Path) -> Result<(Receipt, bool)> {
     if let Err(problem) = contract::of_component(&bytes) {
         bail!("{}", super::Fault::Contract(problem).detail(&name));
     }
+    super::compiler().map_err(|why| anyhow::anyhow!("cannot run the plugin: {why}"))?;
     if let Err(why) = super::compile_now(&cache_root, std::slice::from_ref(&name)) {
         bail!("{name} does not compile: {why}");
     }
