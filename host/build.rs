@@ -23,6 +23,9 @@ const BARE: &[&str] = &[
     "testing-hog",
     "testing-spin",
     "testing-trap",
+    "testing-contract-0-1-1",
+    "testing-future-contract",
+    "testing-mislabelled",
 ];
 
 /// Plugins built for wasm32-wasip2, which import WASI.

@@ -321,6 +321,7 @@ fn a_wasi_guest_finds_no_files_environment_or_network() {
         home: "/home/u".into(),
         protected: vec![],
         secret_fragments: vec![],
+        confined: None,
     };
     // The runtime's deadline is ticked by the consult's watchdog; tick here.
     let engine = runtime.engine().clone();
@@ -510,4 +511,54 @@ fn a_corrupted_or_swapped_artifact_is_never_run() {
         "{corrupt}"
     );
     assert_ne!(corrupt["verdict"]["verdict"], "pass", "{corrupt}");
+}
+
+#[test]
+fn a_plugin_built_against_the_old_contract_still_loads_and_decides() {
+    // Built from source against wit/v0.1.1 with wit-bindgen directly (no SDK).
+    let ws = Ws::new(Some(&policy_with(&["testing-contract-0-1-1"])));
+    let out = ws.consult("bash", json!({"command": "echo old-contract"}));
+    assert_eq!(out.word(), "refuse", "{}", out.stdout());
+    let cwd = ws.worktree(AGENT);
+    assert!(
+        out.reason().contains(&format!(
+            "the contract 0.1.1 fixture refuses this (cwd {})",
+            cwd.display()
+        )),
+        "{}",
+        out.reason()
+    );
+    // Where it abstains, the default classifier decides as ever.
+    assert_eq!(ws.consult("bash", json!({"command": "ls"})).word(), "pass");
+}
+
+#[test]
+fn a_plugin_claiming_an_unknown_contract_is_refused_naming_both_versions() {
+    let ws = Ws::new(Some(&policy_with(&["testing-future-contract"])));
+    // Fail closed: even a read is held, and the plugin never ran (it would
+    // have passed it).
+    let out = ws.consult("bash", json!({"command": "ls"}));
+    assert_eq!(out.word(), "hold", "{}", out.stdout());
+    let name = plugin("testing-future-contract").display().to_string();
+    assert!(
+        out.reason().contains(&format!(
+            "plugin {name} was built against contract wicket:classifier@0.9.0, and this wicket supports only 0.1.0, 0.1.1 and 0.2.0"
+        )),
+        "{}",
+        out.reason()
+    );
+    // The compiler refuses it too, with the same words and what to do.
+    let compiled = std::process::Command::new(compiler_bin())
+        .arg("--cache")
+        .arg(ws.cache.join("wicket"))
+        .arg(plugin("testing-future-contract"))
+        .output()
+        .unwrap();
+    assert_eq!(compiled.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&compiled.stderr);
+    assert!(
+        said.contains("wicket:classifier@0.9.0")
+            && said.contains("rebuild it against one of those"),
+        "{said}"
+    );
 }

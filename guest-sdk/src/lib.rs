@@ -70,12 +70,20 @@ pub mod paths;
 
 pub use paths::Harness;
 
+/// The version of the `wicket:classifier` contract this SDK builds plugins
+/// against (the WIT it binds ships in the crate, under `wit/v<version>/`). A
+/// wicket loads a plugin only if it supports the plugin's version, and says
+/// which versions it supports when it does not (`wicket plugin inspect`).
+pub const CONTRACT_VERSION: &str = "0.2.0";
+
 #[doc(hidden)]
 pub mod __private {
     pub use wit_bindgen;
 
     wit_bindgen::generate!({
-        path: "../wit/classifier.wit",
+        // The contract this SDK binds: `CONTRACT_VERSION`'s directory of
+        // the workspace's `wit/` (packaged with the crate).
+        path: "wit/v0.2.0",
         world: "classifier",
         pub_export_macro: true,
         export_macro_name: "__export_world",
@@ -300,6 +308,9 @@ pub struct Context {
     pub protected: Vec<String>,
     /// Fragments that mark a path as credentials (syntax: [`fragments`]).
     pub secret_fragments: Vec<String>,
+    /// Whether the call runs inside the wall (`wicket run`): `None` when the
+    /// host cannot say (`wicket plugin test`, a native test). Contract 0.2.0.
+    pub confined: Option<bool>,
     config: Value,
     compiled: FragmentCache,
     /// Native only (tests, embedding hosts): the harness binaries and the
@@ -348,6 +359,7 @@ impl Context {
             home: home.into(),
             protected: Vec::new(),
             secret_fragments: Vec::new(),
+            confined: None,
             config: Value::Null,
             compiled: FragmentCache::default(),
             harness: Vec::new(),
@@ -643,6 +655,7 @@ pub fn __run<C: Classifier>(
         home: context.home,
         protected: context.protected,
         secret_fragments: context.secret_fragments,
+        confined: context.confined,
         config: serde_json::from_str(&context.config).unwrap_or(Value::Null),
         compiled: FragmentCache::default(),
         harness: Vec::new(),

@@ -530,6 +530,7 @@ fn run_plugins(
         home: env.home.clone(),
         protected: protected_set(&facts.workspace, env, &facts.policy),
         secret_fragments: facts.policy.secret_fragments(),
+        confined: Some(facts.inside_wall),
     };
     let mut runs = Vec::new();
     for plugin in plugins_in_force(&facts.policy) {

@@ -4,7 +4,8 @@
 //! decided, and prints one verdict — pass, refuse or hold.
 //!
 //! The consult's path reads top to bottom in [`consult`]. The plugin contract
-//! is `wit/classifier.wit`; plugin authors use the `wicket-guest` crate.
+//! is `wit/v<version>/classifier.wit`, one directory per version this wicket
+//! loads ([`plugins::contract`]); plugin authors use the `wicket-guest` crate.
 
 pub mod consult;
 pub mod demo;

@@ -135,6 +135,32 @@ enum Command {
         #[arg(long)]
         keep: bool,
     },
+    /// A plugin author's tools: look inside a plugin, run its cases (no
+    /// workspace needed).
+    Plugin {
+        #[command(subcommand)]
+        verb: PluginVerb,
+    },
+}
+
+#[derive(Subcommand)]
+enum PluginVerb {
+    /// The world, contract version, imports, size, sha256, compile time, and
+    /// whether this wicket can load it (and why not).
+    Inspect {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a case file through the real sandbox with a synthetic context and
+    /// the shipped table (format: README, "Testing a plugin"); exits 1 on
+    /// any failure.
+    Test {
+        file: PathBuf,
+        cases: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() {
@@ -194,6 +220,7 @@ fn main() {
             if remove { None } else { control.as_deref() },
         )),
         Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
+        Some(Command::Plugin { verb }) => plugin(verb),
         Some(Command::Explain { ws, request, json }) => receipt(
             wicket::operator::explain::run(&ws, request.as_deref()),
             json,
@@ -204,6 +231,23 @@ fn main() {
 
 /// The control, with a last line of defence: whatever happens on the way to
 /// a verdict, litany gets one (a hold), never a crash it would not re-consult.
+fn plugin(verb: PluginVerb) -> i32 {
+    use wicket::plugins::verbs;
+    match verb {
+        PluginVerb::Inspect { file, json } => receipt(verbs::inspect(&file), json),
+        PluginVerb::Test { file, cases, json } => match verbs::test(&file, &cases) {
+            Ok((receipt, passed)) => {
+                receipt.print(json);
+                i32::from(!passed)
+            }
+            Err(e) => {
+                eprintln!("wicket: {e:#}");
+                1
+            }
+        },
+    }
+}
+
 fn control() -> i32 {
     match std::panic::catch_unwind(wicket::consult::control_main) {
         Ok(code) => code,

@@ -248,3 +248,169 @@ mod tests {
             .contains("wicket gave no reason"));
     }
 }
+
+/// The JSON Schemas in `schemas/` say what this file does: a small validator
+/// for the keywords they use, and the code's own requests and verdicts
+/// against them.
+#[cfg(test)]
+mod schemas {
+    use super::*;
+
+    const REQUEST: &str = include_str!("../../schemas/request.schema.json");
+    const VERDICT: &str = include_str!("../../schemas/verdict.schema.json");
+
+    /// Whether `value` meets `schema` (type, required, properties,
+    /// additionalProperties, const, enum, minLength, oneOf: what the schemas
+    /// use; any other keyword fails the test, so it cannot be ignored).
+    fn valid(schema: &Value, value: &Value) -> bool {
+        let known = [
+            "$schema",
+            "$id",
+            "title",
+            "description",
+            "type",
+            "required",
+            "properties",
+            "additionalProperties",
+            "const",
+            "enum",
+            "minLength",
+            "oneOf",
+        ];
+        for key in schema.as_object().unwrap().keys() {
+            assert!(
+                known.contains(&key.as_str()),
+                "the test validator does not know `{key}`"
+            );
+        }
+        if let Some(branches) = schema.get("oneOf") {
+            let matching = branches
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|b| valid(b, value))
+                .count();
+            if matching != 1 {
+                return false;
+            }
+        }
+        match schema.get("type").and_then(Value::as_str) {
+            Some("object") if !value.is_object() => return false,
+            Some("string") if !value.is_string() => return false,
+            _ => {}
+        }
+        if let Some(c) = schema.get("const") {
+            if c != value {
+                return false;
+            }
+        }
+        if let Some(options) = schema.get("enum") {
+            if !options.as_array().unwrap().contains(value) {
+                return false;
+            }
+        }
+        if let (Some(min), Some(s)) = (schema.get("minLength"), value.as_str()) {
+            if (s.chars().count() as u64) < min.as_u64().unwrap() {
+                return false;
+            }
+        }
+        if let Some(fields) = value.as_object() {
+            let properties = schema.get("properties").and_then(Value::as_object);
+            for key in schema
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if !fields.contains_key(key.as_str().unwrap()) {
+                    return false;
+                }
+            }
+            for (key, field) in fields {
+                match properties.and_then(|p| p.get(key)) {
+                    Some(sub) if !valid(sub, field) => return false,
+                    Some(_) => {}
+                    None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                        return false
+                    }
+                    None => {}
+                }
+            }
+        }
+        true
+    }
+
+    fn sample() -> Value {
+        json!({"id": "toolu_1", "name": "bash", "input": {"command": "ls"}, "role": "worker", "agent_id": "20261129T181730Z-1c32bb5e"})
+    }
+
+    #[test]
+    fn the_request_schema_is_what_parse_reads() {
+        let schema: Value = serde_json::from_str(REQUEST).unwrap();
+        let required: Vec<&str> = schema["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let good = sample();
+        assert!(valid(&schema, &good));
+        assert!(Request::parse(&good.to_string()).is_ok());
+        // Every property: missing, parse refuses exactly when it is required.
+        for (key, property) in schema["properties"].as_object().unwrap() {
+            let mut missing = good.clone();
+            missing.as_object_mut().unwrap().remove(key);
+            assert_eq!(
+                Request::parse(&missing.to_string()).is_err(),
+                required.contains(&key.as_str()),
+                "{key}"
+            );
+            assert!(!valid(&schema, &missing) || !required.contains(&key.as_str()));
+            // A string property of another type: both refuse it.
+            if property["type"] == "string" {
+                let mut wrong = good.clone();
+                wrong[key] = json!(5);
+                assert!(Request::parse(&wrong.to_string()).is_err(), "{key}");
+                assert!(!valid(&schema, &wrong), "{key}");
+            } else {
+                let mut any = good.clone();
+                any[key] = json!([1, null]);
+                assert!(Request::parse(&any.to_string()).is_ok(), "{key}");
+                assert!(valid(&schema, &any), "{key}");
+            }
+        }
+        // Every field parse requires is a required property.
+        for key in ["id", "name", "input", "role", "agent_id"] {
+            assert!(required.contains(&key), "{key}");
+        }
+        // Unknown fields: ignored by both.
+        let mut extra = good.clone();
+        extra["transcript"] = json!("x");
+        assert!(Request::parse(&extra.to_string()).is_ok());
+        assert!(valid(&schema, &extra));
+    }
+
+    #[test]
+    fn every_verdict_line_meets_the_verdict_schema_and_nothing_else_does() {
+        let schema: Value = serde_json::from_str(VERDICT).unwrap();
+        for verdict in [
+            Verdict::Pass,
+            Verdict::Refuse("destructive: rm -rf /".into()),
+            Verdict::Hold("opaque".into()),
+            Verdict::Hold(String::new()),
+        ] {
+            let line: Value = serde_json::from_str(&verdict.line()).unwrap();
+            assert!(valid(&schema, &line), "{line}");
+            assert_eq!(line["verdict"], verdict.word());
+        }
+        for bad in [
+            json!({"verdict": "pass", "reason": "x"}),
+            json!({"verdict": "hold"}),
+            json!({"verdict": "refuse", "reason": ""}),
+            json!({"verdict": "allow"}),
+            json!({"verdict": "hold", "reason": "x", "extra": 1}),
+        ] {
+            assert!(!valid(&schema, &bad), "{bad}");
+        }
+    }
+}

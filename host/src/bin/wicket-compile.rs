@@ -66,6 +66,9 @@ fn compile(cache: &Cache, plugin: &Plugin) -> Result<String, String> {
     let (bytes, sha256) = runtime
         .read(plugin)
         .map_err(|(_, fault)| fault.detail(&plugin.name))?;
+    // A contract version no binding serves would never load: say so now.
+    plugins::contract::of_component(&bytes)
+        .map_err(|problem| plugins::Fault::Contract(problem).detail(&plugin.name))?;
     // One compilation per plugin at a time: a second waits, then finds the
     // artifact the first wrote.
     let _lock = cache.lock(&sha256)?;

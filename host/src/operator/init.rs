@@ -427,7 +427,9 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
             }
             seen.push(sha.clone());
             let mut compiled = String::new();
-            if runtime.load(&plugin).is_err() {
+            // Compile only what waits for it: a plugin refused for what it
+            // is (its contract version, say) is reported as that, below.
+            if let Err((_, crate::plugins::Fault::NotCompiled(_))) = runtime.load(&plugin) {
                 let target = match &plugin.source {
                     crate::plugins::Source::Embedded => "--default".to_owned(),
                     crate::plugins::Source::File { path, .. } => path.display().to_string(),
@@ -442,18 +444,21 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
                     }
                 };
             }
-            let outcome = match runtime.load(&plugin) {
-                Ok(loaded) => match loaded.cache_use {
-                    crate::plugins::CacheUse::Embedded => {
-                        format!("built in (sha256 {})", short(&loaded.sha256))
-                    }
-                    crate::plugins::CacheUse::Hit => {
-                        format!("{compiled}loads (sha256 {})", short(&loaded.sha256))
-                    }
-                },
-                Err((_, fault)) => {
-                    format!("{compiled}cannot be loaded: {}", fault.detail(&plugin.name))
+            // Instantiated once, as a consult would: linking is where a
+            // plugin that compiles can still fail to load.
+            let run = runtime.check(&plugin, crate::plugins::PLUGIN_DEADLINE);
+            let sha = short(run.sha256.as_deref().unwrap_or(&sha)).to_owned();
+            let outcome = match (&run.answer, &run.cache) {
+                (crate::plugins::Answer::Fault(fault), _) => {
+                    format!(
+                        "{compiled}CANNOT BE LOADED: {} (every call is held)",
+                        fault.detail(&plugin.name)
+                    )
                 }
+                (_, Some(crate::plugins::CacheUse::Embedded)) => {
+                    format!("built in (sha256 {sha}), instantiates")
+                }
+                _ => format!("{compiled}loads and instantiates (sha256 {sha})"),
             };
             out.push((name.clone(), plugin.name.clone(), outcome));
         }

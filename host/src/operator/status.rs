@@ -359,7 +359,10 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
             }
             (Ok(a), None) => format!("sha256 {a}, not pinned"),
         };
-        let compiled = actual.as_ref().ok().map(|sha| compiled_state(sha));
+        let compiled = actual
+            .as_ref()
+            .ok()
+            .map(|sha| compiled_state(&spec.path, sha));
         let _ = writeln!(
             text,
             "    plugin: {} ({state}{})",
@@ -412,10 +415,28 @@ fn is_wicket(command: &str) -> bool {
         })
 }
 
-/// Whether the compile cache holds usable code for a plugin: status looks,
-/// it never starts a compilation.
-fn compiled_state(sha256: &str) -> String {
-    use crate::plugins::{Cache, Miss};
+/// Whether the compile cache holds usable code for a plugin, and whether it
+/// then instantiates as a consult would: status looks, it never starts a
+/// compilation. A contract version this wicket has no binding for is said
+/// first, compiled or not.
+fn compiled_state(path: &Path, sha256: &str) -> String {
+    use crate::plugins::{Answer, Cache, Fault, Miss, Plugin, Runtime, Source};
+    let plugin = Plugin {
+        name: path.display().to_string(),
+        source: Source::File {
+            path: path.to_path_buf(),
+            pinned: None,
+        },
+        config: "null".into(),
+    };
+    if let Ok(bytes) = crate::plugins::read_plugin_file(path) {
+        if let Err(problem) = crate::plugins::contract::of_component(&bytes) {
+            return format!(
+                "CANNOT BE LOADED: {} (every call is held)",
+                Fault::Contract(problem).detail(&plugin.name)
+            );
+        }
+    }
     let Some(root) = Cache::root_from_env() else {
         return "not compiled: there is no cache directory ($XDG_CACHE_HOME or $HOME is not set)"
             .into();
@@ -426,7 +447,16 @@ fn compiled_state(sha256: &str) -> String {
         Err(e) => return format!("cannot tell whether it is compiled ({e})"),
     };
     match cache.load(&engine, sha256) {
-        Ok(_) => "compiled".into(),
+        Ok(_) => match Runtime::new(Some(&root)) {
+            Ok(runtime) => match runtime.check(&plugin, crate::plugins::PLUGIN_DEADLINE).answer {
+                Answer::Fault(fault) => format!(
+                    "compiled, but CANNOT BE LOADED: {} (every call is held)",
+                    fault.detail(&plugin.name)
+                ),
+                _ => "compiled, instantiates".into(),
+            },
+            Err(e) => format!("compiled; cannot tell whether it instantiates ({e})"),
+        },
         Err(_) if cache.compiling(sha256) => "being compiled now".into(),
         Err(Miss::Absent) => {
             "NOT COMPILED YET: calls are held until it is; `wicket init <workspace>` compiles it".into()

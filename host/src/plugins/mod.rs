@@ -11,12 +11,17 @@
 //! different sentence: the guest said no, it did not break.
 
 mod cache;
+pub mod contract;
 pub mod engine;
 mod in_place;
 mod sandbox;
 mod v0_1;
+mod v0_2;
+pub mod verbs;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use wasmtime::component::Component;
@@ -96,6 +101,34 @@ pub struct Question {
     pub home: String,
     pub protected: Vec<String>,
     pub secret_fragments: Vec<String>,
+    /// Whether the call runs inside the wall (`None`: the host cannot say).
+    pub confined: Option<bool>,
+}
+
+impl Question {
+    /// A question about nothing in particular, for a plugin checked or
+    /// tested outside any workspace: `root` is the workspace, the writable
+    /// root and the cwd; home is `/nonexistent`; nothing is protected but
+    /// the shipped secret fragments apply; confinement is unknown.
+    pub fn synthetic(root: &str) -> Question {
+        Question {
+            id: "toolu_synthetic".into(),
+            tool: String::new(),
+            input_json: "{}".into(),
+            role: "worker".into(),
+            agent_id: "20260101T000000Z-00000000".into(),
+            workspace: root.into(),
+            writable_root: root.into(),
+            cwd: root.into(),
+            home: "/nonexistent".into(),
+            protected: Vec::new(),
+            secret_fragments: wicket_guest::SHIPPED_SECRET_FRAGMENTS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            confined: None,
+        }
+    }
 }
 
 /// One finding, as a plugin gave it.
@@ -119,6 +152,8 @@ pub enum Fault {
     NotComponent,
     /// The component does not implement this world (or failed to compile).
     WrongWorld(String),
+    /// The component names a contract version this wicket has no binding for.
+    Contract(contract::Problem),
     /// The plugin trapped.
     Trap(String),
     /// The plugin ran past its deadline and was stopped.
@@ -150,6 +185,7 @@ impl Fault {
             Fault::WrongWorld(_) => {
                 format!("plugin {plugin} does not implement the wicket:classifier contract")
             }
+            Fault::Contract(problem) => format!("plugin {plugin} {}", problem.clause()),
             Fault::Trap(_) => format!("plugin {plugin} trapped"),
             Fault::Deadline(d) => format!(
                 "plugin {plugin} ran past its {} ms deadline and was stopped",
@@ -179,7 +215,12 @@ impl Fault {
                 "plugin {plugin} is a core wasm module, not a component (build it for wasm32-wasip2, or wrap it with `wasm-tools component new`)"
             ),
             Fault::WrongWorld(e) => format!(
-                "plugin {plugin} does not implement wicket:classifier@0.1 ({e})"
+                "plugin {plugin} does not implement the wicket:classifier contract it names ({e})"
+            ),
+            Fault::Contract(problem) => format!(
+                "plugin {plugin} {}: {}",
+                problem.clause(),
+                problem.remedy()
             ),
             Fault::Trap(e) => format!("plugin {plugin} trapped ({e})"),
             Fault::Malformed(e) => format!("plugin {plugin} answered outside the contract ({e})"),
@@ -197,6 +238,7 @@ impl Fault {
             Fault::NotWasm => "not-wasm",
             Fault::NotComponent => "not-a-component",
             Fault::WrongWorld(_) => "wrong-world",
+            Fault::Contract(_) => "unsupported-contract",
             Fault::Trap(_) => "trap",
             Fault::Deadline(_) => "deadline",
             Fault::MemoryExhausted => "memory",
@@ -313,8 +355,14 @@ impl Runtime {
     /// (or joins) its compilation in the background and is a fault this
     /// time: the call is held, the next one uses it.
     pub fn load(&self, plugin: &Plugin) -> Result<Loaded, (Option<String>, Fault)> {
-        let (_, sha256) = self.read(plugin)?;
+        let (bytes, sha256) = self.read(plugin)?;
         let fail = |fault: Fault| (Some(sha256.clone()), fault);
+        // Which binding serves it, from the component's own imports, before
+        // any of it is compiled, loaded or run: a version this wicket has
+        // no binding for is refused here, naming both.
+        let binding = contract::of_component(&bytes)
+            .map_err(|problem| fail(Fault::Contract(problem)))?
+            .binding;
         if let Source::Embedded = plugin.source {
             // SAFETY: these bytes were produced by this binary's own build,
             // for this engine configuration; wasmtime checks the version and
@@ -333,6 +381,7 @@ impl Runtime {
                 return Ok(Loaded {
                     sha256,
                     component,
+                    binding,
                     cache_use: CacheUse::Embedded,
                 });
             }
@@ -346,6 +395,7 @@ impl Runtime {
             Ok(component) => Ok(Loaded {
                 sha256,
                 component,
+                binding,
                 cache_use: CacheUse::Hit,
             }),
             Err(miss) => {
@@ -361,14 +411,45 @@ impl Runtime {
 
     /// Load and run one plugin on one question, within `deadline`.
     pub fn run(&self, plugin: &Plugin, question: &Question, deadline: Duration) -> Run {
+        self.run_or_check(plugin, question, deadline, true)
+    }
+
+    /// Load one plugin and instantiate it as a consult would, asking it
+    /// nothing: its answer is `Abstain` when it can load, else the fault a
+    /// consult would meet. Like any load, a plugin not compiled yet starts
+    /// its compilation.
+    pub fn check(&self, plugin: &Plugin, deadline: Duration) -> Run {
+        let question = Question::synthetic("/");
+        let _ticker = Ticker::start(self);
+        self.run_or_check(plugin, &question, deadline, false)
+    }
+
+    fn run_or_check(
+        &self,
+        plugin: &Plugin,
+        question: &Question,
+        deadline: Duration,
+        ask: bool,
+    ) -> Run {
         let started = Instant::now();
         let loaded = self.load(plugin);
         let load_time = started.elapsed();
         let (sha256, answer, cache, output) = match loaded {
             Err((sha256, fault)) => (sha256, Answer::Fault(fault), None, String::new()),
             Ok(loaded) => {
-                let (answer, output) =
-                    sandbox::call(&self.engine, &loaded.component, plugin, question, deadline);
+                let call = if ask {
+                    sandbox::call
+                } else {
+                    sandbox::instantiate
+                };
+                let (answer, output) = call(
+                    &self.engine,
+                    &loaded.component,
+                    loaded.binding,
+                    plugin,
+                    question,
+                    deadline,
+                );
                 if self.one_shot {
                     // Unmapping and unregistering its code is work the
                     // process's exit does anyway.
@@ -503,10 +584,40 @@ pub fn compile_now(cache_root: &Path, targets: &[String]) -> Result<String, Stri
     }
 }
 
+/// Ticks the engine's epoch (a plugin's deadline is counted in ticks) until
+/// dropped, as the consult's watchdog does.
+pub struct Ticker(Arc<AtomicBool>, Option<std::thread::JoinHandle<()>>);
+
+impl Ticker {
+    pub fn start(runtime: &Runtime) -> Ticker {
+        let stop = Arc::new(AtomicBool::new(false));
+        let engine = runtime.engine().clone();
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(EPOCH_TICK);
+                engine.increment_epoch();
+            }
+        });
+        Ticker(stop, Some(handle))
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+        if let Some(handle) = self.1.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
 /// A compiled plugin.
 pub struct Loaded {
     pub sha256: String,
     pub component: Component,
+    /// The binding its contract version is served by.
+    pub binding: contract::Binding,
     pub cache_use: CacheUse,
 }
 

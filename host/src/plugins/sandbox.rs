@@ -11,7 +11,8 @@ use wasmtime::{ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder, Trap};
 use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
 use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 
-use super::v0_1::{self, Classifier, ClassifierPre};
+use super::contract::Binding;
+use super::{v0_1, v0_2};
 use super::{
     Answer, Fault, Found, Plugin, Question, CAPTURED_OUTPUT_BYTES, EPOCH_TICK, MAX_FINDINGS,
     MAX_WHY_BYTES, PLUGIN_MEMORY_BYTES,
@@ -74,72 +75,100 @@ impl ResourceLimiter for Limits {
     }
 }
 
-impl v0_1::wicket::classifier::types::Host for State {}
-
-impl v0_1::wicket::classifier::host::Host for State {
-    fn resolve_path(&mut self, path: String) -> v0_1::wicket::classifier::types::Resolved {
-        use v0_1::wicket::classifier::types::PathKind as Kind;
+impl State {
+    /// `resolve-path`, in the runtime's own terms.
+    fn resolve(&self, path: &str) -> (String, wicket_guest::PathKind) {
         if path.len() > MAX_QUERY_PATH_BYTES {
-            return v0_1::wicket::classifier::types::Resolved {
-                path,
-                kind: Kind::Other,
-            };
+            return (path.to_owned(), wicket_guest::PathKind::Other);
         }
-        let absolute = wicket_guest::paths::absolute(&path, &self.cwd, &self.home);
-        let (path, kind) = wicket_guest::paths::resolve_with_kind(&absolute);
-        let kind = match kind {
-            wicket_guest::PathKind::Missing => Kind::Missing,
-            wicket_guest::PathKind::File => Kind::File,
-            wicket_guest::PathKind::Directory => Kind::Directory,
-            wicket_guest::PathKind::Other => Kind::Other,
-        };
-        v0_1::wicket::classifier::types::Resolved { path, kind }
+        let absolute = wicket_guest::paths::absolute(path, &self.cwd, &self.home);
+        wicket_guest::paths::resolve_with_kind(&absolute)
     }
 
-    fn expand_glob(
-        &mut self,
-        pattern: String,
-    ) -> Option<Vec<v0_1::wicket::classifier::types::GlobMatch>> {
+    /// `expand-glob`: each name with where it leads.
+    fn expand(&self, pattern: &str) -> Option<Vec<(String, (String, wicket_guest::PathKind))>> {
         if pattern.len() > MAX_QUERY_PATH_BYTES {
             return None;
         }
-        let absolute = wicket_guest::paths::absolute(&pattern, &self.cwd, &self.home);
+        let absolute = wicket_guest::paths::absolute(pattern, &self.cwd, &self.home);
         let names = wicket_guest::paths::expand_on_this_host(&absolute)?;
         Some(
             names
                 .into_iter()
                 .map(|path| {
-                    let resolved = self.resolve_path(path.clone());
-                    v0_1::wicket::classifier::types::GlobMatch { path, resolved }
+                    let resolved = self.resolve(&path);
+                    (path, resolved)
                 })
                 .collect(),
         )
     }
 
-    fn identify(
-        &mut self,
-        name: String,
-    ) -> Option<v0_1::wicket::classifier::types::HarnessProgram> {
-        use v0_1::wicket::classifier::types::HarnessProgram as H;
+    /// `identify`.
+    fn program(&mut self, name: &str) -> Option<wicket_guest::Harness> {
         if name.len() > MAX_QUERY_PATH_BYTES {
             return None;
         }
         let harness = self.harness.get_or_insert_with(super::harness_binaries);
         let search_path = std::env::var("PATH").unwrap_or_default();
         wicket_guest::paths::identify_on_this_host(
-            &name,
+            name,
             &self.cwd,
             &self.home,
             &search_path,
             harness,
         )
-        .map(|h| match h {
-            wicket_guest::Harness::Wicket => H::Wicket,
-            wicket_guest::Harness::WicketCompile => H::WicketCompile,
-            wicket_guest::Harness::Litany => H::Litany,
-        })
     }
 }
+
+/// The contract's host queries for one binding: each version's types, the
+/// same answers.
+macro_rules! host_queries {
+    ($binding:ident) => {
+        impl $binding::wicket::classifier::types::Host for State {}
+
+        impl $binding::wicket::classifier::host::Host for State {
+            fn resolve_path(
+                &mut self,
+                path: String,
+            ) -> $binding::wicket::classifier::types::Resolved {
+                let (path, kind) = self.resolve(&path);
+                $binding::resolved(path, kind)
+            }
+
+            fn expand_glob(
+                &mut self,
+                pattern: String,
+            ) -> Option<Vec<$binding::wicket::classifier::types::GlobMatch>> {
+                Some(
+                    self.expand(&pattern)?
+                        .into_iter()
+                        .map(|(path, (resolved, kind))| {
+                            $binding::wicket::classifier::types::GlobMatch {
+                                path,
+                                resolved: $binding::resolved(resolved, kind),
+                            }
+                        })
+                        .collect(),
+                )
+            }
+
+            fn identify(
+                &mut self,
+                name: String,
+            ) -> Option<$binding::wicket::classifier::types::HarnessProgram> {
+                use $binding::wicket::classifier::types::HarnessProgram as H;
+                self.program(&name).map(|h| match h {
+                    wicket_guest::Harness::Wicket => H::Wicket,
+                    wicket_guest::Harness::WicketCompile => H::WicketCompile,
+                    wicket_guest::Harness::Litany => H::Litany,
+                })
+            }
+        }
+    };
+}
+
+host_queries!(v0_1);
+host_queries!(v0_2);
 
 impl WasiView for State {
     fn ctx(&mut self) -> WasiCtxView<'_> {
@@ -155,9 +184,36 @@ impl WasiView for State {
 pub fn call(
     engine: &wasmtime::Engine,
     component: &Component,
+    binding: Binding,
     plugin: &Plugin,
     q: &Question,
     deadline: Duration,
+) -> (Answer, String) {
+    run(engine, component, binding, plugin, q, deadline, true)
+}
+
+/// Link and instantiate the plugin in a store of its own, as a consult
+/// would, without asking it anything: `Abstain` when it loads, else the
+/// fault a consult would meet (what `init` and `status` check).
+pub fn instantiate(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    binding: Binding,
+    plugin: &Plugin,
+    q: &Question,
+    deadline: Duration,
+) -> (Answer, String) {
+    run(engine, component, binding, plugin, q, deadline, false)
+}
+
+fn run(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    binding: Binding,
+    plugin: &Plugin,
+    q: &Question,
+    deadline: Duration,
+    ask: bool,
 ) -> (Answer, String) {
     let needs_wasi = component
         .component_type()
@@ -198,7 +254,7 @@ pub fn call(
     store.set_epoch_deadline(ticks);
     store.epoch_deadline_trap();
 
-    let pre = match prepare(engine, component, needs_wasi) {
+    let pre = match prepare(engine, component, binding, needs_wasi) {
         Ok(pre) => pre,
         Err(e) => {
             return (
@@ -207,25 +263,27 @@ pub fn call(
             )
         }
     };
-    let request = v0_1::Request {
-        id: q.id.clone(),
-        tool: q.tool.clone(),
-        input: q.input_json.clone(),
-        role: q.role.clone(),
-        agent_id: q.agent_id.clone(),
+    // The question in the plugin's own version of the contract.
+    let result: wasmtime::Result<Result<Said, String>> = match pre {
+        Pre::V0_1(pre) => {
+            let (request, context) = v0_1::question(q, &plugin.config);
+            pre.instantiate(&mut store).and_then(|instance| match ask {
+                true => instance
+                    .call_classify(&mut store, &request, &context)
+                    .map(|r| r.map(Into::into)),
+                false => Ok(Ok(Said::Abstain)),
+            })
+        }
+        Pre::V0_2(pre) => {
+            let (request, context) = v0_2::question(q, &plugin.config);
+            pre.instantiate(&mut store).and_then(|instance| match ask {
+                true => instance
+                    .call_classify(&mut store, &request, &context)
+                    .map(|r| r.map(Into::into)),
+                false => Ok(Ok(Said::Abstain)),
+            })
+        }
     };
-    let context = v0_1::Context {
-        workspace: q.workspace.clone(),
-        writable_root: q.writable_root.clone(),
-        cwd: q.cwd.clone(),
-        home: q.home.clone(),
-        protected: q.protected.clone(),
-        secret_fragments: q.secret_fragments.clone(),
-        config: plugin.config.clone(),
-    };
-    let result = pre
-        .instantiate(&mut store)
-        .and_then(|instance| instance.call_classify(&mut store, &request, &context));
     let answer = match result {
         Ok(Ok(outcome)) => check(outcome),
         Ok(Err(declined)) => Answer::Fault(Fault::Declined(clip(&declined))),
@@ -239,13 +297,27 @@ pub fn call(
     (answer, said)
 }
 
+/// A component linked against one binding, ready to instantiate.
+enum Pre {
+    V0_1(v0_1::ClassifierPre<State>),
+    V0_2(v0_2::ClassifierPre<State>),
+}
+
 fn prepare(
     engine: &wasmtime::Engine,
     component: &Component,
+    binding: Binding,
     needs_wasi: bool,
-) -> wasmtime::Result<ClassifierPre<State>> {
+) -> wasmtime::Result<Pre> {
     let mut linker: Linker<State> = Linker::new(engine);
-    Classifier::add_to_linker::<State, HasSelf<State>>(&mut linker, |s| s)?;
+    match binding {
+        Binding::V0_1 => {
+            v0_1::Classifier::add_to_linker::<State, HasSelf<State>>(&mut linker, |s| s)?
+        }
+        Binding::V0_2 => {
+            v0_2::Classifier::add_to_linker::<State, HasSelf<State>>(&mut linker, |s| s)?
+        }
+    }
     if needs_wasi {
         // WASI is matched by semver (a guest's @0.2.6 by the host's 0.2.x), which
         // trap stubs would shadow: a WASI guest importing anything else simply
@@ -254,7 +326,11 @@ fn prepare(
     } else {
         linker.define_unknown_imports_as_traps(component)?;
     }
-    ClassifierPre::new(linker.instantiate_pre(component)?)
+    let pre = linker.instantiate_pre(component)?;
+    Ok(match binding {
+        Binding::V0_1 => Pre::V0_1(v0_1::ClassifierPre::new(pre)?),
+        Binding::V0_2 => Pre::V0_2(v0_2::ClassifierPre::new(pre)?),
+    })
 }
 
 fn classify_error(e: &wasmtime::Error, memory_denied: bool, deadline: Duration) -> Fault {
@@ -270,11 +346,18 @@ fn classify_error(e: &wasmtime::Error, memory_denied: bool, deadline: Duration) 
     }
 }
 
+/// A plugin's answer in the runtime's terms, whichever binding gave it,
+/// before it is held to the contract's bounds.
+pub enum Said {
+    Abstain,
+    Findings(Vec<Found>),
+}
+
 /// Hold the answer to the contract: bounded, every why non-empty.
-fn check(outcome: v0_1::Outcome) -> Answer {
-    let findings = match outcome {
-        v0_1::Outcome::Abstain => return Answer::Abstain,
-        v0_1::Outcome::Findings(findings) => findings,
+fn check(said: Said) -> Answer {
+    let findings = match said {
+        Said::Abstain => return Answer::Abstain,
+        Said::Findings(findings) => findings,
     };
     if findings.is_empty() {
         return Answer::Abstain;
@@ -285,8 +368,7 @@ fn check(outcome: v0_1::Outcome) -> Answer {
             findings.len()
         )));
     }
-    let mut out = Vec::with_capacity(findings.len());
-    for finding in findings {
+    for finding in &findings {
         if finding.why.trim().is_empty() {
             return Answer::Fault(Fault::Malformed("a finding with an empty why".into()));
         }
@@ -296,13 +378,8 @@ fn check(outcome: v0_1::Outcome) -> Answer {
                 finding.why.len()
             )));
         }
-        out.push(Found {
-            effect: finding.effect.into(),
-            why: finding.why,
-            ruling: finding.ruling.map(Into::into),
-        });
     }
-    Answer::Findings(out)
+    Answer::Findings(findings)
 }
 
 fn clip(text: &str) -> String {
