@@ -850,3 +850,70 @@ fn a_writer_killed_mid_row_costs_only_its_own_row() {
         .collect();
     assert_eq!(agents, ["before", "after"]);
 }
+
+/// `status --watch --json`: a call parked after the watcher started is one
+/// line as it appears, its settling another; the watcher runs until killed.
+#[test]
+fn status_watch_prints_each_call_as_it_is_parked_and_settled() {
+    use std::io::BufRead;
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    let mut watcher = std::process::Command::new(wicket_bin())
+        .args(["status", &root, "--watch", "--json"])
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("wicket runs");
+    let stdout = watcher.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // Nothing is parked yet: nothing is printed.
+    assert!(rx.recv_timeout(Duration::from_millis(800)).is_err());
+    let input = json!({"command": "curl -s https://example.com"});
+    assert_eq!(ws.park(AGENT, "toolu_w", "bash", input.clone()), "hold");
+    let line = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the parked call is printed");
+    let event: serde_json::Value = serde_json::from_str(&line).expect("one JSON object a line");
+    assert_eq!(event["event"], "parked", "{line}");
+    assert_eq!(event["agent"], AGENT);
+    assert_eq!(event["tool_use_id"], "toolu_w");
+    assert_eq!(event["class"], "open-world");
+    assert_eq!(event["input"], input);
+    assert_eq!(event["role"], "worker");
+    // litany clears the mark when the call is released.
+    git(
+        &ws.repo(),
+        &[
+            "--git-dir",
+            ".",
+            "update-ref",
+            "-d",
+            &format!("refs/litany/held/{AGENT}"),
+        ],
+    );
+    let line = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the settled call is printed");
+    let event: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(event["event"], "settled", "{line}");
+    assert_eq!(event["tool_use_id"], "toolu_w");
+    assert!(
+        watcher.try_wait().unwrap().is_none(),
+        "still watching until a signal"
+    );
+    // SIGTERM ends it.
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &watcher.id().to_string()])
+        .status();
+    watcher.wait().unwrap();
+}

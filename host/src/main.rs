@@ -116,6 +116,10 @@ enum Command {
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
+        /// Keep watching: print each call as it is parked or settled, until
+        /// interrupted (with --json, one JSON object per line).
+        #[arg(long)]
+        watch: bool,
     },
     /// Trace one consult of a request (on stdin, or --request FILE) through
     /// every step, and show the verdict the control would print. Writes nothing.
@@ -193,7 +197,13 @@ fn main() {
             &dir,
             if remove { None } else { control.as_deref() },
         )),
-        Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
+        Some(Command::Status { ws, json, watch }) => {
+            if watch {
+                report(wicket::operator::status::watch(&ws, json))
+            } else {
+                receipt(wicket::operator::status::run(&ws), json)
+            }
+        }
         Some(Command::Explain { ws, request, json }) => receipt(
             wicket::operator::explain::run(&ws, request.as_deref()),
             json,

@@ -79,10 +79,20 @@ pub fn run(ws: &Path) -> Result<Receipt> {
                 let _ = writeln!(human, "    its policy cannot be found: {e:#}");
             }
         }
+        // The parked call as litany will run it, from its transcript: what
+        // `wicket explain` traces (its request is `{id, name, input, role,
+        // agent_id}`).
+        let input = ws
+            .parked_call(agent, &mark.tool_use_id)
+            .ok()
+            .flatten()
+            .map(|(_, input)| input);
         parked_json.push(json!({
             "agent": agent,
             "tool_use_id": mark.tool_use_id,
             "tool": mark.tool,
+            "input": input,
+            "role": ws.role(agent),
             "class": tag.as_ref().map(|(e, _)| e.word()),
             "digest": tag.as_ref().map(|(_, d)| d),
             "reason": mark.reason,
@@ -440,4 +450,105 @@ fn compiled_state(sha256: &str) -> String {
 fn file_sha256(path: &Path) -> Result<String, String> {
     let bytes = crate::plugins::read_plugin_file(path)?;
     Ok(reason::hex(&crate::plugins::sha2_digest(&bytes)))
+}
+
+/// How often `status --watch` looks at the hold marks.
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// `wicket status <ws> --watch`: the calls parked now, then every call
+/// parked or settled from here on, one line each (one JSON object per line
+/// with `json`), until a signal ends it. Each look reads only the hold marks
+/// (`refs/litany/held/*`); a parked call's input is read once, when it
+/// appears.
+pub fn watch(ws: &Path, json: bool) -> Result<()> {
+    use std::collections::BTreeMap;
+    use std::io::Write as _;
+    let ws = Workspace::open(ws)?;
+    let root = ws.root.display().to_string();
+    // Fails early when the repository cannot be read at all.
+    let mut seen: BTreeMap<String, crate::workspace::HoldMark> = BTreeMap::new();
+    let mut first = true;
+    let mut stdout = std::io::stdout();
+    if !json {
+        let _ = writeln!(
+            stdout,
+            "watching {root} for parked calls (Ctrl-C to stop)"
+        );
+    }
+    loop {
+        let now: BTreeMap<String, crate::workspace::HoldMark> = match ws.hold_marks() {
+            Ok(marks) => marks.into_iter().collect(),
+            Err(e) if first => return Err(e),
+            // A look that fails (a ref being rewritten) is skipped, not taken
+            // for "nothing is parked".
+            Err(_) => {
+                std::thread::sleep(WATCH_EVERY);
+                continue;
+            }
+        };
+        let at = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        for (agent, mark) in &seen {
+            let settled = match now.get(agent) {
+                None => true,
+                Some(m) => m.tool_use_id != mark.tool_use_id,
+            };
+            if settled {
+                let line = if json {
+                    json!({"event": "settled", "at": at, "agent": agent, "tool_use_id": mark.tool_use_id, "tool": mark.tool})
+                        .to_string()
+                } else {
+                    format!("{at}  settled  {agent}  {} {}", mark.tool, mark.tool_use_id)
+                };
+                if writeln!(stdout, "{line}").is_err() {
+                    return Ok(());
+                }
+            }
+        }
+        for (agent, mark) in &now {
+            let new = match seen.get(agent) {
+                None => true,
+                Some(m) => m.tool_use_id != mark.tool_use_id,
+            };
+            if !new {
+                continue;
+            }
+            let event = if first { "waiting" } else { "parked" };
+            let class = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
+            let input = ws
+                .parked_call(agent, &mark.tool_use_id)
+                .ok()
+                .flatten()
+                .map(|(_, input)| input);
+            let line = if json {
+                json!({
+                    "event": event,
+                    "at": at,
+                    "agent": agent,
+                    "tool_use_id": mark.tool_use_id,
+                    "tool": mark.tool,
+                    "class": class,
+                    "input": input,
+                    "role": ws.role(agent),
+                    "reason": mark.reason,
+                })
+                .to_string()
+            } else {
+                format!(
+                    "{at}  {event}  {agent}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
+                    mark.tool,
+                    mark.tool_use_id,
+                    class.unwrap_or("unknown"),
+                    mark.reason
+                )
+            };
+            if writeln!(stdout, "{line}").is_err() {
+                // The reader went away: nothing left to watch for.
+                return Ok(());
+            }
+        }
+        let _ = stdout.flush();
+        seen = now;
+        first = false;
+        std::thread::sleep(WATCH_EVERY);
+    }
 }
