@@ -47,6 +47,9 @@ pub struct Env {
     pub home: String,
     pub cache_root: Option<PathBuf>,
     pub wicket_binary: Option<PathBuf>,
+    /// For the operator's tools only (`explain --policy`, a suggestion's
+    /// check): this policy in place of the one in the agent's config commit.
+    pub policy: Option<Policy>,
 }
 
 impl Env {
@@ -71,6 +74,7 @@ impl Env {
             home: std::env::var("HOME").unwrap_or_else(|_| "/".into()),
             cache_root: Cache::root_from_env(),
             wicket_binary: std::env::current_exe().ok(),
+            policy: None,
         }
     }
 }
@@ -130,6 +134,8 @@ pub struct Trace {
     pub cwd: String,
     pub runs: Vec<Run>,
     pub findings: Vec<Ruled>,
+    /// The operator's command rule that matched the call, and what it did.
+    pub command_rule: Option<crate::commands::Applied>,
     /// The plugins' ruling, before the operator's state.
     pub plugin_ruling: Ruling,
     /// The finding that decided.
@@ -373,7 +379,10 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
             return facts;
         }
     };
-    if let Some(text) = &read.policy {
+    if let Some(policy) = &env.policy {
+        facts.policy = policy.clone();
+        facts.policy_state = PolicyState::Read;
+    } else if let Some(text) = &read.policy {
         facts.policy = Policy::parse(&String::from_utf8_lossy(text), &workspace.root);
         facts.policy_state = PolicyState::Read;
     }
@@ -535,6 +544,12 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             )),
         }
     }
+    // The operator's command rules stand in for the default classifier's
+    // reading of a `bash` command (within their limits).
+    let command_rule =
+        crate::commands::matching(&facts.policy.commands, &request.name, &request.input).map(
+            |rule| crate::commands::apply(&mut findings, rule, table, plugins::DEFAULT_NAME),
+        );
     let digest = reason::digest(&request.name, &request.input);
     let agent = request.agent_id.as_str();
     let empty = State::default();
@@ -648,6 +663,7 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         cwd: facts.cwd,
         runs,
         findings,
+        command_rule,
         plugin_ruling: decision.plugin_ruling,
         deciding,
         precedence,

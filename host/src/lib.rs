@@ -6,6 +6,7 @@
 //! The consult's path reads top to bottom in [`consult`]. The plugin contract
 //! is `wit/classifier.wit`; plugin authors use the `wicket-guest` crate.
 
+pub mod commands;
 pub mod consult;
 pub mod demo;
 #[cfg(any(test, feature = "fuzzing"))]

@@ -351,6 +351,9 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
             rule.effect
         );
     }
+    for rule in &policy.commands {
+        let _ = writeln!(text, "    command rule: {}", rule.describe());
+    }
     let mut plugins = vec![
         json!({"name": "default", "built_in": true, "sha256": DEFAULT_CLASSIFIER_SHA256.trim()}),
     ];
@@ -395,6 +398,7 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
         "confinement_line": policy.confinement_line,
         "table": overrides,
         "rules": policy.rules,
+        "commands": policy.commands,
         "secrets": policy.secrets,
         "plugins": plugins,
         "diagnostics": policy.diagnostics,
