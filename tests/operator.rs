@@ -952,3 +952,72 @@ fn command_rules_pass_exactly_what_they_name() {
     assert_eq!(out.word(), "refuse", "{}", out.reason());
     assert!(out.reason().contains("classified destructive"), "{}", out.reason());
 }
+
+/// `explain <ws> <agent>`: the parked call traced from litany's records, and
+/// the narrowest rule that lets it through — which, committed, passes that
+/// call and not its neighbours; a program that runs text gets no rule.
+#[test]
+fn explain_of_a_parked_call_suggests_the_narrowest_rule() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    let command = "curl -s https://example.com -o page.html";
+    assert_eq!(
+        ws.park(AGENT, "toolu_x", "bash", json!({ "command": command })),
+        "hold"
+    );
+    // A unique start of the id is enough.
+    let human = ok(&operator(&ws, &["explain", &root, &AGENT[..12]]));
+    assert!(human.contains("Narrowest policy change"), "{human}");
+    assert!(
+        human.contains(&format!("- exact: '{command}'")),
+        "{human}"
+    );
+    assert!(human.contains("through: nothing"), "{human}");
+    let out: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["explain", &root, AGENT, "--json"]))).unwrap();
+    assert_eq!(out["request"]["input"]["command"], command);
+    assert_eq!(out["request"]["role"], "worker");
+    let yaml = out["suggestion"]["rule"]["yaml"].as_str().unwrap().to_owned();
+    assert!(yaml.contains("effect: target-write"), "{yaml}");
+    // The prefix offered as the wider choice says what else it passes.
+    let options = out["suggestion"]["options"].as_array().unwrap();
+    let prefix = options.iter().find(|o| o["match"] == "prefix");
+    if let Some(prefix) = prefix {
+        for not in prefix["still_not"].as_array().unwrap() {
+            assert_ne!(not["verdict"], "pass", "{not}");
+        }
+    }
+    // Committed, the exact rule passes that call and nothing else.
+    ws.commit_config("config/default", None, Some(&format!("{HOLD_OPEN_WORLD}{yaml}")));
+    assert_eq!(
+        ws.consult_as(AGENT, "toolu_x", "bash", json!({ "command": command })).word(),
+        "pass"
+    );
+    for other in [
+        "curl -s https://evil.example -o page.html",
+        "curl -s https://example.com -o page.html; curl -s https://evil.example",
+    ] {
+        assert_eq!(
+            ws.consult_as(AGENT, "toolu_y", "bash", json!({ "command": other })).word(),
+            "hold",
+            "{other}"
+        );
+    }
+
+    // A program that runs text: no rule, answered one at a time.
+    ws.add_agent(OTHER, "config/default");
+    assert_eq!(
+        ws.park(OTHER, "toolu_e", "bash", json!({"command": "eval \"$(make env)\""})),
+        "hold"
+    );
+    let human = ok(&operator(&ws, &["explain", &root, OTHER]));
+    assert!(human.contains("one at a time"), "{human}");
+    assert!(!human.contains("- exact:"), "{human}");
+    let out: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["explain", &root, OTHER, "--json"]))).unwrap();
+    assert!(out["suggestion"]["rule"].is_null(), "{out}");
+    // Nothing parked: one sentence.
+    ws.add_agent(CHILD, "config/default");
+    let err = fails(&operator(&ws, &["explain", &root, CHILD]));
+    assert!(err.contains("nothing is parked on agent"), "{err}");
+}

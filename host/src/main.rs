@@ -121,14 +121,34 @@ enum Command {
         #[arg(long)]
         watch: bool,
     },
-    /// Trace one consult of a request (on stdin, or --request FILE) through
-    /// every step, and show the verdict the control would print. Writes nothing.
+    /// Trace one consult through every step and show the verdict the control
+    /// would print: the call parked on an agent (with the narrowest policy
+    /// change that would let it through), or a request on stdin or --request
+    /// FILE. Writes nothing.
     Explain {
         /// The litany workspace.
         ws: PathBuf,
+        /// The agent whose parked call to trace (its id, or a unique start of it).
+        agent: Option<String>,
+        /// The request to trace, as litany sends it: {"id","name","input","role","agent_id"}.
         #[arg(long)]
         request: Option<PathBuf>,
+        /// Trace with this candidate capability.yaml in place of the committed one.
+        #[arg(long)]
+        policy: Option<PathBuf>,
         /// Print the receipt as JSON, for scripts.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read a candidate capability.yaml with the control's own reader: every
+    /// problem with its line (exit 1 on any), and what its table rules.
+    Check {
+        /// The candidate policy file.
+        file: PathBuf,
+        /// The workspace relative plugin paths are taken from (default: here).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+        /// Print the result as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -204,10 +224,35 @@ fn main() {
                 receipt(wicket::operator::status::run(&ws), json)
             }
         }
-        Some(Command::Explain { ws, request, json }) => receipt(
-            wicket::operator::explain::run(&ws, request.as_deref()),
+        Some(Command::Explain {
+            ws,
+            agent,
+            request,
+            policy,
+            json,
+        }) => receipt(
+            wicket::operator::explain::run(wicket::operator::explain::Args {
+                ws: &ws,
+                agent: agent.as_deref(),
+                request_file: request.as_deref(),
+                policy_file: policy.as_deref(),
+            }),
             json,
         ),
+        Some(Command::Check {
+            file,
+            workspace,
+            json,
+        }) => match wicket::operator::check::run(&file, workspace.as_deref()) {
+            Ok((r, problems)) => {
+                r.print(json);
+                i32::from(problems)
+            }
+            Err(e) => {
+                eprintln!("wicket: {e:#}");
+                1
+            }
+        },
     };
     std::process::exit(code);
 }

@@ -15,9 +15,30 @@ use crate::operator::Receipt;
 use crate::plugins::Answer;
 use crate::wire::Request;
 
-pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
-    let ws = crate::workspace::Workspace::open(ws)?;
-    let text = match request_file {
+/// What `explain` traces, and with what.
+pub struct Args<'a> {
+    pub ws: &'a Path,
+    /// The agent whose parked call to trace (else the request).
+    pub agent: Option<&'a str>,
+    pub request_file: Option<&'a Path>,
+    /// A candidate `capability.yaml` to trace with, in place of the committed one.
+    pub policy_file: Option<&'a Path>,
+}
+
+pub fn run(args: Args) -> Result<Receipt> {
+    let ws = crate::workspace::Workspace::open(args.ws)?;
+    let mut env = Env::from_process();
+    env.workspace = ws.root.clone();
+    if let Some(path) = args.policy_file {
+        env.policy = Some(crate::operator::check::read_candidate(path, &ws.root)?);
+    }
+    if let Some(agent) = args.agent {
+        if args.request_file.is_some() {
+            anyhow::bail!("give an agent or --request, not both: with an agent, explain traces the call parked on it");
+        }
+        return parked(&ws, agent, env);
+    }
+    let text = match args.request_file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("could not read the request from {}", path.display()))?,
         None => {
@@ -30,8 +51,6 @@ pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
     };
     let request = Request::parse(&text)
         .map_err(|p| anyhow::anyhow!("{}", p.0.trim_start_matches("wicket: ")))?;
-    let mut env = Env::from_process();
-    env.workspace = ws.root.clone();
     match consult::bounded(request.clone(), env) {
         Ok(trace) => Ok(render(&trace)),
         Err(verdict) => Ok(Receipt {
@@ -42,6 +61,49 @@ pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
             json: json!({ "finished": false, "verdict": serde_json::from_str::<serde_json::Value>(&verdict.line()).ok() }),
         }),
     }
+}
+
+/// The call parked on `agent`, traced, and the narrowest policy change that
+/// would let it through.
+fn parked(ws: &crate::workspace::Workspace, agent: &str, env: Env) -> Result<Receipt> {
+    let agent = crate::operator::resolve_agent(ws, agent, true)?;
+    let agent = agent.as_str();
+    let Some(mark) = ws.hold_mark(agent) else {
+        anyhow::bail!(
+            "nothing is parked on agent {agent} in {}: `wicket status {}` lists what is parked, and `wicket explain {} < request.json` traces any call",
+            ws.root.display(),
+            ws.root.display(),
+            ws.root.display()
+        );
+    };
+    let Some((name, input)) = ws.parked_call(agent, &mark.tool_use_id)? else {
+        anyhow::bail!(
+            "the call {} parked on {agent} is not in the agent's transcript, so it cannot be traced; `wicket status {}` shows its reason",
+            mark.tool_use_id,
+            ws.root.display()
+        );
+    };
+    let request = Request {
+        id: mark.tool_use_id.clone(),
+        name,
+        input,
+        role: ws.role(agent),
+        agent_id: agent.to_owned(),
+    };
+    let trace = match consult::bounded(request.clone(), env.clone()) {
+        Ok(trace) => trace,
+        Err(verdict) => anyhow::bail!(
+            "the parked call on {agent} could not be consulted to the end (the control would print {}); run `wicket explain` again",
+            verdict.line()
+        ),
+    };
+    let mut receipt = render(&trace);
+    let advice = crate::operator::suggest::suggest(&trace, &env);
+    receipt.human.push('\n');
+    receipt.human.push_str(&advice.human);
+    receipt.json["parked"] = json!({"agent": agent, "tool_use_id": mark.tool_use_id, "tool": mark.tool, "reason": mark.reason});
+    receipt.json["suggestion"] = advice.json;
+    Ok(receipt)
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -90,6 +152,9 @@ fn render(t: &Trace) -> Receipt {
         let _ = writeln!(h, "  line {}: {}", d.line, d.message);
     }
     let _ = writeln!(h, "Writable root: {}\nCwd: {}", t.writable_root, t.cwd);
+    if let Some(rule) = &t.command_rule {
+        let _ = writeln!(h, "Command rule: {} — {}", rule.rule.describe(), rule.note);
+    }
     let _ = writeln!(h, "\nPlugins");
     for run in &t.runs {
         let cache = match &run.cache {
@@ -245,6 +310,7 @@ fn render(t: &Trace) -> Receipt {
                 "output": run.output,
         })).collect::<Vec<_>>(),
         "findings": t.findings,
+        "command_rule": t.command_rule,
         "deciding": t.deciding,
         "plugin_ruling": t.plugin_ruling,
         "precedence": t.precedence,

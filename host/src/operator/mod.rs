@@ -6,12 +6,14 @@
 //! went wrong in one sentence, and prints a receipt (`--json` for scripts).
 
 pub mod answer;
+pub mod check;
 pub mod explain;
 pub mod floor;
 pub mod init;
 pub mod launch;
 pub mod run;
 pub mod status;
+pub mod suggest;
 
 use anyhow::{bail, Result};
 
@@ -45,4 +47,41 @@ pub fn check_agent_id(agent: &str) -> Result<()> {
         bail!("`{agent}` is not an agent id (they look like 20261129T181730Z-1c32bb5e; `wicket status` lists parked ones)");
     }
     Ok(())
+}
+
+/// The agent a person means: its full id, else the one agent whose id starts
+/// with what was typed (among those with a parked call first, when
+/// `parked_first`). Nothing that matches: what was typed, for the verb's own
+/// sentence. Several: a sentence listing them.
+pub fn resolve_agent(ws: &crate::workspace::Workspace, given: &str, parked_first: bool) -> Result<String> {
+    if given.is_empty() {
+        bail!("an agent id is empty; `wicket status {}` lists the agents with parked calls", ws.root.display());
+    }
+    if ws.agent_exists(given) || ws.hold_mark(given).is_some() {
+        return Ok(given.to_owned());
+    }
+    let mut ids: Vec<String> = ws
+        .refs(crate::workspace::AGENT_HEADS)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(name, _)| name.strip_prefix(crate::workspace::AGENT_HEADS).map(str::to_owned))
+        .chain(ws.hold_marks().unwrap_or_default().into_iter().map(|(agent, _)| agent))
+        .filter(|id| id.starts_with(given))
+        .collect();
+    ids.sort();
+    ids.dedup();
+    if parked_first && ids.len() > 1 {
+        let parked: Vec<String> = ids.iter().filter(|id| ws.hold_mark(id).is_some()).cloned().collect();
+        if parked.len() == 1 {
+            return Ok(parked[0].clone());
+        }
+    }
+    match ids.len() {
+        0 => Ok(given.to_owned()),
+        1 => Ok(ids.remove(0)),
+        n => bail!(
+            "`{given}` is the start of {n} agents' ids ({}); type more of the one you mean",
+            ids.join(", ")
+        ),
+    }
 }
