@@ -1021,3 +1021,55 @@ fn explain_of_a_parked_call_suggests_the_narrowest_rule() {
     let err = fails(&operator(&ws, &["explain", &root, CHILD]));
     assert!(err.contains("nothing is parked on agent"), "{err}");
 }
+
+/// `check FILE`: every problem with its line and exit 1; a sound file, its
+/// table. `explain --policy FILE` traces with it; `--plugin` adds a plugin.
+#[test]
+fn check_reads_a_candidate_policy_and_explain_traces_with_it() {
+    let ws = Ws::new(None);
+    let root = ws.root.to_string_lossy().into_owned();
+    let dir = ws.tmp.path();
+    let bad = dir.join("bad.yaml");
+    std::fs::write(&bad, "table:\n  open-world: hold\nconfinment: required\ncommands:\n  - prefix: sh -c\n    effect: read\n").unwrap();
+    let out = operator(&ws, &["check", &bad.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains(&format!("{}:3: unknown key `confinment`", bad.display())), "{text}");
+    assert!(text.contains(&format!("{}:5: ", bad.display())), "{text}");
+    assert!(text.contains("would hold every call above read"), "{text}");
+    let good = dir.join("good.yaml");
+    std::fs::write(&good, "table:\n  open-world: hold\ncommands:\n  - prefix: npm test\n    effect: target-write\n").unwrap();
+    let text = ok(&operator(&ws, &["check", &good.to_string_lossy()]));
+    assert!(text.contains("no problems"), "{text}");
+    assert!(text.contains("open-world    → hold  (changed from the shipped table)"), "{text}");
+    assert!(text.contains("destructive   → refuse"), "{text}");
+    assert!(text.contains("prefix `npm test` → target-write (capability.yaml line 4)"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["check", &good.to_string_lossy(), "--json"]))).unwrap();
+    assert_eq!(json["ok"], true);
+    let missing = fails(&operator(&ws, &["check", &dir.join("nope.yaml").to_string_lossy()]));
+    assert!(missing.contains("cannot read the policy file"), "{missing}");
+
+    // The committed policy passes the fetch; the candidate holds it.
+    let request = dir.join("request.json");
+    std::fs::write(
+        &request,
+        json!({"id": "toolu_p", "name": "bash", "input": {"command": "curl -s https://example.com"}, "role": "worker", "agent_id": AGENT}).to_string(),
+    )
+    .unwrap();
+    let req = request.to_string_lossy().into_owned();
+    let now: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["explain", &root, "--request", &req, "--json"]))).unwrap();
+    assert_eq!(now["verdict"]["verdict"], "pass");
+    let text = ok(&operator(&ws, &["explain", &root, "--request", &req, "--policy", &good.to_string_lossy()]));
+    assert!(text.starts_with("Traced with the candidate policy"), "{text}");
+    assert!(text.contains(r#""verdict":"hold""#), "{text}");
+    // Nothing was written: the control itself still passes it.
+    assert_eq!(ws.consult("bash", json!({"command": "curl -s https://example.com"})).word(), "pass");
+
+    // A candidate plugin, for one trace.
+    let refuse = plugin("testing-always-refuse");
+    let text = ok(&operator(&ws, &["explain", &root, "--request", &req, "--plugin", &refuse.to_string_lossy()]));
+    assert!(text.contains("with the candidate plugin"), "{text}");
+    assert!(text.contains(r#""verdict":"refuse""#), "{text}");
+}

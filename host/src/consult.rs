@@ -50,6 +50,8 @@ pub struct Env {
     /// For the operator's tools only (`explain --policy`, a suggestion's
     /// check): this policy in place of the one in the agent's config commit.
     pub policy: Option<Policy>,
+    /// For `explain --plugin` only: plugins run after the policy's own.
+    pub extra_plugins: Vec<crate::policy::PluginSpec>,
 }
 
 impl Env {
@@ -75,6 +77,7 @@ impl Env {
             cache_root: Cache::root_from_env(),
             wicket_binary: std::env::current_exe().ok(),
             policy: None,
+            extra_plugins: Vec::new(),
         }
     }
 }
@@ -386,6 +389,10 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         facts.policy = Policy::parse(&String::from_utf8_lossy(text), &workspace.root);
         facts.policy_state = PolicyState::Read;
     }
+    facts
+        .policy
+        .classifiers
+        .extend(env.extra_plugins.iter().cloned());
     if let Some(mark) = &read.cwd_mark {
         let dir = String::from_utf8_lossy(mark).trim().to_owned();
         if dir.starts_with('/') && Path::new(&dir).is_dir() {

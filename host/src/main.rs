@@ -136,6 +136,9 @@ enum Command {
         /// Trace with this candidate capability.yaml in place of the committed one.
         #[arg(long)]
         policy: Option<PathBuf>,
+        /// Trace with this candidate plugin (.wasm) run after the policy's own.
+        #[arg(long)]
+        plugin: Vec<PathBuf>,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
@@ -229,6 +232,7 @@ fn main() {
             agent,
             request,
             policy,
+            plugin,
             json,
         }) => receipt(
             wicket::operator::explain::run(wicket::operator::explain::Args {
@@ -236,6 +240,7 @@ fn main() {
                 agent: agent.as_deref(),
                 request_file: request.as_deref(),
                 policy_file: policy.as_deref(),
+                plugins: &plugin,
             }),
             json,
         ),

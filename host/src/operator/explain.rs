@@ -23,14 +23,32 @@ pub struct Args<'a> {
     pub request_file: Option<&'a Path>,
     /// A candidate `capability.yaml` to trace with, in place of the committed one.
     pub policy_file: Option<&'a Path>,
+    /// Candidate plugins to run after the policy's own.
+    pub plugins: &'a [std::path::PathBuf],
 }
 
 pub fn run(args: Args) -> Result<Receipt> {
+    let candidate = args.policy_file.map(|p| p.display().to_string());
+    let mut receipt = traced(args)?;
+    if let Some(file) = candidate {
+        receipt.human = format!(
+            "Traced with the candidate policy {file}, not the committed one.\n{}",
+            receipt.human
+        );
+        receipt.json["candidate_policy"] = json!(file);
+    }
+    Ok(receipt)
+}
+
+fn traced(args: Args) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(args.ws)?;
     let mut env = Env::from_process();
     env.workspace = ws.root.clone();
     if let Some(path) = args.policy_file {
         env.policy = Some(crate::operator::check::read_candidate(path, &ws.root)?);
+    }
+    for plugin in args.plugins {
+        env.extra_plugins.push(candidate_plugin(plugin, env.cache_root.as_deref())?);
     }
     if let Some(agent) = args.agent {
         if args.request_file.is_some() {
@@ -106,6 +124,38 @@ fn parked(ws: &crate::workspace::Workspace, agent: &str, env: Env) -> Result<Rec
     Ok(receipt)
 }
 
+/// A candidate plugin for one trace: compiled into the cache now (a consult
+/// would otherwise hold on it while it compiles), unpinned, no config.
+fn candidate_plugin(
+    path: &Path,
+    cache_root: Option<&Path>,
+) -> Result<crate::policy::PluginSpec> {
+    let absolute = std::path::absolute(path)
+        .with_context(|| format!("cannot find the plugin {}", path.display()))?;
+    if !absolute.is_file() {
+        anyhow::bail!(
+            "the plugin {} is not a file; give the path of a .wasm component",
+            path.display()
+        );
+    }
+    let Some(root) = cache_root else {
+        anyhow::bail!("there is no compile cache ($XDG_CACHE_HOME or $HOME is not set), so the plugin {} cannot be compiled to trace with", path.display());
+    };
+    crate::plugins::compile_now(root, &[absolute.display().to_string()]).map_err(|why| {
+        anyhow::anyhow!(
+            "the plugin {} could not be compiled: {why}",
+            path.display()
+        )
+    })?;
+    Ok(crate::policy::PluginSpec {
+        written: absolute.display().to_string(),
+        path: absolute,
+        sha256: None,
+        config: serde_json::Value::Null,
+        line: 0,
+    })
+}
+
 fn ms(d: std::time::Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
@@ -148,6 +198,9 @@ fn render(t: &Trace) -> Receipt {
         PolicyState::Unreadable(why) => format!("could not be read: {why}"),
     };
     let _ = writeln!(h, "Policy: {policy}");
+    for spec in t.policy.classifiers.iter().filter(|s| s.line == 0) {
+        let _ = writeln!(h, "  with the candidate plugin {} (--plugin)", spec.path.display());
+    }
     for d in &t.policy.diagnostics {
         let _ = writeln!(h, "  line {}: {}", d.line, d.message);
     }
