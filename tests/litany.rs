@@ -317,3 +317,43 @@ fn init_is_idempotent_and_remove_unwires() {
     );
     assert_eq!(format!("{after}{block}"), before);
 }
+
+#[test]
+fn a_refuse_with_a_message_reaches_the_models_tool_result() {
+    let h = Harness::new(Some(HELD), vec![Step::Bash(python_writes("told.txt"))]);
+    let (out, agent) = h.prompt("write a file with python", false);
+    ok(&out);
+    assert!(h.hold_mark(&agent).is_some());
+    let message = "use the write_file helper in tools/ instead";
+    let receipt = ok(&h.wicket(&[
+        "answer",
+        &h.ws.to_string_lossy(),
+        &agent,
+        "refuse",
+        "--message",
+        message,
+    ]));
+    assert!(receipt.contains(message), "{receipt}");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.hold_mark(&agent).is_some() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    h.settle();
+    assert!(!h.worktree(&agent).join("told.txt").exists());
+    let results = h.mock.tool_results();
+    let told = results
+        .iter()
+        .find(|(e, t)| *e && t.contains("Refused by the operator's answer"))
+        .unwrap_or_else(|| panic!("{results:?}"));
+    assert!(
+        told.1.contains(&format!("The operator says: {message}")),
+        "{}",
+        told.1
+    );
+    // Never the operator's identity.
+    let user = std::env::var("USER").unwrap_or_default();
+    assert!(!told.1.contains(" (by "), "{}", told.1);
+    if !user.is_empty() {
+        assert!(!told.1.contains(&format!("{user}@")), "{}", told.1);
+    }
+}

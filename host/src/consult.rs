@@ -731,12 +731,18 @@ fn answer_sentence(standing: &trail::Standing, kind: &str, audience: Audience) -
             a.class().unwrap_or_default()
         ),
     };
+    let said = a
+        .message
+        .as_deref()
+        .filter(|_| a.ruling == Ruling::Refuse)
+        .map(|m| format!(". The operator says: {}", reason::clip(m, 500)))
+        .unwrap_or_default();
     match audience {
         Audience::Operator => format!(
-            "{verb} by {scope} (by {}@{} at {})",
+            "{verb} by {scope} (by {}@{} at {}){said}",
             standing.who.user, standing.who.host, standing.at
         ),
-        Audience::Model => format!("{verb} by {scope}"),
+        Audience::Model => format!("{verb} by {scope}{said}"),
     }
 }
 

@@ -43,6 +43,9 @@ enum Command {
         /// Let the answer lapse after this long (30m, 8h, 7d).
         #[arg(long)]
         expires: Option<String>,
+        /// With refuse: words for the agent, carried in the reason its model reads.
+        #[arg(long)]
+        message: Option<String>,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
@@ -177,6 +180,7 @@ fn main() {
             scope,
             id,
             expires,
+            message,
             json,
         }) => {
             let result = wicket::operator::answer::run(wicket::operator::answer::Args {
@@ -186,6 +190,7 @@ fn main() {
                 scope,
                 id: id.as_deref(),
                 expires: expires.as_deref(),
+                message: message.as_deref(),
             });
             // The answer stands but its release was not launched: a
             // script must not take that for done.

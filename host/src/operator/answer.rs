@@ -16,6 +16,9 @@ use crate::operator::{check_agent_id, Receipt};
 use crate::reason;
 use crate::trail::{self, Answer, Row, Scope, What};
 
+/// The longest message an answer carries to the agent.
+pub const MAX_MESSAGE_CHARS: usize = 500;
+
 pub struct Args<'a> {
     pub ws: &'a Path,
     pub agent: &'a str,
@@ -23,6 +26,8 @@ pub struct Args<'a> {
     pub scope: Scope,
     pub id: Option<&'a str>,
     pub expires: Option<&'a str>,
+    /// Words for the agent, carried in the refusal's reason.
+    pub message: Option<&'a str>,
 }
 
 pub fn run(args: Args) -> Result<Receipt> {
@@ -115,6 +120,18 @@ pub fn run(args: Args) -> Result<Receipt> {
             Some(humantime::format_rfc3339_seconds(SystemTime::now() + duration).to_string())
         }
     };
+    let message = match args.message.map(str::trim) {
+        None => None,
+        Some("") => bail!("--message is empty; write what the agent should be told, or leave --message out"),
+        Some(_) if args.ruling != Ruling::Refuse => bail!(
+            "--message reaches the agent only with a refuse (a pass runs the call, a hold keeps it parked where the model sees nothing); nothing was answered"
+        ),
+        Some(text) if text.chars().count() > MAX_MESSAGE_CHARS => bail!(
+            "--message is {} characters, more than the {MAX_MESSAGE_CHARS} a reason carries; say it shorter",
+            text.chars().count()
+        ),
+        Some(text) => Some(reason::clip(text, MAX_MESSAGE_CHARS)),
+    };
     let at = humantime::format_rfc3339_millis(SystemTime::now()).to_string();
     let answer = Answer {
         answer: trail::answer_name(&at, args.agent, &mark.tool_use_id, args.scope),
@@ -127,6 +144,7 @@ pub fn run(args: Args) -> Result<Receipt> {
         digest: tag.as_ref().map(|(_, d)| d.clone()),
         reason: mark.reason.clone(),
         expires,
+        message,
     };
     let row = Row {
         at,
@@ -262,6 +280,11 @@ fn receipt(ws: &Path, answer: &Answer, launched: Option<&Launched>) -> Receipt {
     };
     if let Some(expires) = &answer.expires {
         human.push_str(&format!("It stands until {expires}.\n"));
+    }
+    if let Some(message) = &answer.message {
+        human.push_str(&format!(
+            "The agent's model is told, with the refusal: The operator says: {message}\n"
+        ));
     }
     if answer.scope != Scope::Call {
         human.push_str(&format!(
