@@ -1073,3 +1073,38 @@ fn check_reads_a_candidate_policy_and_explain_traces_with_it() {
     assert!(text.contains("with the candidate plugin"), "{text}");
     assert!(text.contains(r#""verdict":"refuse""#), "{text}");
 }
+
+/// An agent is taken by its full id, a unique start of it, or its display
+/// name (`name` at its branch's tip); an ambiguous start is one sentence
+/// naming the candidates, and nothing is written.
+#[test]
+fn agents_are_named_by_unique_prefix_or_display_name() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    ws.add_agent(CHILD, "config/default");
+    ws.add_agent(OTHER, "config/default");
+    let input = json!({"command": "curl -s https://example.com"});
+    assert_eq!(ws.park(AGENT, "toolu_1", "bash", input), "hold");
+    // `20261129T18` starts AGENT and CHILD; only AGENT has a parked call.
+    let receipt = ok(&operator(&ws, &["answer", &root, "20261129T18", "hold"]));
+    assert!(receipt.contains(AGENT), "{receipt}");
+    // Ambiguous: every candidate named, nothing written.
+    let rows = trail_rows(&ws).len();
+    let err = fails(&operator(&ws, &["revoke", &root, "20261129T1"]));
+    for id in [AGENT, CHILD, OTHER] {
+        assert!(err.contains(id), "{err}");
+    }
+    assert_eq!(trail_rows(&ws).len(), rows);
+    // Unique start.
+    let receipt = ok(&operator(&ws, &["revoke", &root, "20261129T19"]));
+    assert!(receipt.contains(OTHER), "{receipt}");
+    assert_eq!(trail_rows(&ws).last().unwrap()["agent"], OTHER);
+    // Display name, as litany commits it.
+    let worktree = ws.worktree(OTHER);
+    std::fs::write(worktree.join("name"), "reviewer\n").unwrap();
+    git(&worktree, &["add", "name"]);
+    git(&worktree, &["commit", "--quiet", "-m", "name"]);
+    let receipt = ok(&operator(&ws, &["restore", &root, "reviewer"]));
+    assert!(receipt.contains(OTHER), "{receipt}");
+    assert_eq!(trail_rows(&ws).last().unwrap()["agent"], OTHER);
+}

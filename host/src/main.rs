@@ -29,7 +29,7 @@ enum Command {
     Answer {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent the call is parked on (its full id).
+        /// The agent the call is parked on: its id, a unique start of it, or its display name.
         agent: String,
         /// pass, refuse or hold.
         verdict: Ruling,
@@ -65,7 +65,7 @@ enum Command {
     Revoke {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent's full id (its branch is agents/<id>).
+        /// The agent: its id (branch agents/<id>), a unique start of it, or its display name.
         agent: String,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
@@ -75,7 +75,7 @@ enum Command {
     Restore {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent's full id (its branch is agents/<id>).
+        /// The agent: its id (branch agents/<id>), a unique start of it, or its display name.
         agent: String,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]

@@ -32,6 +32,11 @@ pub struct Args<'a> {
 
 pub fn run(args: Args) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(args.ws)?;
+    let agent = crate::operator::resolve_agent(&ws, args.agent, true)?;
+    let args = Args {
+        agent: &agent,
+        ..args
+    };
     check_agent_id(args.agent)?;
     let Some(mark) = ws.hold_mark(args.agent) else {
         let known = if ws.agent_exists(args.agent) {

@@ -22,6 +22,10 @@ pub fn restore(ws: &Path, agent: &str) -> Result<Receipt> {
 
 fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(ws)?;
+    // A unique start of an id, or a display name, names one agent; the row
+    // carries its full id.
+    let agent = crate::operator::resolve_agent(&ws, agent, false)?;
+    let agent = agent.as_str();
     check_agent_id(agent)?;
     // A mistyped or truncated id would floor every conversation sharing its prefix.
     if !ws.agent_exists(agent) {

@@ -49,39 +49,71 @@ pub fn check_agent_id(agent: &str) -> Result<()> {
     Ok(())
 }
 
-/// The agent a person means: its full id, else the one agent whose id starts
-/// with what was typed (among those with a parked call first, when
-/// `parked_first`). Nothing that matches: what was typed, for the verb's own
-/// sentence. Several: a sentence listing them.
-pub fn resolve_agent(ws: &crate::workspace::Workspace, given: &str, parked_first: bool) -> Result<String> {
+/// An agent's display name: the `name` file litany commits at the tip of
+/// its branch, when it has one.
+pub fn display_name(ws: &crate::workspace::Workspace, tip: &str) -> Option<String> {
+    let bytes = ws.file_at(tip, "name").ok()??;
+    let name = String::from_utf8_lossy(&bytes).trim().to_owned();
+    (!name.is_empty() && name.len() <= 200).then_some(name)
+}
+
+/// The agent a person means: its full id; else the one agent whose id
+/// starts with what was typed or whose display name it is (among those with
+/// a parked call first, when `parked_first`). Nothing that matches: what was
+/// typed, for the verb's own sentence. Several: a sentence listing them.
+pub fn resolve_agent(
+    ws: &crate::workspace::Workspace,
+    given: &str,
+    parked_first: bool,
+) -> Result<String> {
     if given.is_empty() {
-        bail!("an agent id is empty; `wicket status {}` lists the agents with parked calls", ws.root.display());
+        bail!(
+            "the agent is empty; `wicket status {}` lists the agents with parked calls",
+            ws.root.display()
+        );
     }
     if ws.agent_exists(given) || ws.hold_mark(given).is_some() {
         return Ok(given.to_owned());
     }
-    let mut ids: Vec<String> = ws
-        .refs(crate::workspace::AGENT_HEADS)
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|(name, _)| name.strip_prefix(crate::workspace::AGENT_HEADS).map(str::to_owned))
-        .chain(ws.hold_marks().unwrap_or_default().into_iter().map(|(agent, _)| agent))
-        .filter(|id| id.starts_with(given))
-        .collect();
-    ids.sort();
-    ids.dedup();
-    if parked_first && ids.len() > 1 {
-        let parked: Vec<String> = ids.iter().filter(|id| ws.hold_mark(id).is_some()).cloned().collect();
-        if parked.len() == 1 {
-            return Ok(parked[0].clone());
+    let heads = ws.refs(crate::workspace::AGENT_HEADS).unwrap_or_default();
+    let mut found: Vec<(String, Option<String>)> = Vec::new();
+    for (head, tip) in &heads {
+        let Some(id) = head.strip_prefix(crate::workspace::AGENT_HEADS) else {
+            continue;
+        };
+        let name = display_name(ws, tip);
+        if id.starts_with(given) || name.as_deref() == Some(given) {
+            found.push((id.to_owned(), name));
         }
     }
-    match ids.len() {
+    for (id, _) in ws.hold_marks().unwrap_or_default() {
+        if id.starts_with(given) && !found.iter().any(|(f, _)| *f == id) {
+            found.push((id, None));
+        }
+    }
+    found.sort();
+    if parked_first && found.len() > 1 {
+        let parked: Vec<&(String, Option<String>)> = found
+            .iter()
+            .filter(|(id, _)| ws.hold_mark(id).is_some())
+            .collect();
+        if parked.len() == 1 {
+            return Ok(parked[0].0.clone());
+        }
+    }
+    match found.len() {
         0 => Ok(given.to_owned()),
-        1 => Ok(ids.remove(0)),
+        1 => Ok(found.remove(0).0),
         n => bail!(
-            "`{given}` is the start of {n} agents' ids ({}); type more of the one you mean",
-            ids.join(", ")
+            "`{given}` could be any of {n} agents ({}); give more of the id you mean",
+            found
+                .iter()
+                .map(|(id, name)| match name {
+                    Some(name) => format!("{id} \"{name}\""),
+                    None => id.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
