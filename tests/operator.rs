@@ -551,14 +551,18 @@ fn a_floor_suspends_standing_answers_but_not_a_call_answer() {
 fn revoking_an_agent_that_does_not_exist_is_refused() {
     let ws = Ws::new(None);
     let root = ws.root.to_string_lossy().into_owned();
-    // A truncated id would floor every conversation sharing its prefix.
-    let truncated = &AGENT[..AGENT.len() - 3];
-    let err = fails(&operator(&ws, &["revoke", &root, truncated]));
+    let missing = "20991231T000000Z-0000abcd";
+    let err = fails(&operator(&ws, &["revoke", &root, missing]));
     assert!(
-        err.contains(&format!("there is no agent {truncated} in")),
+        err.contains(&format!("there is no agent {missing} in")),
         "{err}"
     );
     assert!(trail_rows(&ws).is_empty());
+    // A truncated id names the one agent it starts, and the row carries
+    // that agent's full id: never a floor over whatever shares a prefix.
+    let truncated = &AGENT[..AGENT.len() - 3];
+    ok(&operator(&ws, &["revoke", &root, truncated]));
+    assert_eq!(trail_rows(&ws)[0]["agent"], AGENT);
 }
 
 #[test]
@@ -1107,4 +1111,51 @@ fn agents_are_named_by_unique_prefix_or_display_name() {
     let receipt = ok(&operator(&ws, &["restore", &root, "reviewer"]));
     assert!(receipt.contains(OTHER), "{receipt}");
     assert_eq!(trail_rows(&ws).last().unwrap()["agent"], OTHER);
+}
+
+/// A wider answer's receipt says how wide it stands, with commands the
+/// classifier reads as the same class; a later answer for the same key says
+/// which one it replaced.
+#[test]
+fn answer_receipts_say_how_wide_and_what_they_replace() {
+    let ws = Ws::new(Some("table:\n  target-write: hold\n"));
+    let root = ws.root.to_string_lossy().into_owned();
+    assert_eq!(
+        ws.park(AGENT, "toolu_1", "bash", json!({"command": "touch notes.txt"})),
+        "hold"
+    );
+    let first = ok(&operator(
+        &ws,
+        &["answer", &root, AGENT, "hold", "--scope", "conversation"],
+    ));
+    assert!(first.contains("How wide: it stands for every call of"), "{first}");
+    assert!(first.contains("bash@target-write"), "{first}");
+    assert!(first.contains("`rm -rf src`"), "{first}");
+    assert!(!first.contains("replaces"), "{first}");
+    let name = trail_rows(&ws)[0]["answer"].as_str().unwrap().to_owned();
+    assert_eq!(
+        ws.park(AGENT, "toolu_2", "bash", json!({"command": "touch more.txt"})),
+        "hold"
+    );
+    let out = operator(
+        &ws,
+        &[
+            "answer", &root, AGENT, "pass", "--scope", "conversation", "--json",
+        ],
+    );
+    let receipt: serde_json::Value = serde_json::from_str(&ok(&out)).unwrap();
+    assert_eq!(receipt["replaced"]["answer"], name.as_str());
+    assert!(receipt["width"]["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e == "rm -rf src"));
+    // A call answer is as narrow as it says.
+    ws.add_agent(OTHER, "config/default");
+    assert_eq!(
+        ws.park(OTHER, "toolu_3", "bash", json!({"command": "touch x"})),
+        "hold"
+    );
+    let narrow = ok(&operator(&ws, &["answer", &root, OTHER, "pass"]));
+    assert!(narrow.contains("It stands for this call only"), "{narrow}");
 }

@@ -130,7 +130,7 @@ impl Answer {
     }
 
     /// The key later rows supersede by.
-    fn key(&self) -> String {
+    pub fn key(&self) -> String {
         match self.scope {
             Scope::Call => format!(
                 "call {} {} {}",

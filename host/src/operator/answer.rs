@@ -151,6 +151,15 @@ pub fn run(args: Args) -> Result<Receipt> {
         expires,
         message,
     };
+    // The answer this one supersedes (same scope and key), said aloud.
+    let replaced = trail::State::load(&ws.state_dir())
+        .ok()
+        .and_then(|state| {
+            state
+                .answers
+                .into_iter()
+                .find(|s| s.answer.key() == answer.key())
+        });
     let row = Row {
         at,
         who: trail::Who::here(),
@@ -170,7 +179,113 @@ pub fn run(args: Args) -> Result<Receipt> {
             &guarded_paths_for(&ws),
         ))
     };
-    Ok(receipt(&ws.root, &answer, launched.as_ref()))
+    let width = width(&ws, &answer);
+    let mut receipt = receipt(&ws.root, &answer, launched.as_ref());
+    let mut extra = String::new();
+    if let Some(old) = &replaced {
+        extra.push_str(&format!(
+            "It replaces answer {} ({} at {} scope, given {} by {}@{}{}), which no longer stands.\n",
+            old.answer.answer,
+            old.answer.ruling.word(),
+            old.answer.scope.word(),
+            old.at,
+            old.who.user,
+            old.who.host,
+            match (&old.answer.expires, old.expired) {
+                (Some(e), true) => format!(", expired {e}"),
+                (Some(e), false) => format!(", until {e}"),
+                (None, _) => String::new(),
+            }
+        ));
+    }
+    extra.push_str(&width.0);
+    receipt.human = match receipt.human.split_once('\n') {
+        Some((first, rest)) => format!("{first}\n{extra}{rest}"),
+        None => format!("{}\n{extra}", receipt.human),
+    };
+    receipt.json["replaced"] = serde_json::to_value(&replaced).unwrap_or_default();
+    receipt.json["width"] = width.1;
+    Ok(receipt)
+}
+
+/// Commands that show how wide a standing answer is, by the class the
+/// classifier reads them as.
+const WIDTH_EXAMPLES: &[&str] = &[
+    "rm -rf src",
+    "git commit -am wip",
+    "sed -i s/a/b/ src/main.rs",
+    "echo x > README.md",
+    "curl -s https://any.example/x -o x",
+    "git push origin HEAD",
+    "pip install requests",
+    "cargo test",
+    "npm test",
+    "python3 build.py",
+    "cat src/main.rs",
+    "git log",
+];
+
+/// How far an answer stands, in a sentence and with real examples: for a
+/// wider answer, commands this agent could run that the classifier reads as
+/// the same class (each consulted, so the examples are what wicket reads).
+fn width(ws: &crate::workspace::Workspace, answer: &Answer) -> (String, serde_json::Value) {
+    let Some(class) = answer.class() else {
+        return (String::new(), serde_json::Value::Null);
+    };
+    let whom = match answer.scope {
+        Scope::Call => {
+            return (
+                "It stands for this call only: the same id with any other input, or any other call, is judged afresh.\n".into(),
+                json!({"scope": "call", "examples": []}),
+            )
+        }
+        Scope::Conversation => format!("every call of {} and its descent", answer.agent),
+        Scope::Workspace => "every call of every conversation in this workspace".to_owned(),
+    };
+    let mut examples = Vec::new();
+    if answer.tool == crate::commands::TOOL {
+        for command in WIDTH_EXAMPLES {
+            if examples.len() == 4 {
+                break;
+            }
+            let request = crate::wire::Request {
+                id: "wicket-width-example".into(),
+                name: answer.tool.clone(),
+                input: json!({ "command": command }),
+                role: ws.role(&answer.agent),
+                agent_id: answer.agent.clone(),
+            };
+            if let Ok(trace) =
+                crate::consult::bounded(request, crate::consult::Env::for_workspace(&ws.root))
+            {
+                if Some(judge_class(&trace).word()) == answer.effect.as_deref() {
+                    examples.push(command.to_string());
+                }
+            }
+        }
+    }
+    let mut text = format!(
+        "How wide: it stands for {whom} that the classifier reads as {class}, whatever the command{}",
+        if examples.is_empty() {
+            ".\n".to_owned()
+        } else {
+            format!(
+                " — for example {}.\n",
+                examples
+                    .iter()
+                    .map(|e| format!("`{e}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    );
+    text.push_str(
+        "For one command only, answer with `--scope call`, or write an exact command rule (`wicket explain` suggests one).\n",
+    );
+    (
+        text,
+        json!({"scope": answer.scope.word(), "class": class, "examples": examples}),
+    )
 }
 
 /// The class and digest of the call parked on `agent`, read from litany's
