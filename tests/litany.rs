@@ -380,7 +380,10 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
     let stdout = watcher.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
             if tx.send(line).is_err() {
                 break;
             }
@@ -399,7 +402,10 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
 
     let explained: serde_json::Value =
         serde_json::from_str(&ok(&h.wicket(&["explain", &ws, &agent, "--json"]))).unwrap();
-    assert_eq!(explained["request"]["input"]["command"], "echo made > made.txt");
+    assert_eq!(
+        explained["request"]["input"]["command"],
+        "echo made > made.txt"
+    );
     let yaml = explained["suggestion"]["rule"]["yaml"]
         .as_str()
         .unwrap_or_else(|| panic!("{}", explained["suggestion"]))
@@ -442,5 +448,9 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
         "--json",
     ])))
     .unwrap();
-    assert_eq!(traced["verdict"]["verdict"], "hold", "{}", traced["verdict"]);
+    assert_eq!(
+        traced["verdict"]["verdict"], "hold",
+        "{}",
+        traced["verdict"]
+    );
 }

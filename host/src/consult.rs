@@ -554,9 +554,8 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
     // The operator's command rules stand in for the default classifier's
     // reading of a `bash` command (within their limits).
     let command_rule =
-        crate::commands::matching(&facts.policy.commands, &request.name, &request.input).map(
-            |rule| crate::commands::apply(&mut findings, rule, table, plugins::DEFAULT_NAME),
-        );
+        crate::commands::matching(&facts.policy.commands, &request.name, &request.input)
+            .map(|rule| crate::commands::apply(&mut findings, rule, table, plugins::DEFAULT_NAME));
     let digest = reason::digest(&request.name, &request.input);
     let agent = request.agent_id.as_str();
     let empty = State::default();

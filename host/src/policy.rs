@@ -285,7 +285,11 @@ impl Policy {
             for (key, value) in entries {
                 match key.as_str() {
                     "exact" | "prefix" => {
-                        let kind = if key == "exact" { Match::Exact } else { Match::Prefix };
+                        let kind = if key == "exact" {
+                            Match::Exact
+                        } else {
+                            Match::Prefix
+                        };
                         if matcher.is_some() {
                             self.problem(
                                 value.line,
@@ -543,10 +547,22 @@ mod tests {
             ("table:\n  wide: hold\n", 2, "not an effect"),
             ("rules:\n  rm: dangerous\n", 2, "must name an effect"),
             ("confinment: required\n", 1, "unknown key `confinment`"),
-            ("commands:\n  - prefix: sh -c\n    effect: read\n", 2, "runs the text"),
-            ("commands:\n  - prefix: npm test; curl x\n    effect: read\n", 2, "not a simple command"),
+            (
+                "commands:\n  - prefix: sh -c\n    effect: read\n",
+                2,
+                "runs the text",
+            ),
+            (
+                "commands:\n  - prefix: npm test; curl x\n    effect: read\n",
+                2,
+                "not a simple command",
+            ),
             ("commands:\n  - exact: make\n", 2, "needs `effect:`"),
-            ("commands:\n  - exact: make\n    effect: fine\n", 3, "must name an effect"),
+            (
+                "commands:\n  - exact: make\n    effect: fine\n",
+                3,
+                "must name an effect",
+            ),
             ("classifiers:\n  - sha256: abc\n", 2, "64 hexadecimal"),
             ("x: [\n", 1, "never closed"),
         ] {

@@ -152,14 +152,12 @@ pub fn run(args: Args) -> Result<Receipt> {
         message,
     };
     // The answer this one supersedes (same scope and key), said aloud.
-    let replaced = trail::State::load(&ws.state_dir())
-        .ok()
-        .and_then(|state| {
-            state
-                .answers
-                .into_iter()
-                .find(|s| s.answer.key() == answer.key())
-        });
+    let replaced = trail::State::load(&ws.state_dir()).ok().and_then(|state| {
+        state
+            .answers
+            .into_iter()
+            .find(|s| s.answer.key() == answer.key())
+    });
     let row = Row {
         at,
         who: trail::Who::here(),

@@ -64,7 +64,11 @@ pub fn run(path: &Path, workspace: Option<&Path>) -> Result<(Receipt, bool)> {
             "  {:<13} → {}{}",
             effect.word(),
             ruling.word(),
-            if changed { "  (changed from the shipped table)" } else { "" }
+            if changed {
+                "  (changed from the shipped table)"
+            } else {
+                ""
+            }
         );
         table.push(json!({"effect": effect.word(), "ruling": ruling.word(), "changed": changed}));
     }

@@ -48,7 +48,8 @@ fn traced(args: Args) -> Result<Receipt> {
         env.policy = Some(crate::operator::check::read_candidate(path, &ws.root)?);
     }
     for plugin in args.plugins {
-        env.extra_plugins.push(candidate_plugin(plugin, env.cache_root.as_deref())?);
+        env.extra_plugins
+            .push(candidate_plugin(plugin, env.cache_root.as_deref())?);
     }
     if let Some(agent) = args.agent {
         if args.request_file.is_some() {
@@ -126,10 +127,7 @@ fn parked(ws: &crate::workspace::Workspace, agent: &str, env: Env) -> Result<Rec
 
 /// A candidate plugin for one trace: compiled into the cache now (a consult
 /// would otherwise hold on it while it compiles), unpinned, no config.
-fn candidate_plugin(
-    path: &Path,
-    cache_root: Option<&Path>,
-) -> Result<crate::policy::PluginSpec> {
+fn candidate_plugin(path: &Path, cache_root: Option<&Path>) -> Result<crate::policy::PluginSpec> {
     let absolute = std::path::absolute(path)
         .with_context(|| format!("cannot find the plugin {}", path.display()))?;
     if !absolute.is_file() {
@@ -142,10 +140,7 @@ fn candidate_plugin(
         anyhow::bail!("there is no compile cache ($XDG_CACHE_HOME or $HOME is not set), so the plugin {} cannot be compiled to trace with", path.display());
     };
     crate::plugins::compile_now(root, &[absolute.display().to_string()]).map_err(|why| {
-        anyhow::anyhow!(
-            "the plugin {} could not be compiled: {why}",
-            path.display()
-        )
+        anyhow::anyhow!("the plugin {} could not be compiled: {why}", path.display())
     })?;
     Ok(crate::policy::PluginSpec {
         written: absolute.display().to_string(),
@@ -199,7 +194,11 @@ fn render(t: &Trace) -> Receipt {
     };
     let _ = writeln!(h, "Policy: {policy}");
     for spec in t.policy.classifiers.iter().filter(|s| s.line == 0) {
-        let _ = writeln!(h, "  with the candidate plugin {} (--plugin)", spec.path.display());
+        let _ = writeln!(
+            h,
+            "  with the candidate plugin {} (--plugin)",
+            spec.path.display()
+        );
     }
     for d in &t.policy.diagnostics {
         let _ = writeln!(h, "  line {}: {}", d.line, d.message);

@@ -474,10 +474,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
     let mut first = true;
     let mut stdout = std::io::stdout();
     if !json {
-        let _ = writeln!(
-            stdout,
-            "watching {root} for parked calls (Ctrl-C to stop)"
-        );
+        let _ = writeln!(stdout, "watching {root} for parked calls (Ctrl-C to stop)");
     }
     loop {
         let now: BTreeMap<String, crate::workspace::HoldMark> = match ws.hold_marks() {

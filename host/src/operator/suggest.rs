@@ -125,17 +125,14 @@ pub fn suggest(trace: &Trace, env: &Env) -> Advice {
     if let Some(why) = runs_text {
         return one_at_a_time(why);
     }
-    if trace.deciding.effect == Effect::Opaque
-        && (command.contains('$') || command.contains('`'))
-    {
+    if trace.deciding.effect == Effect::Opaque && (command.contains('$') || command.contains('`')) {
         return one_at_a_time(
-            "what this command runs is decided only when it runs (a `$` or backquote chooses it)".into(),
+            "what this command runs is decided only when it runs (a `$` or backquote chooses it)"
+                .into(),
         );
     }
     if command.chars().any(|c| c.is_control() && c != '\t') {
-        return one_at_a_time(
-            "it spans several lines, which a command rule cannot name".into(),
-        );
+        return one_at_a_time("it spans several lines, which a command rule cannot name".into());
     }
     let Some(effect) = PREFERRED
         .iter()
@@ -196,13 +193,14 @@ pub fn suggest(trace: &Trace, env: &Env) -> Advice {
     options.push(json!({"match": "exact", "text": command.trim(), "effect": effect.word(), "yaml": exact_yaml, "verdict_with_it": "pass", "also_lets_through": []}));
 
     // Wider: a prefix of the program and its subcommand.
-    if let Some(words) = words.filter(|w| w.len() >= 3 || (w.len() == 2 && trace.deciding.effect != Effect::Opaque)) {
+    if let Some(words) =
+        words.filter(|w| w.len() >= 3 || (w.len() == 2 && trace.deciding.effect != Effect::Opaque))
+    {
         let sub = &words[1];
-        let subcommand = sub
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic())
-            && sub.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let subcommand = sub.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && sub
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
         let prefix_text = format!("{} {}", words[0], sub);
         if subcommand && commands::check_prefix(&prefix_text).is_ok() {
             let prefix_yaml = snippet(Match::Prefix, &prefix_text, effect);
