@@ -389,7 +389,9 @@ fn wider_scopes_are_refused_for_destructive_secret_and_opaque() {
             err.contains(&format!("a {scope} answer cannot stand for opaque calls")),
             "{err}"
         );
-        assert!(err.contains("rules:"), "{err}");
+        // Never a `rules:` row for the program: that would pass any text.
+        assert!(!err.contains("rules:"), "{err}");
+        assert!(err.contains("suggests an exact command rule"), "{err}");
     }
     assert!(trail_rows(&ws).is_empty(), "nothing written");
     ok(&operator(&ws, &["answer", &root, AGENT, "pass"]));
@@ -1248,4 +1250,38 @@ fn answer_receipts_say_how_wide_and_what_they_replace() {
     );
     let narrow = ok(&operator(&ws, &["answer", &root, OTHER, "pass"]));
     assert!(narrow.contains("It stands for this call only"), "{narrow}");
+}
+
+/// With `--json` an error is a JSON object on stdout (and the sentence on
+/// stderr); each kind of refusal has its own exit status.
+#[test]
+fn json_errors_carry_their_kind_and_distinct_exit_codes() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    ws.add_agent(OTHER, "config/default");
+    let error = |args: &[&str], code: i32, kind: &str| {
+        let out = operator(&ws, args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|_| panic!("{args:?}: {}", String::from_utf8_lossy(&out.stdout)));
+        assert_eq!(value["error"]["kind"], kind, "{value}");
+        assert_eq!(value["error"]["exit"], code, "{value}");
+        assert!(!value["error"]["message"].as_str().unwrap().is_empty());
+        assert_eq!(String::from_utf8_lossy(&out.stderr).trim().lines().count(), 1);
+    };
+    error(&["answer", &root, AGENT, "pass", "--json"], 4, "nothing-parked");
+    error(&["revoke", &root, "20991231T000000Z-0000abcd", "--json"], 5, "no-such-agent");
+    error(&["revoke", &root, "20261129T1", "--json"], 6, "ambiguous-agent");
+    assert_eq!(
+        ws.park(AGENT, "toolu_1", "bash", json!({"command": "curl -s https://example.com"})),
+        "hold"
+    );
+    error(&["answer", &root, AGENT, "pass", "--id", "toolu_9", "--json"], 7, "hold-changed");
+    assert_eq!(
+        ws.park(OTHER, "toolu_2", "bash", json!({"command": "eval \"$X\""})),
+        "hold"
+    );
+    error(&["answer", &root, OTHER, "pass", "--scope", "workspace", "--json"], 8, "scope-not-allowed");
+    error(&["status", "/nonexistent/ws", "--json"], 1, "failed");
+    assert!(trail_rows(&ws).is_empty());
 }

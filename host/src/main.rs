@@ -287,7 +287,9 @@ fn control() -> i32 {
 /// not be launched (the receipt says what to run instead).
 const EXIT_NOT_LAUNCHED: i32 = 3;
 
-/// An operator's receipt, or its error as one sentence on stderr (exit 1).
+/// An operator's receipt, or its error as one sentence on stderr — with
+/// `--json` also as a JSON object on stdout — and its exit status (1, or the
+/// refusal's own: see the README).
 fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32 {
     match result {
         Ok(receipt) => {
@@ -295,8 +297,15 @@ fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32
             0
         }
         Err(e) => {
+            let (code, kind) = wicket::operator::exit_of(&e);
             eprintln!("wicket: {e:#}");
-            1
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"error": {"kind": kind, "message": format!("{e:#}"), "exit": code}})
+                );
+            }
+            code
         }
     }
 }

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::judge::{call_only, Ruling};
 use crate::operator::launch::{self, Launched};
-use crate::operator::{check_agent_id, Receipt};
+use crate::operator::{check_agent_id, refused, Receipt, Refusal};
 use crate::reason;
 use crate::trail::{self, Answer, Row, Scope, What};
 
@@ -39,45 +39,47 @@ pub fn run(args: Args) -> Result<Receipt> {
     };
     check_agent_id(args.agent)?;
     let Some(mark) = ws.hold_mark(args.agent) else {
-        let known = if ws.agent_exists(args.agent) {
-            ""
+        let (known, kind) = if ws.agent_exists(args.agent) {
+            ("", Refusal::NothingParked)
         } else {
-            " (and there is no such agent there)"
+            (" (and there is no such agent there)", Refusal::NoSuchAgent)
         };
-        bail!(
+        return Err(refused(kind, format!(
             "nothing is held for agent {} in {}{known}: refs/litany/held/{} is not set; `wicket status {}` lists what is parked",
             args.agent,
             ws.root.display(),
             args.agent,
             ws.root.display()
-        );
+        )));
     };
     if let Some(id) = args.id {
         if id != mark.tool_use_id {
-            bail!(
+            return Err(refused(Refusal::HoldChanged, format!(
                 "the call held for {} is {} ({}), not {id}: the id is mistyped, or the hold changed since you looked; nothing was answered — check `wicket status {}` and answer again",
                 args.agent,
                 mark.tool_use_id,
                 mark.tool,
                 ws.root.display()
-            );
+            )));
         }
     }
     let mut tag = reason::read_tag(&mark.reason);
     if args.scope != Scope::Call {
         let Some((effect, _)) = &tag else {
-            bail!(
-                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
-            );
+            return Err(refused(Refusal::ScopeNotAllowed,
+                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it".into()
+            ));
         };
         if call_only(*effect) {
-            bail!(
-                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let calls like \
-                 this through without asking, add a `rules:` row for the program to capability.yaml on the config lineage \
-                 (for example `rules: {{ npm: open-world }}`)",
+            return Err(refused(Refusal::ScopeNotAllowed, format!(
+                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let this very \
+                 command through without asking, `wicket explain {} {}` suggests an exact command rule for capability.yaml \
+                 (none for a program that runs text)",
                 args.scope.word(),
-                effect.word()
-            );
+                effect.word(),
+                ws.root.display(),
+                args.agent
+            )));
         }
         // What a wider answer stands for is re-derived from the call litany
         // will run, never taken from the mark's text (which an agent that
@@ -95,18 +97,20 @@ pub fn run(args: Args) -> Result<Receipt> {
         }
         tag = Some(derived);
         let Some((effect, _)) = &tag else {
-            bail!(
-                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
-            );
+            return Err(refused(Refusal::ScopeNotAllowed,
+                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it".into()
+            ));
         };
         if call_only(*effect) {
-            bail!(
-                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let calls like \
-                 this through without asking, add a `rules:` row for the program to capability.yaml on the config lineage \
-                 (for example `rules: {{ npm: open-world }}`)",
+            return Err(refused(Refusal::ScopeNotAllowed, format!(
+                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let this very \
+                 command through without asking, `wicket explain {} {}` suggests an exact command rule for capability.yaml \
+                 (none for a program that runs text)",
                 args.scope.word(),
-                effect.word()
-            );
+                effect.word(),
+                ws.root.display(),
+                args.agent
+            )));
         }
     }
     let expires = match args.expires {

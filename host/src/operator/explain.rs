@@ -88,12 +88,17 @@ fn parked(ws: &crate::workspace::Workspace, agent: &str, env: Env) -> Result<Rec
     let agent = crate::operator::resolve_agent(ws, agent, true)?;
     let agent = agent.as_str();
     let Some(mark) = ws.hold_mark(agent) else {
-        anyhow::bail!(
+        let kind = if ws.agent_exists(agent) {
+            crate::operator::Refusal::NothingParked
+        } else {
+            crate::operator::Refusal::NoSuchAgent
+        };
+        return Err(crate::operator::refused(kind, format!(
             "nothing is parked on agent {agent} in {}: `wicket status {}` lists what is parked, and `wicket explain {} < request.json` traces any call",
             ws.root.display(),
             ws.root.display(),
             ws.root.display()
-        );
+        )));
     };
     let Some((name, input)) = ws.parked_call(agent, &mark.tool_use_id)? else {
         anyhow::bail!(

@@ -104,7 +104,7 @@ pub fn resolve_agent(
     match found.len() {
         0 => Ok(given.to_owned()),
         1 => Ok(found.remove(0).0),
-        n => bail!(
+        n => Err(refused(Refusal::AmbiguousAgent, format!(
             "`{given}` could be any of {n} agents ({}); give more of the id you mean",
             found
                 .iter()
@@ -114,6 +114,74 @@ pub fn resolve_agent(
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
+        ))),
+    }
+}
+
+/// What kind of thing a person asked for that a verb would not do: each has
+/// its own exit status and `--json` word (the README tables them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Nothing is parked on that agent (exit 4).
+    NothingParked,
+    /// No agent by that id, start or name (exit 5).
+    NoSuchAgent,
+    /// A start or name that fits several agents (exit 6).
+    AmbiguousAgent,
+    /// `--id` is not the parked call's: mistyped, or the hold changed (exit 7).
+    HoldChanged,
+    /// The scope asked for cannot stand for this call's class (exit 8).
+    ScopeNotAllowed,
+}
+
+impl Refusal {
+    pub fn code(self) -> i32 {
+        match self {
+            Refusal::NothingParked => 4,
+            Refusal::NoSuchAgent => 5,
+            Refusal::AmbiguousAgent => 6,
+            Refusal::HoldChanged => 7,
+            Refusal::ScopeNotAllowed => 8,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Refusal::NothingParked => "nothing-parked",
+            Refusal::NoSuchAgent => "no-such-agent",
+            Refusal::AmbiguousAgent => "ambiguous-agent",
+            Refusal::HoldChanged => "hold-changed",
+            Refusal::ScopeNotAllowed => "scope-not-allowed",
+        }
+    }
+}
+
+/// A verb's refusal: its kind and its one sentence.
+#[derive(Debug)]
+pub struct Refused {
+    pub kind: Refusal,
+    pub sentence: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.sentence)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// A refusal of `kind`, as an error a verb returns.
+pub fn refused(kind: Refusal, sentence: String) -> anyhow::Error {
+    anyhow::Error::new(Refused { kind, sentence })
+}
+
+/// The exit status and `--json` word for a verb's error: its refusal's, or
+/// 1 and `failed` for everything else (a workspace that is not one, a file
+/// that cannot be read, a trail that cannot be written).
+pub fn exit_of(error: &anyhow::Error) -> (i32, &'static str) {
+    match error.downcast_ref::<Refused>() {
+        Some(r) => (r.kind.code(), r.kind.word()),
+        None => (1, "failed"),
     }
 }
