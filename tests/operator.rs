@@ -335,6 +335,9 @@ fn an_expired_answer_stands_for_nothing() {
     );
     let status = ok(&operator(&ws, &["status", &root]));
     assert!(status.contains("EXPIRED"), "{status}");
+    // Listed apart from the answers in force.
+    assert!(status.contains("Answers in force (0)"), "{status}");
+    assert!(status.contains("Expired answers (1)"), "{status}");
     let err = fails(&operator(
         &ws,
         &["answer", &root, AGENT, "pass", "--expires", "soon"],
@@ -1261,27 +1264,102 @@ fn json_errors_carry_their_kind_and_distinct_exit_codes() {
     ws.add_agent(OTHER, "config/default");
     let error = |args: &[&str], code: i32, kind: &str| {
         let out = operator(&ws, args);
-        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let value: serde_json::Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|_| panic!("{args:?}: {}", String::from_utf8_lossy(&out.stdout)));
         assert_eq!(value["error"]["kind"], kind, "{value}");
         assert_eq!(value["error"]["exit"], code, "{value}");
         assert!(!value["error"]["message"].as_str().unwrap().is_empty());
-        assert_eq!(String::from_utf8_lossy(&out.stderr).trim().lines().count(), 1);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).trim().lines().count(),
+            1
+        );
     };
-    error(&["answer", &root, AGENT, "pass", "--json"], 4, "nothing-parked");
-    error(&["revoke", &root, "20991231T000000Z-0000abcd", "--json"], 5, "no-such-agent");
-    error(&["revoke", &root, "20261129T1", "--json"], 6, "ambiguous-agent");
+    error(
+        &["answer", &root, AGENT, "pass", "--json"],
+        4,
+        "nothing-parked",
+    );
+    error(
+        &["revoke", &root, "20991231T000000Z-0000abcd", "--json"],
+        5,
+        "no-such-agent",
+    );
+    error(
+        &["revoke", &root, "20261129T1", "--json"],
+        6,
+        "ambiguous-agent",
+    );
     assert_eq!(
-        ws.park(AGENT, "toolu_1", "bash", json!({"command": "curl -s https://example.com"})),
+        ws.park(
+            AGENT,
+            "toolu_1",
+            "bash",
+            json!({"command": "curl -s https://example.com"})
+        ),
         "hold"
     );
-    error(&["answer", &root, AGENT, "pass", "--id", "toolu_9", "--json"], 7, "hold-changed");
+    error(
+        &["answer", &root, AGENT, "pass", "--id", "toolu_9", "--json"],
+        7,
+        "hold-changed",
+    );
     assert_eq!(
         ws.park(OTHER, "toolu_2", "bash", json!({"command": "eval \"$X\""})),
         "hold"
     );
-    error(&["answer", &root, OTHER, "pass", "--scope", "workspace", "--json"], 8, "scope-not-allowed");
+    error(
+        &[
+            "answer",
+            &root,
+            OTHER,
+            "pass",
+            "--scope",
+            "workspace",
+            "--json",
+        ],
+        8,
+        "scope-not-allowed",
+    );
     error(&["status", "/nonexistent/ws", "--json"], 1, "failed");
     assert!(trail_rows(&ws).is_empty());
+}
+
+/// `status` tells the truth about each parked call and standing answer: an
+/// answered hold is not "answer needed"; a revoke suspends the pass answers
+/// of that conversation, said plainly.
+#[test]
+fn status_says_what_is_answered_and_what_a_floor_suspends() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    ws.park(
+        AGENT,
+        "toolu_1",
+        "bash",
+        json!({"command": "curl https://a.example"}),
+    );
+    let status = ok(&operator(&ws, &["status", &root]));
+    assert!(status.contains("ANSWER NEEDED"), "{status}");
+    ok(&operator(&ws, &["answer", &root, AGENT, "hold"]));
+    let status = ok(&operator(&ws, &["status", &root]));
+    assert!(status.contains("answered hold ("), "{status}");
+    assert!(!status.contains("ANSWER NEEDED"), "{status}");
+    let value: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["status", &root, "--json"]))).unwrap();
+    assert_eq!(value["parked"][0]["answered"]["ruling"], "hold");
+    ok(&operator(
+        &ws,
+        &["answer", &root, AGENT, "pass", "--scope", "conversation"],
+    ));
+    ok(&operator(&ws, &["revoke", &root, AGENT]));
+    let status = ok(&operator(&ws, &["status", &root]));
+    assert!(
+        status.contains(&format!("SUSPENDED: {AGENT} is revoked")),
+        "{status}"
+    );
 }

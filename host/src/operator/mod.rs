@@ -104,17 +104,20 @@ pub fn resolve_agent(
     match found.len() {
         0 => Ok(given.to_owned()),
         1 => Ok(found.remove(0).0),
-        n => Err(refused(Refusal::AmbiguousAgent, format!(
-            "`{given}` could be any of {n} agents ({}); give more of the id you mean",
-            found
-                .iter()
-                .map(|(id, name)| match name {
-                    Some(name) => format!("{id} \"{name}\""),
-                    None => id.clone(),
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+        n => Err(refused(
+            Refusal::AmbiguousAgent,
+            format!(
+                "`{given}` could be any of {n} agents ({}); give more of the id you mean",
+                found
+                    .iter()
+                    .map(|(id, name)| match name {
+                        Some(name) => format!("{id} \"{name}\""),
+                        None => id.clone(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
     }
 }
 

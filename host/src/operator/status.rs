@@ -47,15 +47,49 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             .as_ref()
             .map(|(e, _)| e.word())
             .unwrap_or("unknown (no wicket tag)");
+        let name = ws
+            .refs(&format!("{}{agent}", crate::workspace::AGENT_HEADS))
+            .ok()
+            .and_then(|refs| refs.into_iter().next())
+            .and_then(|(_, tip)| crate::operator::display_name(&ws, &tip));
         let _ = writeln!(
             human,
-            "  {agent}  {}  {class}  {}",
-            mark.tool, mark.tool_use_id
+            "  {agent}{}  {}  {class}  {}",
+            name.as_deref()
+                .map(|n| format!(" \"{n}\""))
+                .unwrap_or_default(),
+            mark.tool,
+            mark.tool_use_id
         );
         let _ = writeln!(human, "    {}", mark.reason);
+        // Answered already, and waiting for litany to act on it, or needing
+        // an answer.
+        let answered = tag
+            .as_ref()
+            .and_then(|(_, digest)| state.call_answer(agent, &mark.tool_use_id, digest));
+        match answered {
+            Some(a) if a.answer.ruling == crate::judge::Ruling::Hold => {
+                let _ = writeln!(
+                    human,
+                    "    answered hold ({} at {}): it stays parked until you answer pass or refuse",
+                    a.answer.answer, a.at
+                );
+            }
+            Some(a) => {
+                let _ = writeln!(
+                    human,
+                    "    answered {} ({} at {}), waiting for litany to re-consult it: if it stays here, see the launch below or run `litany advance {root} {agent}`",
+                    a.answer.ruling.word(),
+                    a.answer.answer,
+                    a.at
+                );
+            }
+            None => {}
+        }
         let _ = writeln!(
             human,
-            "    answer: wicket answer {root} {agent} pass|refuse|hold{}",
+            "    {}: wicket answer {root} {agent} pass|refuse|hold{}   (why, and the rule that would pass it: wicket explain {root} {agent})",
+            if answered.is_some() { "answer again" } else { "ANSWER NEEDED" },
             if scopes.len() > 1 {
                 " [--scope call|conversation|workspace]"
             } else {
@@ -93,6 +127,8 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             "tool": mark.tool,
             "input": input,
             "role": ws.role(agent),
+            "name": name,
+            "answered": answered.map(|a| json!({"answer": a.answer.answer, "ruling": a.answer.ruling.word(), "at": a.at})),
             "class": tag.as_ref().map(|(e, _)| e.word()),
             "digest": tag.as_ref().map(|(_, d)| d),
             "reason": mark.reason,
@@ -117,12 +153,35 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     }
 
     // Standing answers.
-    let _ = writeln!(human, "\nAnswers in force ({})", state.answers.len());
-    if state.answers.is_empty() {
+    let in_force = state.answers.iter().filter(|s| !s.expired).count();
+    let _ = writeln!(human, "\nAnswers in force ({in_force})");
+    if in_force == 0 {
         human.push_str("  none\n");
     }
     let mut answers_json = Vec::new();
-    for s in &state.answers {
+    let mut ordered: Vec<&crate::trail::Standing> =
+        state.answers.iter().filter(|s| !s.expired).collect();
+    let expired_count = state.answers.len() - in_force;
+    ordered.extend(state.answers.iter().filter(|s| s.expired));
+    for (index, s) in ordered.into_iter().enumerate() {
+        if index == in_force {
+            let _ = writeln!(
+                human,
+                "\nExpired answers ({expired_count}): they stand for nothing"
+            );
+        }
+        if !s.expired && s.answer.ruling == crate::judge::Ruling::Pass {
+            if let Some(floor) = state
+                .floor_over(&s.answer.agent)
+                .filter(|_| s.answer.scope == crate::trail::Scope::Conversation)
+            {
+                let _ = writeln!(
+                    human,
+                    "  SUSPENDED: {} is revoked (by {}), so the next answer line does not apply until `wicket restore {root} {}`",
+                    floor.agent, floor.who.user, floor.agent
+                );
+            }
+        }
         let a = &s.answer;
         let over = match a.scope {
             crate::trail::Scope::Call => format!("the call {} on {}", a.tool_use_id, a.agent),
