@@ -396,7 +396,12 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
         .recv_timeout(Duration::from_secs(20))
         .expect("the watcher printed the parked call");
     let event: serde_json::Value = serde_json::from_str(&line).unwrap();
-    assert_eq!(event["event"], "parked", "{line}");
+    // `parked` as it appears (`waiting` only if the watcher's first look
+    // came after litany parked it, on a very slow start).
+    assert!(
+        event["event"] == "parked" || event["event"] == "waiting",
+        "{line}"
+    );
     assert_eq!(event["agent"], agent.as_str());
     assert_eq!(event["input"]["command"], "echo made > made.txt");
 

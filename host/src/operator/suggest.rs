@@ -85,6 +85,8 @@ fn verdict_with(request: &Request, env: &Env, policy: &Policy, rule: &CommandRul
     candidate.commands.push(rule.clone());
     let mut env = env.clone();
     env.policy = Some(candidate);
+    // The trace's policy already holds any candidate plugins.
+    env.extra_plugins.clear();
     match consult::bounded(request.clone(), env) {
         Ok(trace) => trace.verdict,
         Err(verdict) => verdict,
