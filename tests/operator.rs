@@ -1187,6 +1187,15 @@ fn agents_are_named_by_unique_prefix_or_display_name() {
     let receipt = ok(&operator(&ws, &["restore", &root, "reviewer"]));
     assert!(receipt.contains(OTHER), "{receipt}");
     assert_eq!(trail_rows(&ws).last().unwrap()["agent"], OTHER);
+    // A name is chosen by whoever named the agent: one that collides with
+    // the start of another's id never picks for the operator.
+    std::fs::write(worktree.join("name"), "20261129T18\n").unwrap();
+    git(&worktree, &["add", "name"]);
+    git(&worktree, &["commit", "--quiet", "-m", "rename"]);
+    let rows = trail_rows(&ws).len();
+    let err = fails(&operator(&ws, &["answer", &root, "20261129T18", "pass"]));
+    assert!(err.contains(OTHER) && err.contains(AGENT), "{err}");
+    assert_eq!(trail_rows(&ws).len(), rows);
 }
 
 /// A wider answer's receipt says how wide it stands, with commands the

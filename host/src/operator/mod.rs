@@ -54,7 +54,7 @@ pub fn check_agent_id(agent: &str) -> Result<()> {
 pub fn display_name(ws: &crate::workspace::Workspace, tip: &str) -> Option<String> {
     let bytes = ws.file_at(tip, "name").ok()??;
     let name = String::from_utf8_lossy(&bytes).trim().to_owned();
-    (!name.is_empty() && name.len() <= 200).then_some(name)
+    (!name.is_empty() && name.len() <= 200 && !name.chars().any(char::is_control)).then_some(name)
 }
 
 /// The agent a person means: its full id; else the one agent whose id
@@ -76,24 +76,31 @@ pub fn resolve_agent(
         return Ok(given.to_owned());
     }
     let heads = ws.refs(crate::workspace::AGENT_HEADS).unwrap_or_default();
-    let mut found: Vec<(String, Option<String>)> = Vec::new();
+    // By the start of the id, and by display name, apart: a name is chosen
+    // by whoever named the agent (a model can name the children it
+    // dispatches), so it never narrows a choice among ids, and a name that
+    // collides with an id's start makes the choice ambiguous.
+    let mut by_id: Vec<(String, Option<String>)> = Vec::new();
+    let mut by_name: Vec<(String, Option<String>)> = Vec::new();
     for (head, tip) in &heads {
         let Some(id) = head.strip_prefix(crate::workspace::AGENT_HEADS) else {
             continue;
         };
         let name = display_name(ws, tip);
-        if id.starts_with(given) || name.as_deref() == Some(given) {
-            found.push((id.to_owned(), name));
+        if id.starts_with(given) {
+            by_id.push((id.to_owned(), name.clone()));
+        }
+        if name.as_deref() == Some(given) {
+            by_name.push((id.to_owned(), name));
         }
     }
     for (id, _) in ws.hold_marks().unwrap_or_default() {
-        if id.starts_with(given) && !found.iter().any(|(f, _)| *f == id) {
-            found.push((id, None));
+        if id.starts_with(given) && !by_id.iter().any(|(f, _)| *f == id) {
+            by_id.push((id, None));
         }
     }
-    found.sort();
-    if parked_first && found.len() > 1 {
-        let parked: Vec<&(String, Option<String>)> = found
+    if parked_first && by_name.is_empty() && by_id.len() > 1 {
+        let parked: Vec<&(String, Option<String>)> = by_id
             .iter()
             .filter(|(id, _)| ws.hold_mark(id).is_some())
             .collect();
@@ -101,6 +108,13 @@ pub fn resolve_agent(
             return Ok(parked[0].0.clone());
         }
     }
+    let mut found = by_id;
+    for candidate in by_name {
+        if !found.iter().any(|(id, _)| *id == candidate.0) {
+            found.push(candidate);
+        }
+    }
+    found.sort();
     match found.len() {
         0 => Ok(given.to_owned()),
         1 => Ok(found.remove(0).0),
