@@ -210,6 +210,26 @@ const RUNS_TEXT: &[&str] = &[
     "less",
     "more",
     "man",
+    "npx",
+    "bunx",
+    "pnpx",
+    "uvx",
+    "pipx",
+];
+
+/// Programs whose subcommand runs a command given in its arguments.
+const RUNS_TEXT_WITH: &[(&str, &[&str])] = &[
+    ("npm", &["exec", "x"]),
+    ("pnpm", &["exec", "dlx"]),
+    ("yarn", &["exec", "dlx"]),
+    ("bun", &["x", "exec"]),
+    ("uv", &["run", "tool"]),
+    ("poetry", &["run"]),
+    ("pdm", &["run"]),
+    ("docker", &["run", "exec"]),
+    ("podman", &["run", "exec"]),
+    ("kubectl", &["exec", "run"]),
+    ("git", &["-c"]),
 ];
 
 /// Interpreters: they run code from an argument only with one of their code
@@ -287,6 +307,20 @@ pub fn runs_text(words: &[String]) -> Option<String> {
             "`{}` runs the text or program it is given",
             basename(program)
         ));
+    }
+    let base = basename(program);
+    if let Some((_, subs)) = RUNS_TEXT_WITH.iter().find(|(p, _)| *p == base) {
+        match words.get(1) {
+            None => {
+                return Some(format!(
+                    "`{base}` alone may be given a subcommand that runs any command"
+                ))
+            }
+            Some(sub) if subs.contains(&sub.as_str()) => {
+                return Some(format!("`{base} {sub}` runs the command it is given"))
+            }
+            Some(_) => {}
+        }
     }
     if is_interpreter(program) {
         match words.get(1) {
@@ -490,6 +524,12 @@ mod tests {
             "perl -pe",
             "/usr/bin/env",
             "find",
+            "npm exec",
+            "npx",
+            "docker run",
+            "git -c",
+            "uv run",
+            "git",
         ] {
             assert!(check_prefix(text).is_err(), "{text}");
         }
