@@ -1372,3 +1372,31 @@ fn status_says_what_is_answered_and_what_a_floor_suspends() {
         "{status}"
     );
 }
+
+/// Two launches in one second each get their own log.
+#[test]
+fn two_launches_in_one_second_have_their_own_logs() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    ws.park(
+        AGENT,
+        "toolu_1",
+        "bash",
+        json!({"command": "curl https://a.example"}),
+    );
+    ok(&operator(&ws, &["answer", &root, AGENT, "pass"]));
+    ws.park(
+        AGENT,
+        "toolu_2",
+        "bash",
+        json!({"command": "curl https://b.example"}),
+    );
+    ok(&operator(&ws, &["answer", &root, AGENT, "pass"]));
+    let logs: Vec<String> = trail_rows(&ws)
+        .iter()
+        .filter(|r| r["row"] == "launch")
+        .map(|r| r["log"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(logs.len(), 2, "{logs:?}");
+    assert_ne!(logs[0], logs[1]);
+}
