@@ -733,6 +733,7 @@ impl Iterator for Realistic {
                 expires: (r >> 56).is_multiple_of(5).then(|| {
                     humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + Duration::from_secs(secs + 8 * 3600)).to_string()
                 }),
+                message: None,
             })
         } else if kind < 65 {
             let action = if mine || self.floored.contains(&agent) {

@@ -47,6 +47,11 @@ pub struct Env {
     pub home: String,
     pub cache_root: Option<PathBuf>,
     pub wicket_binary: Option<PathBuf>,
+    /// For the operator's tools only (`explain --policy`, a suggestion's
+    /// check): this policy in place of the one in the agent's config commit.
+    pub policy: Option<Policy>,
+    /// For `explain --plugin` only: plugins run after the policy's own.
+    pub extra_plugins: Vec<crate::policy::PluginSpec>,
 }
 
 impl Env {
@@ -71,6 +76,8 @@ impl Env {
             home: std::env::var("HOME").unwrap_or_else(|_| "/".into()),
             cache_root: Cache::root_from_env(),
             wicket_binary: std::env::current_exe().ok(),
+            policy: None,
+            extra_plugins: Vec::new(),
         }
     }
 }
@@ -130,6 +137,8 @@ pub struct Trace {
     pub cwd: String,
     pub runs: Vec<Run>,
     pub findings: Vec<Ruled>,
+    /// The operator's command rule that matched the call, and what it did.
+    pub command_rule: Option<crate::commands::Applied>,
     /// The plugins' ruling, before the operator's state.
     pub plugin_ruling: Ruling,
     /// The finding that decided.
@@ -373,10 +382,17 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
             return facts;
         }
     };
-    if let Some(text) = &read.policy {
+    if let Some(policy) = &env.policy {
+        facts.policy = policy.clone();
+        facts.policy_state = PolicyState::Read;
+    } else if let Some(text) = &read.policy {
         facts.policy = Policy::parse(&String::from_utf8_lossy(text), &workspace.root);
         facts.policy_state = PolicyState::Read;
     }
+    facts
+        .policy
+        .classifiers
+        .extend(env.extra_plugins.iter().cloned());
     if let Some(mark) = &read.cwd_mark {
         let dir = String::from_utf8_lossy(mark).trim().to_owned();
         if dir.starts_with('/') && Path::new(&dir).is_dir() {
@@ -573,6 +589,11 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             )),
         }
     }
+    // The operator's command rules stand in for the default classifier's
+    // reading of a `bash` command (within their limits).
+    let command_rule =
+        crate::commands::matching(&facts.policy.commands, &request.name, &request.input)
+            .map(|rule| crate::commands::apply(&mut findings, rule, table, plugins::DEFAULT_NAME));
     let digest = reason::digest(&request.name, &request.input);
     let agent = request.agent_id.as_str();
     let empty = State::default();
@@ -686,6 +707,7 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         cwd: facts.cwd,
         runs,
         findings,
+        command_rule,
         plugin_ruling: decision.plugin_ruling,
         deciding,
         precedence,
@@ -746,12 +768,18 @@ fn answer_sentence(standing: &trail::Standing, kind: &str, audience: Audience) -
             a.class().unwrap_or_default()
         ),
     };
+    let said = a
+        .message
+        .as_deref()
+        .filter(|_| a.ruling == Ruling::Refuse)
+        .map(|m| format!(". The operator says: {}", reason::clip(m, 500)))
+        .unwrap_or_default();
     match audience {
         Audience::Operator => format!(
-            "{verb} by {scope} (by {}@{} at {})",
+            "{verb} by {scope} (by {}@{} at {}){said}",
             standing.who.user, standing.who.host, standing.at
         ),
-        Audience::Model => format!("{verb} by {scope}"),
+        Audience::Model => format!("{verb} by {scope}{said}"),
     }
 }
 

@@ -417,6 +417,7 @@ mod tests {
                 digest: Some("d".into()),
                 reason: "r".into(),
                 expires: None,
+                message: None,
             },
             expired: false,
         };

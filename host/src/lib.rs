@@ -7,6 +7,7 @@
 //! is `wit/v<version>/classifier.wit`, one directory per version this wicket
 //! loads ([`plugins::contract`]); plugin authors use the `wicket-guest` crate.
 
+pub mod commands;
 pub mod consult;
 pub mod demo;
 #[cfg(any(test, feature = "fuzzing"))]

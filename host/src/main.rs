@@ -29,7 +29,7 @@ enum Command {
     Answer {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent the call is parked on (its full id).
+        /// The agent the call is parked on: its id, a unique start of it, or its display name.
         agent: String,
         /// pass, refuse or hold.
         verdict: Ruling,
@@ -43,6 +43,9 @@ enum Command {
         /// Let the answer lapse after this long (30m, 8h, 7d).
         #[arg(long)]
         expires: Option<String>,
+        /// With refuse: words for the agent, carried in the reason its model reads.
+        #[arg(long)]
+        message: Option<String>,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
@@ -62,7 +65,7 @@ enum Command {
     Revoke {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent's full id (its branch is agents/<id>).
+        /// The agent: its id (branch agents/<id>), a unique start of it, or its display name.
         agent: String,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
@@ -72,7 +75,7 @@ enum Command {
     Restore {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent's full id (its branch is agents/<id>).
+        /// The agent: its id (branch agents/<id>), a unique start of it, or its display name.
         agent: String,
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
@@ -116,15 +119,42 @@ enum Command {
         /// Print the receipt as JSON, for scripts.
         #[arg(long)]
         json: bool,
+        /// Keep watching: print each call as it is parked or settled, until
+        /// interrupted (with --json, one JSON object per line).
+        #[arg(long)]
+        watch: bool,
     },
-    /// Trace one consult of a request (on stdin, or --request FILE) through
-    /// every step, and show the verdict the control would print. Writes nothing.
+    /// Trace one consult through every step and show the verdict the control
+    /// would print: the call parked on an agent (with the narrowest policy
+    /// change that would let it through), or a request on stdin or --request
+    /// FILE. Writes nothing.
     Explain {
         /// The litany workspace.
         ws: PathBuf,
+        /// The agent whose parked call to trace (its id, or a unique start of it).
+        agent: Option<String>,
+        /// The request to trace, as litany sends it: {"id","name","input","role","agent_id"}.
         #[arg(long)]
         request: Option<PathBuf>,
+        /// Trace with this candidate capability.yaml in place of the committed one.
+        #[arg(long)]
+        policy: Option<PathBuf>,
+        /// Trace with this candidate plugin (.wasm) run after the policy's own.
+        #[arg(long)]
+        plugin: Vec<PathBuf>,
         /// Print the receipt as JSON, for scripts.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read a candidate capability.yaml with the control's own reader: every
+    /// problem with its line (exit 1 on any), and what its table rules.
+    Check {
+        /// The candidate policy file.
+        file: PathBuf,
+        /// The workspace relative plugin paths are taken from (default: here).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+        /// Print the result as JSON, for scripts.
         #[arg(long)]
         json: bool,
     },
@@ -176,6 +206,7 @@ fn main() {
             scope,
             id,
             expires,
+            message,
             json,
         }) => {
             let result = wicket::operator::answer::run(wicket::operator::answer::Args {
@@ -185,6 +216,7 @@ fn main() {
                 scope,
                 id: id.as_deref(),
                 expires: expires.as_deref(),
+                message: message.as_deref(),
             });
             // The answer stands but its release was not launched: a
             // script must not take that for done.
@@ -219,12 +251,45 @@ fn main() {
             &dir,
             if remove { None } else { control.as_deref() },
         )),
-        Some(Command::Status { ws, json }) => receipt(wicket::operator::status::run(&ws), json),
+        Some(Command::Status { ws, json, watch }) => {
+            if watch {
+                report(wicket::operator::status::watch(&ws, json))
+            } else {
+                receipt(wicket::operator::status::run(&ws), json)
+            }
+        }
         Some(Command::Plugin { verb }) => plugin(verb),
-        Some(Command::Explain { ws, request, json }) => receipt(
-            wicket::operator::explain::run(&ws, request.as_deref()),
+        Some(Command::Explain {
+            ws,
+            agent,
+            request,
+            policy,
+            plugin,
+            json,
+        }) => receipt(
+            wicket::operator::explain::run(wicket::operator::explain::Args {
+                ws: &ws,
+                agent: agent.as_deref(),
+                request_file: request.as_deref(),
+                policy_file: policy.as_deref(),
+                plugins: &plugin,
+            }),
             json,
         ),
+        Some(Command::Check {
+            file,
+            workspace,
+            json,
+        }) => match wicket::operator::check::run(&file, workspace.as_deref()) {
+            Ok((r, problems)) => {
+                r.print(json);
+                i32::from(problems)
+            }
+            Err(e) => {
+                eprintln!("wicket: {e:#}");
+                1
+            }
+        },
     };
     std::process::exit(code);
 }
@@ -266,7 +331,9 @@ fn control() -> i32 {
 /// not be launched (the receipt says what to run instead).
 const EXIT_NOT_LAUNCHED: i32 = 3;
 
-/// An operator's receipt, or its error as one sentence on stderr (exit 1).
+/// An operator's receipt, or its error as one sentence on stderr — with
+/// `--json` also as a JSON object on stdout — and its exit status (1, or the
+/// refusal's own: see the README).
 fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32 {
     match result {
         Ok(receipt) => {
@@ -274,8 +341,15 @@ fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32
             0
         }
         Err(e) => {
+            let (code, kind) = wicket::operator::exit_of(&e);
             eprintln!("wicket: {e:#}");
-            1
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"error": {"kind": kind, "message": format!("{e:#}"), "exit": code}})
+                );
+            }
+            code
         }
     }
 }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 use wicket_guest::Effect;
 
+use crate::commands::{CommandRule, Match};
 use crate::judge::{Ruling, Table};
 use crate::yaml::{self, Kind, Node};
 
@@ -57,6 +58,9 @@ pub struct Policy {
     pub confinement_line: Option<usize>,
     pub table: Table,
     pub rules: Vec<Rule>,
+    /// The operator's `bash` command rules: exact commands and argument
+    /// prefixes (see [`crate::commands`]).
+    pub commands: Vec<CommandRule>,
     pub secrets: Vec<String>,
     pub classifiers: Vec<PluginSpec>,
     pub diagnostics: Vec<Diagnostic>,
@@ -107,7 +111,7 @@ impl Policy {
         let Kind::Map(entries) = &root.kind else {
             policy.diagnostics.push(Diagnostic {
                 line: root.line,
-                message: "the policy must be a mapping of `confinement`, `table`, `rules`, `secrets` and `classifiers`".into(),
+                message: "the policy must be a mapping of `confinement`, `table`, `rules`, `commands`, `secrets` and `classifiers`".into(),
             });
             return policy;
         };
@@ -117,12 +121,13 @@ impl Policy {
                 "confinement" => policy.read_confinement(node),
                 "table" => policy.read_table(node),
                 "rules" => policy.read_rules(node),
+                "commands" => policy.read_commands(node),
                 "secrets" => policy.read_secrets(node),
                 "classifiers" => policy.read_classifiers(node, workspace),
                 other => policy.problem(
                     node.line,
                     format!(
-                        "unknown key `{other}` (wicket reads confinement, table, rules, secrets and classifiers); \
+                        "unknown key `{other}` (wicket reads confinement, table, rules, commands, secrets and classifiers); \
                          a key wicket cannot honour is not ignored"
                     ),
                 ),
@@ -251,6 +256,114 @@ impl Policy {
                     ),
                 ),
             }
+        }
+    }
+
+    fn read_commands(&mut self, node: &Node) {
+        let items = match &node.kind {
+            Kind::Seq(items) => items,
+            Kind::Empty => return,
+            _ => {
+                return self.problem(
+                    node.line,
+                    "`commands` must be a list of rules (`- exact: <command>` or `- prefix: <words>`, each with `effect:`)".into(),
+                )
+            }
+        };
+        for item in items {
+            let Kind::Map(entries) = &item.kind else {
+                self.problem(
+                    item.line,
+                    "a command rule is a mapping: `- exact: <command>` or `- prefix: <words>`, and `effect: <effect>`".into(),
+                );
+                continue;
+            };
+            self.duplicates(entries, "commands");
+            let mut matcher: Option<(Match, String, usize)> = None;
+            let mut effect: Option<Effect> = None;
+            let mut broken = false;
+            for (key, value) in entries {
+                match key.as_str() {
+                    "exact" | "prefix" => {
+                        let kind = if key == "exact" {
+                            Match::Exact
+                        } else {
+                            Match::Prefix
+                        };
+                        if matcher.is_some() {
+                            self.problem(
+                                value.line,
+                                "a command rule takes one of `exact` and `prefix`, not both".into(),
+                            );
+                            broken = true;
+                        }
+                        match value.text() {
+                            Some(text) if !text.trim().is_empty() => {
+                                matcher = Some((kind, text.to_owned(), value.line))
+                            }
+                            _ => {
+                                self.problem(value.line, format!("`{key}` needs a command"));
+                                broken = true;
+                            }
+                        }
+                    }
+                    "effect" => match value.text().and_then(Effect::from_word) {
+                        Some(e) => effect = Some(e),
+                        None => {
+                            self.problem(
+                                value.line,
+                                format!(
+                                    "`effect: {}` must name an effect ({})",
+                                    value.text().unwrap_or("…"),
+                                    effect_words()
+                                ),
+                            );
+                            broken = true;
+                        }
+                    },
+                    other => {
+                        self.problem(
+                            value.line,
+                            format!("unknown command-rule key `{other}` (a command rule takes exact or prefix, and effect)"),
+                        );
+                        broken = true;
+                    }
+                }
+            }
+            if broken {
+                continue;
+            }
+            let Some((kind, text, line)) = matcher else {
+                self.problem(
+                    item.line,
+                    "a command rule needs `exact: <command>` or `prefix: <words>`".into(),
+                );
+                continue;
+            };
+            let Some(effect) = effect else {
+                self.problem(
+                    item.line,
+                    "a command rule needs `effect:` (what the command is to be read as)".into(),
+                );
+                continue;
+            };
+            let words = match kind {
+                Match::Exact => Vec::new(),
+                Match::Prefix => match crate::commands::check_prefix(&text) {
+                    Ok(words) => words,
+                    Err(why) => {
+                        self.problem(line, why);
+                        continue;
+                    }
+                },
+            };
+            self.commands.push(CommandRule {
+                kind,
+                text,
+                words,
+                effect,
+                line,
+            });
         }
     }
 
@@ -434,6 +547,22 @@ mod tests {
             ("table:\n  wide: hold\n", 2, "not an effect"),
             ("rules:\n  rm: dangerous\n", 2, "must name an effect"),
             ("confinment: required\n", 1, "unknown key `confinment`"),
+            (
+                "commands:\n  - prefix: sh -c\n    effect: read\n",
+                2,
+                "runs the text",
+            ),
+            (
+                "commands:\n  - prefix: npm test; curl x\n    effect: read\n",
+                2,
+                "not a simple command",
+            ),
+            ("commands:\n  - exact: make\n", 2, "needs `effect:`"),
+            (
+                "commands:\n  - exact: make\n    effect: fine\n",
+                3,
+                "must name an effect",
+            ),
             ("classifiers:\n  - sha256: abc\n", 2, "64 hexadecimal"),
             ("x: [\n", 1, "never closed"),
         ] {

@@ -118,6 +118,9 @@ pub struct Answer {
     /// RFC 3339; the answer stands for nothing after it.
     #[serde(default)]
     pub expires: Option<String>,
+    /// The operator's words for the agent, carried in a refusal's reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 impl Answer {
@@ -127,7 +130,7 @@ impl Answer {
     }
 
     /// The key later rows supersede by.
-    fn key(&self) -> String {
+    pub fn key(&self) -> String {
         match self.scope {
             Scope::Call => format!(
                 "call {} {} {}",
@@ -1793,6 +1796,7 @@ mod tests {
             digest: Some("d".into()),
             reason: "r".into(),
             expires: None,
+            message: None,
         }))
     }
 
@@ -2014,6 +2018,7 @@ mod tests {
                     digest: (!rng.chance(5)).then(|| rng.pick(DIGESTS).to_string()),
                     reason: "x".repeat(rng.below(120)),
                     expires,
+                    message: None,
                 })
             }
             5 => What::Withdraw {

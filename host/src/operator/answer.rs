@@ -12,9 +12,12 @@ use serde_json::json;
 
 use crate::judge::{call_only, Ruling};
 use crate::operator::launch::{self, Launched};
-use crate::operator::{check_agent_id, Receipt};
+use crate::operator::{check_agent_id, refused, Receipt, Refusal};
 use crate::reason;
 use crate::trail::{self, Answer, Row, Scope, What};
+
+/// The longest message an answer carries to the agent.
+pub const MAX_MESSAGE_CHARS: usize = 500;
 
 pub struct Args<'a> {
     pub ws: &'a Path,
@@ -23,51 +26,60 @@ pub struct Args<'a> {
     pub scope: Scope,
     pub id: Option<&'a str>,
     pub expires: Option<&'a str>,
+    /// Words for the agent, carried in the refusal's reason.
+    pub message: Option<&'a str>,
 }
 
 pub fn run(args: Args) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(args.ws)?;
+    let agent = crate::operator::resolve_agent(&ws, args.agent, true)?;
+    let args = Args {
+        agent: &agent,
+        ..args
+    };
     check_agent_id(args.agent)?;
     let Some(mark) = ws.hold_mark(args.agent) else {
-        let known = if ws.agent_exists(args.agent) {
-            ""
+        let (known, kind) = if ws.agent_exists(args.agent) {
+            ("", Refusal::NothingParked)
         } else {
-            " (and there is no such agent there)"
+            (" (and there is no such agent there)", Refusal::NoSuchAgent)
         };
-        bail!(
+        return Err(refused(kind, format!(
             "nothing is held for agent {} in {}{known}: refs/litany/held/{} is not set; `wicket status {}` lists what is parked",
             args.agent,
             ws.root.display(),
             args.agent,
             ws.root.display()
-        );
+        )));
     };
     if let Some(id) = args.id {
         if id != mark.tool_use_id {
-            bail!(
+            return Err(refused(Refusal::HoldChanged, format!(
                 "the call held for {} is {} ({}), not {id}: the id is mistyped, or the hold changed since you looked; nothing was answered — check `wicket status {}` and answer again",
                 args.agent,
                 mark.tool_use_id,
                 mark.tool,
                 ws.root.display()
-            );
+            )));
         }
     }
     let mut tag = reason::read_tag(&mark.reason);
     if args.scope != Scope::Call {
         let Some((effect, _)) = &tag else {
-            bail!(
-                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
-            );
+            return Err(refused(Refusal::ScopeNotAllowed,
+                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it".into()
+            ));
         };
         if call_only(*effect) {
-            bail!(
-                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let calls like \
-                 this through without asking, add a `rules:` row for the program to capability.yaml on the config lineage \
-                 (for example `rules: {{ npm: open-world }}`)",
+            return Err(refused(Refusal::ScopeNotAllowed, format!(
+                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let this very \
+                 command through without asking, `wicket explain {} {}` suggests an exact command rule for capability.yaml \
+                 (none for a program that runs text)",
                 args.scope.word(),
-                effect.word()
-            );
+                effect.word(),
+                ws.root.display(),
+                args.agent
+            )));
         }
         // What a wider answer stands for is re-derived from the call litany
         // will run, never taken from the mark's text (which an agent that
@@ -85,18 +97,20 @@ pub fn run(args: Args) -> Result<Receipt> {
         }
         tag = Some(derived);
         let Some((effect, _)) = &tag else {
-            bail!(
-                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it"
-            );
+            return Err(refused(Refusal::ScopeNotAllowed,
+                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it".into()
+            ));
         };
         if call_only(*effect) {
-            bail!(
-                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let calls like \
-                 this through without asking, add a `rules:` row for the program to capability.yaml on the config lineage \
-                 (for example `rules: {{ npm: open-world }}`)",
+            return Err(refused(Refusal::ScopeNotAllowed, format!(
+                "a {} answer cannot stand for {} calls: each one is answered on its own (`--scope call`). To let this very \
+                 command through without asking, `wicket explain {} {}` suggests an exact command rule for capability.yaml \
+                 (none for a program that runs text)",
                 args.scope.word(),
-                effect.word()
-            );
+                effect.word(),
+                ws.root.display(),
+                args.agent
+            )));
         }
     }
     let expires = match args.expires {
@@ -115,6 +129,18 @@ pub fn run(args: Args) -> Result<Receipt> {
             Some(humantime::format_rfc3339_seconds(SystemTime::now() + duration).to_string())
         }
     };
+    let message = match args.message.map(str::trim) {
+        None => None,
+        Some("") => bail!("--message is empty; write what the agent should be told, or leave --message out"),
+        Some(_) if args.ruling != Ruling::Refuse => bail!(
+            "--message reaches the agent only with a refuse (a pass runs the call, a hold keeps it parked where the model sees nothing); nothing was answered"
+        ),
+        Some(text) if text.chars().count() > MAX_MESSAGE_CHARS => bail!(
+            "--message is {} characters, more than the {MAX_MESSAGE_CHARS} a reason carries; say it shorter",
+            text.chars().count()
+        ),
+        Some(text) => Some(reason::clip(text, MAX_MESSAGE_CHARS)),
+    };
     let at = humantime::format_rfc3339_millis(SystemTime::now()).to_string();
     let answer = Answer {
         answer: trail::answer_name(&at, args.agent, &mark.tool_use_id, args.scope),
@@ -127,7 +153,15 @@ pub fn run(args: Args) -> Result<Receipt> {
         digest: tag.as_ref().map(|(_, d)| d.clone()),
         reason: mark.reason.clone(),
         expires,
+        message,
     };
+    // The answer this one supersedes (same scope and key), said aloud.
+    let replaced = trail::State::load(&ws.state_dir()).ok().and_then(|state| {
+        state
+            .answers
+            .into_iter()
+            .find(|s| s.answer.key() == answer.key())
+    });
     let row = Row {
         at,
         who: trail::Who::here(),
@@ -147,7 +181,113 @@ pub fn run(args: Args) -> Result<Receipt> {
             &guarded_paths_for(&ws),
         ))
     };
-    Ok(receipt(&ws.root, &answer, launched.as_ref()))
+    let width = width(&ws, &answer);
+    let mut receipt = receipt(&ws.root, &answer, launched.as_ref());
+    let mut extra = String::new();
+    if let Some(old) = &replaced {
+        extra.push_str(&format!(
+            "It replaces answer {} ({} at {} scope, given {} by {}@{}{}), which no longer stands.\n",
+            old.answer.answer,
+            old.answer.ruling.word(),
+            old.answer.scope.word(),
+            old.at,
+            old.who.user,
+            old.who.host,
+            match (&old.answer.expires, old.expired) {
+                (Some(e), true) => format!(", expired {e}"),
+                (Some(e), false) => format!(", until {e}"),
+                (None, _) => String::new(),
+            }
+        ));
+    }
+    extra.push_str(&width.0);
+    receipt.human = match receipt.human.split_once('\n') {
+        Some((first, rest)) => format!("{first}\n{extra}{rest}"),
+        None => format!("{}\n{extra}", receipt.human),
+    };
+    receipt.json["replaced"] = serde_json::to_value(&replaced).unwrap_or_default();
+    receipt.json["width"] = width.1;
+    Ok(receipt)
+}
+
+/// Commands that show how wide a standing answer is, by the class the
+/// classifier reads them as.
+const WIDTH_EXAMPLES: &[&str] = &[
+    "rm -rf src",
+    "git commit -am wip",
+    "sed -i s/a/b/ src/main.rs",
+    "echo x > README.md",
+    "curl -s https://any.example/x -o x",
+    "git push origin HEAD",
+    "pip install requests",
+    "cargo test",
+    "npm test",
+    "python3 build.py",
+    "cat src/main.rs",
+    "git log",
+];
+
+/// How far an answer stands, in a sentence and with real examples: for a
+/// wider answer, commands this agent could run that the classifier reads as
+/// the same class (each consulted, so the examples are what wicket reads).
+fn width(ws: &crate::workspace::Workspace, answer: &Answer) -> (String, serde_json::Value) {
+    let Some(class) = answer.class() else {
+        return (String::new(), serde_json::Value::Null);
+    };
+    let whom = match answer.scope {
+        Scope::Call => {
+            return (
+                "It stands for this call only: the same id with any other input, or any other call, is judged afresh.\n".into(),
+                json!({"scope": "call", "examples": []}),
+            )
+        }
+        Scope::Conversation => format!("every call of {} and its descent", answer.agent),
+        Scope::Workspace => "every call of every conversation in this workspace".to_owned(),
+    };
+    let mut examples = Vec::new();
+    if answer.tool == crate::commands::TOOL {
+        for command in WIDTH_EXAMPLES {
+            if examples.len() == 4 {
+                break;
+            }
+            let request = crate::wire::Request {
+                id: "wicket-width-example".into(),
+                name: answer.tool.clone(),
+                input: json!({ "command": command }),
+                role: ws.role(&answer.agent),
+                agent_id: answer.agent.clone(),
+            };
+            if let Ok(trace) =
+                crate::consult::bounded(request, crate::consult::Env::for_workspace(&ws.root))
+            {
+                if Some(judge_class(&trace).word()) == answer.effect.as_deref() {
+                    examples.push(command.to_string());
+                }
+            }
+        }
+    }
+    let mut text = format!(
+        "How wide: it stands for {whom} that the classifier reads as {class}, whatever the command{}",
+        if examples.is_empty() {
+            ".\n".to_owned()
+        } else {
+            format!(
+                " — for example {}.\n",
+                examples
+                    .iter()
+                    .map(|e| format!("`{e}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    );
+    text.push_str(
+        "For one command only, answer with `--scope call`, or write an exact command rule (`wicket explain` suggests one).\n",
+    );
+    (
+        text,
+        json!({"scope": answer.scope.word(), "class": class, "examples": examples}),
+    )
 }
 
 /// The class and digest of the call parked on `agent`, read from litany's
@@ -262,6 +402,11 @@ fn receipt(ws: &Path, answer: &Answer, launched: Option<&Launched>) -> Receipt {
     };
     if let Some(expires) = &answer.expires {
         human.push_str(&format!("It stands until {expires}.\n"));
+    }
+    if let Some(message) = &answer.message {
+        human.push_str(&format!(
+            "The agent's model is told, with the refusal: The operator says: {message}\n"
+        ));
     }
     if answer.scope != Scope::Call {
         human.push_str(&format!(

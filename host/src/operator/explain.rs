@@ -15,9 +15,49 @@ use crate::operator::Receipt;
 use crate::plugins::Answer;
 use crate::wire::Request;
 
-pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
-    let ws = crate::workspace::Workspace::open(ws)?;
-    let text = match request_file {
+/// What `explain` traces, and with what.
+pub struct Args<'a> {
+    pub ws: &'a Path,
+    /// The agent whose parked call to trace (else the request).
+    pub agent: Option<&'a str>,
+    pub request_file: Option<&'a Path>,
+    /// A candidate `capability.yaml` to trace with, in place of the committed one.
+    pub policy_file: Option<&'a Path>,
+    /// Candidate plugins to run after the policy's own.
+    pub plugins: &'a [std::path::PathBuf],
+}
+
+pub fn run(args: Args) -> Result<Receipt> {
+    let candidate = args.policy_file.map(|p| p.display().to_string());
+    let mut receipt = traced(args)?;
+    if let Some(file) = candidate {
+        receipt.human = format!(
+            "Traced with the candidate policy {file}, not the committed one.\n{}",
+            receipt.human
+        );
+        receipt.json["candidate_policy"] = json!(file);
+    }
+    Ok(receipt)
+}
+
+fn traced(args: Args) -> Result<Receipt> {
+    let ws = crate::workspace::Workspace::open(args.ws)?;
+    let mut env = Env::from_process();
+    env.workspace = ws.root.clone();
+    if let Some(path) = args.policy_file {
+        env.policy = Some(crate::operator::check::read_candidate(path, &ws.root)?);
+    }
+    for plugin in args.plugins {
+        env.extra_plugins
+            .push(candidate_plugin(plugin, env.cache_root.as_deref())?);
+    }
+    if let Some(agent) = args.agent {
+        if args.request_file.is_some() {
+            anyhow::bail!("give an agent or --request, not both: with an agent, explain traces the call parked on it");
+        }
+        return parked(&ws, agent, env);
+    }
+    let text = match args.request_file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("could not read the request from {}", path.display()))?,
         None => {
@@ -30,8 +70,6 @@ pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
     };
     let request = Request::parse(&text)
         .map_err(|p| anyhow::anyhow!("{}", p.0.trim_start_matches("wicket: ")))?;
-    let mut env = Env::from_process();
-    env.workspace = ws.root.clone();
     match consult::bounded(request.clone(), env) {
         Ok(trace) => Ok(render(&trace)),
         Err(verdict) => Ok(Receipt {
@@ -42,6 +80,80 @@ pub fn run(ws: &Path, request_file: Option<&Path>) -> Result<Receipt> {
             json: json!({ "finished": false, "verdict": serde_json::from_str::<serde_json::Value>(&verdict.line()).ok() }),
         }),
     }
+}
+
+/// The call parked on `agent`, traced, and the narrowest policy change that
+/// would let it through.
+fn parked(ws: &crate::workspace::Workspace, agent: &str, env: Env) -> Result<Receipt> {
+    let agent = crate::operator::resolve_agent(ws, agent, true)?;
+    let agent = agent.as_str();
+    let Some(mark) = ws.hold_mark(agent) else {
+        let kind = if ws.agent_exists(agent) {
+            crate::operator::Refusal::NothingParked
+        } else {
+            crate::operator::Refusal::NoSuchAgent
+        };
+        return Err(crate::operator::refused(kind, format!(
+            "nothing is parked on agent {agent} in {}: `wicket status {}` lists what is parked, and `wicket explain {} < request.json` traces any call",
+            ws.root.display(),
+            ws.root.display(),
+            ws.root.display()
+        )));
+    };
+    let Some((name, input)) = ws.parked_call(agent, &mark.tool_use_id)? else {
+        anyhow::bail!(
+            "the call {} parked on {agent} is not in the agent's transcript, so it cannot be traced; `wicket status {}` shows its reason",
+            mark.tool_use_id,
+            ws.root.display()
+        );
+    };
+    let request = Request {
+        id: mark.tool_use_id.clone(),
+        name,
+        input,
+        role: ws.role(agent),
+        agent_id: agent.to_owned(),
+    };
+    let trace = match consult::bounded(request.clone(), env.clone()) {
+        Ok(trace) => trace,
+        Err(verdict) => anyhow::bail!(
+            "the parked call on {agent} could not be consulted to the end (the control would print {}); run `wicket explain` again",
+            verdict.line()
+        ),
+    };
+    let mut receipt = render(&trace);
+    let advice = crate::operator::suggest::suggest(&trace, &env);
+    receipt.human.push('\n');
+    receipt.human.push_str(&advice.human);
+    receipt.json["parked"] = json!({"agent": agent, "tool_use_id": mark.tool_use_id, "tool": mark.tool, "reason": mark.reason});
+    receipt.json["suggestion"] = advice.json;
+    Ok(receipt)
+}
+
+/// A candidate plugin for one trace: compiled into the cache now (a consult
+/// would otherwise hold on it while it compiles), unpinned, no config.
+fn candidate_plugin(path: &Path, cache_root: Option<&Path>) -> Result<crate::policy::PluginSpec> {
+    let absolute = std::path::absolute(path)
+        .with_context(|| format!("cannot find the plugin {}", path.display()))?;
+    if !absolute.is_file() {
+        anyhow::bail!(
+            "the plugin {} is not a file; give the path of a .wasm component",
+            path.display()
+        );
+    }
+    let Some(root) = cache_root else {
+        anyhow::bail!("there is no compile cache ($XDG_CACHE_HOME or $HOME is not set), so the plugin {} cannot be compiled to trace with", path.display());
+    };
+    crate::plugins::compile_now(root, &[absolute.display().to_string()]).map_err(|why| {
+        anyhow::anyhow!("the plugin {} could not be compiled: {why}", path.display())
+    })?;
+    Ok(crate::policy::PluginSpec {
+        written: absolute.display().to_string(),
+        path: absolute,
+        sha256: None,
+        config: serde_json::Value::Null,
+        line: 0,
+    })
 }
 
 fn ms(d: std::time::Duration) -> String {
@@ -86,10 +198,20 @@ fn render(t: &Trace) -> Receipt {
         PolicyState::Unreadable(why) => format!("could not be read: {why}"),
     };
     let _ = writeln!(h, "Policy: {policy}");
+    for spec in t.policy.classifiers.iter().filter(|s| s.line == 0) {
+        let _ = writeln!(
+            h,
+            "  with the candidate plugin {} (--plugin)",
+            spec.path.display()
+        );
+    }
     for d in &t.policy.diagnostics {
         let _ = writeln!(h, "  line {}: {}", d.line, d.message);
     }
     let _ = writeln!(h, "Writable root: {}\nCwd: {}", t.writable_root, t.cwd);
+    if let Some(rule) = &t.command_rule {
+        let _ = writeln!(h, "Command rule: {} — {}", rule.rule.describe(), rule.note);
+    }
     let _ = writeln!(h, "\nPlugins");
     for run in &t.runs {
         let cache = match &run.cache {
@@ -245,6 +367,7 @@ fn render(t: &Trace) -> Receipt {
                 "output": run.output,
         })).collect::<Vec<_>>(),
         "findings": t.findings,
+        "command_rule": t.command_rule,
         "deciding": t.deciding,
         "plugin_ruling": t.plugin_ruling,
         "precedence": t.precedence,

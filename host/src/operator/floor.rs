@@ -22,13 +22,20 @@ pub fn restore(ws: &Path, agent: &str) -> Result<Receipt> {
 
 fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(ws)?;
+    // A unique start of an id, or a display name, names one agent; the row
+    // carries its full id.
+    let agent = crate::operator::resolve_agent(&ws, agent, false)?;
+    let agent = agent.as_str();
     check_agent_id(agent)?;
     // A mistyped or truncated id would floor every conversation sharing its prefix.
     if !ws.agent_exists(agent) {
-        bail!(
-            "there is no agent {agent} in {} (no branch agents/{agent}); give a full agent id as `wicket status` lists them",
-            ws.root.display()
-        );
+        return Err(crate::operator::refused(
+            crate::operator::Refusal::NoSuchAgent,
+            format!(
+                "there is no agent {agent} in {} (no branch agents/{agent}); give an agent id, a unique start of one or a display name, as `wicket status` lists them",
+                ws.root.display()
+            ),
+        ));
     }
     let state_dir = ws.state_dir();
     // Only the floors over `agent` are asked about: its ancestry's fold (as

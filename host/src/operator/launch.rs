@@ -179,11 +179,27 @@ fn log_file(ws: &Workspace, agent: &str) -> Result<(std::fs::File, PathBuf), Str
     let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
         .to_string()
         .replace(':', "");
-    let path = dir.join(format!("advance-{agent}-{stamp}.log"));
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("could not open the log {}: {e}", path.display()))?;
-    Ok((file, path))
+    // Each launch its own file, even two in one second: never appended to
+    // another launch's log.
+    for n in 1..=1000u32 {
+        let name = if n == 1 {
+            format!("advance-{agent}-{stamp}.log")
+        } else {
+            format!("advance-{agent}-{stamp}-{n}.log")
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new()
+            .create_new(true)
+            .append(true)
+            .open(&path)
+        {
+            Ok(file) => return Ok((file, path)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("could not open the log {}: {e}", path.display())),
+        }
+    }
+    Err(format!(
+        "could not find a fresh log file name in {} (a thousand launches for {agent} this second)",
+        dir.display()
+    ))
 }

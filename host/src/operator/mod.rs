@@ -6,12 +6,14 @@
 //! went wrong in one sentence, and prints a receipt (`--json` for scripts).
 
 pub mod answer;
+pub mod check;
 pub mod explain;
 pub mod floor;
 pub mod init;
 pub mod launch;
 pub mod run;
 pub mod status;
+pub mod suggest;
 
 use anyhow::{bail, Result};
 
@@ -45,4 +47,158 @@ pub fn check_agent_id(agent: &str) -> Result<()> {
         bail!("`{agent}` is not an agent id (they look like 20261129T181730Z-1c32bb5e; `wicket status` lists parked ones)");
     }
     Ok(())
+}
+
+/// An agent's display name: the `name` file litany commits at the tip of
+/// its branch, when it has one.
+pub fn display_name(ws: &crate::workspace::Workspace, tip: &str) -> Option<String> {
+    let bytes = ws.file_at(tip, "name").ok()??;
+    let name = String::from_utf8_lossy(&bytes).trim().to_owned();
+    (!name.is_empty() && name.len() <= 200 && !name.chars().any(char::is_control)).then_some(name)
+}
+
+/// The agent a person means: its full id; else the one agent whose id
+/// starts with what was typed or whose display name it is (among those with
+/// a parked call first, when `parked_first`). Nothing that matches: what was
+/// typed, for the verb's own sentence. Several: a sentence listing them.
+pub fn resolve_agent(
+    ws: &crate::workspace::Workspace,
+    given: &str,
+    parked_first: bool,
+) -> Result<String> {
+    if given.is_empty() {
+        bail!(
+            "the agent is empty; `wicket status {}` lists the agents with parked calls",
+            ws.root.display()
+        );
+    }
+    if ws.agent_exists(given) || ws.hold_mark(given).is_some() {
+        return Ok(given.to_owned());
+    }
+    let heads = ws.refs(crate::workspace::AGENT_HEADS).unwrap_or_default();
+    // By the start of the id, and by display name, apart: a name is chosen
+    // by whoever named the agent (a model can name the children it
+    // dispatches), so it never narrows a choice among ids, and a name that
+    // collides with an id's start makes the choice ambiguous.
+    let mut by_id: Vec<(String, Option<String>)> = Vec::new();
+    let mut by_name: Vec<(String, Option<String>)> = Vec::new();
+    for (head, tip) in &heads {
+        let Some(id) = head.strip_prefix(crate::workspace::AGENT_HEADS) else {
+            continue;
+        };
+        let name = display_name(ws, tip);
+        if id.starts_with(given) {
+            by_id.push((id.to_owned(), name.clone()));
+        }
+        if name.as_deref() == Some(given) {
+            by_name.push((id.to_owned(), name));
+        }
+    }
+    for (id, _) in ws.hold_marks().unwrap_or_default() {
+        if id.starts_with(given) && !by_id.iter().any(|(f, _)| *f == id) {
+            by_id.push((id, None));
+        }
+    }
+    if parked_first && by_name.is_empty() && by_id.len() > 1 {
+        let parked: Vec<&(String, Option<String>)> = by_id
+            .iter()
+            .filter(|(id, _)| ws.hold_mark(id).is_some())
+            .collect();
+        if parked.len() == 1 {
+            return Ok(parked[0].0.clone());
+        }
+    }
+    let mut found = by_id;
+    for candidate in by_name {
+        if !found.iter().any(|(id, _)| *id == candidate.0) {
+            found.push(candidate);
+        }
+    }
+    found.sort();
+    match found.len() {
+        0 => Ok(given.to_owned()),
+        1 => Ok(found.remove(0).0),
+        n => Err(refused(
+            Refusal::AmbiguousAgent,
+            format!(
+                "`{given}` could be any of {n} agents ({}); give more of the id you mean",
+                found
+                    .iter()
+                    .map(|(id, name)| match name {
+                        Some(name) => format!("{id} \"{name}\""),
+                        None => id.clone(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+/// What kind of thing a person asked for that a verb would not do: each has
+/// its own exit status and `--json` word (the README tables them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Nothing is parked on that agent (exit 4).
+    NothingParked,
+    /// No agent by that id, start or name (exit 5).
+    NoSuchAgent,
+    /// A start or name that fits several agents (exit 6).
+    AmbiguousAgent,
+    /// `--id` is not the parked call's: mistyped, or the hold changed (exit 7).
+    HoldChanged,
+    /// The scope asked for cannot stand for this call's class (exit 8).
+    ScopeNotAllowed,
+}
+
+impl Refusal {
+    pub fn code(self) -> i32 {
+        match self {
+            Refusal::NothingParked => 4,
+            Refusal::NoSuchAgent => 5,
+            Refusal::AmbiguousAgent => 6,
+            Refusal::HoldChanged => 7,
+            Refusal::ScopeNotAllowed => 8,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Refusal::NothingParked => "nothing-parked",
+            Refusal::NoSuchAgent => "no-such-agent",
+            Refusal::AmbiguousAgent => "ambiguous-agent",
+            Refusal::HoldChanged => "hold-changed",
+            Refusal::ScopeNotAllowed => "scope-not-allowed",
+        }
+    }
+}
+
+/// A verb's refusal: its kind and its one sentence.
+#[derive(Debug)]
+pub struct Refused {
+    pub kind: Refusal,
+    pub sentence: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.sentence)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// A refusal of `kind`, as an error a verb returns.
+pub fn refused(kind: Refusal, sentence: String) -> anyhow::Error {
+    anyhow::Error::new(Refused { kind, sentence })
+}
+
+/// The exit status and `--json` word for a verb's error: its refusal's, or
+/// 1 and `failed` for everything else (a workspace that is not one, a file
+/// that cannot be read, a trail that cannot be written).
+pub fn exit_of(error: &anyhow::Error) -> (i32, &'static str) {
+    match error.downcast_ref::<Refused>() {
+        Some(r) => (r.kind.code(), r.kind.word()),
+        None => (1, "failed"),
+    }
 }

@@ -47,15 +47,49 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             .as_ref()
             .map(|(e, _)| e.word())
             .unwrap_or("unknown (no wicket tag)");
+        let name = ws
+            .refs(&format!("{}{agent}", crate::workspace::AGENT_HEADS))
+            .ok()
+            .and_then(|refs| refs.into_iter().next())
+            .and_then(|(_, tip)| crate::operator::display_name(&ws, &tip));
         let _ = writeln!(
             human,
-            "  {agent}  {}  {class}  {}",
-            mark.tool, mark.tool_use_id
+            "  {agent}{}  {}  {class}  {}",
+            name.as_deref()
+                .map(|n| format!(" \"{n}\""))
+                .unwrap_or_default(),
+            mark.tool,
+            mark.tool_use_id
         );
         let _ = writeln!(human, "    {}", mark.reason);
+        // Answered already, and waiting for litany to act on it, or needing
+        // an answer.
+        let answered = tag
+            .as_ref()
+            .and_then(|(_, digest)| state.call_answer(agent, &mark.tool_use_id, digest));
+        match answered {
+            Some(a) if a.answer.ruling == crate::judge::Ruling::Hold => {
+                let _ = writeln!(
+                    human,
+                    "    answered hold ({} at {}): it stays parked until you answer pass or refuse",
+                    a.answer.answer, a.at
+                );
+            }
+            Some(a) => {
+                let _ = writeln!(
+                    human,
+                    "    answered {} ({} at {}), waiting for litany to re-consult it: if it stays here, see the launch below or run `litany advance {root} {agent}`",
+                    a.answer.ruling.word(),
+                    a.answer.answer,
+                    a.at
+                );
+            }
+            None => {}
+        }
         let _ = writeln!(
             human,
-            "    answer: wicket answer {root} {agent} pass|refuse|hold{}",
+            "    {}: wicket answer {root} {agent} pass|refuse|hold{}   (why, and the rule that would pass it: wicket explain {root} {agent})",
+            if answered.is_some() { "answer again" } else { "ANSWER NEEDED" },
             if scopes.len() > 1 {
                 " [--scope call|conversation|workspace]"
             } else {
@@ -79,10 +113,22 @@ pub fn run(ws: &Path) -> Result<Receipt> {
                 let _ = writeln!(human, "    its policy cannot be found: {e:#}");
             }
         }
+        // The parked call as litany will run it, from its transcript: what
+        // `wicket explain` traces (its request is `{id, name, input, role,
+        // agent_id}`).
+        let input = ws
+            .parked_call(agent, &mark.tool_use_id)
+            .ok()
+            .flatten()
+            .map(|(_, input)| input);
         parked_json.push(json!({
             "agent": agent,
             "tool_use_id": mark.tool_use_id,
             "tool": mark.tool,
+            "input": input,
+            "role": ws.role(agent),
+            "name": name,
+            "answered": answered.map(|a| json!({"answer": a.answer.answer, "ruling": a.answer.ruling.word(), "at": a.at})),
             "class": tag.as_ref().map(|(e, _)| e.word()),
             "digest": tag.as_ref().map(|(_, d)| d),
             "reason": mark.reason,
@@ -107,12 +153,35 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     }
 
     // Standing answers.
-    let _ = writeln!(human, "\nAnswers in force ({})", state.answers.len());
-    if state.answers.is_empty() {
+    let in_force = state.answers.iter().filter(|s| !s.expired).count();
+    let _ = writeln!(human, "\nAnswers in force ({in_force})");
+    if in_force == 0 {
         human.push_str("  none\n");
     }
     let mut answers_json = Vec::new();
-    for s in &state.answers {
+    let mut ordered: Vec<&crate::trail::Standing> =
+        state.answers.iter().filter(|s| !s.expired).collect();
+    let expired_count = state.answers.len() - in_force;
+    ordered.extend(state.answers.iter().filter(|s| s.expired));
+    for (index, s) in ordered.into_iter().enumerate() {
+        if index == in_force {
+            let _ = writeln!(
+                human,
+                "\nExpired answers ({expired_count}): they stand for nothing"
+            );
+        }
+        if !s.expired && s.answer.ruling == crate::judge::Ruling::Pass {
+            if let Some(floor) = state
+                .floor_over(&s.answer.agent)
+                .filter(|_| s.answer.scope == crate::trail::Scope::Conversation)
+            {
+                let _ = writeln!(
+                    human,
+                    "  SUSPENDED: {} is revoked (by {}), so the next answer line does not apply until `wicket restore {root} {}`",
+                    floor.agent, floor.who.user, floor.agent
+                );
+            }
+        }
         let a = &s.answer;
         let over = match a.scope {
             crate::trail::Scope::Call => format!("the call {} on {}", a.tool_use_id, a.agent),
@@ -341,6 +410,9 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
             rule.effect
         );
     }
+    for rule in &policy.commands {
+        let _ = writeln!(text, "    command rule: {}", rule.describe());
+    }
     let mut plugins = vec![
         json!({"name": "default", "built_in": true, "sha256": DEFAULT_CLASSIFIER_SHA256.trim()}),
     ];
@@ -388,6 +460,7 @@ fn lineage_policy(ws: &Workspace, lineage: &str, commit: &str) -> (Value, String
         "confinement_line": policy.confinement_line,
         "table": overrides,
         "rules": policy.rules,
+        "commands": policy.commands,
         "secrets": policy.secrets,
         "plugins": plugins,
         "diagnostics": policy.diagnostics,
@@ -470,4 +543,102 @@ fn compiled_state(path: &Path, sha256: &str) -> String {
 fn file_sha256(path: &Path) -> Result<String, String> {
     let bytes = crate::plugins::read_plugin_file(path)?;
     Ok(reason::hex(&crate::plugins::sha2_digest(&bytes)))
+}
+
+/// How often `status --watch` looks at the hold marks.
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// `wicket status <ws> --watch`: the calls parked now, then every call
+/// parked or settled from here on, one line each (one JSON object per line
+/// with `json`), until a signal ends it. Each look reads only the hold marks
+/// (`refs/litany/held/*`); a parked call's input is read once, when it
+/// appears.
+pub fn watch(ws: &Path, json: bool) -> Result<()> {
+    use std::collections::BTreeMap;
+    use std::io::Write as _;
+    let ws = Workspace::open(ws)?;
+    let root = ws.root.display().to_string();
+    // Fails early when the repository cannot be read at all.
+    let mut seen: BTreeMap<String, crate::workspace::HoldMark> = BTreeMap::new();
+    let mut first = true;
+    let mut stdout = std::io::stdout();
+    if !json {
+        let _ = writeln!(stdout, "watching {root} for parked calls (Ctrl-C to stop)");
+    }
+    loop {
+        let now: BTreeMap<String, crate::workspace::HoldMark> = match ws.hold_marks() {
+            Ok(marks) => marks.into_iter().collect(),
+            Err(e) if first => return Err(e),
+            // A look that fails (a ref being rewritten) is skipped, not taken
+            // for "nothing is parked".
+            Err(_) => {
+                std::thread::sleep(WATCH_EVERY);
+                continue;
+            }
+        };
+        let at = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        for (agent, mark) in &seen {
+            let settled = match now.get(agent) {
+                None => true,
+                Some(m) => m.tool_use_id != mark.tool_use_id,
+            };
+            if settled {
+                let line = if json {
+                    json!({"event": "settled", "at": at, "agent": agent, "tool_use_id": mark.tool_use_id, "tool": mark.tool})
+                        .to_string()
+                } else {
+                    format!("{at}  settled  {agent}  {} {}", mark.tool, mark.tool_use_id)
+                };
+                if writeln!(stdout, "{line}").is_err() {
+                    return Ok(());
+                }
+            }
+        }
+        for (agent, mark) in &now {
+            let new = match seen.get(agent) {
+                None => true,
+                Some(m) => m.tool_use_id != mark.tool_use_id,
+            };
+            if !new {
+                continue;
+            }
+            let event = if first { "waiting" } else { "parked" };
+            let class = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
+            let input = ws
+                .parked_call(agent, &mark.tool_use_id)
+                .ok()
+                .flatten()
+                .map(|(_, input)| input);
+            let line = if json {
+                json!({
+                    "event": event,
+                    "at": at,
+                    "agent": agent,
+                    "tool_use_id": mark.tool_use_id,
+                    "tool": mark.tool,
+                    "class": class,
+                    "input": input,
+                    "role": ws.role(agent),
+                    "reason": mark.reason,
+                })
+                .to_string()
+            } else {
+                format!(
+                    "{at}  {event}  {agent}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
+                    mark.tool,
+                    mark.tool_use_id,
+                    class.unwrap_or("unknown"),
+                    mark.reason
+                )
+            };
+            if writeln!(stdout, "{line}").is_err() {
+                // The reader went away: nothing left to watch for.
+                return Ok(());
+            }
+        }
+        let _ = stdout.flush();
+        seen = now;
+        first = false;
+        std::thread::sleep(WATCH_EVERY);
+    }
 }
