@@ -1342,6 +1342,18 @@ impl<'a> Reader<'a> {
                 Effect::OpenWorld,
                 format!("`{name}` may run {dir}/{name}, ahead of the system's programs on PATH"),
             );
+            // After the command read one of the harness's programs as data,
+            // the file there may be a copy of it (see `read_as_data`).
+            if let Some(which) = self.harness_read.get() {
+                self.note(
+                    Effect::Opaque,
+                    format!(
+                        "`{name}` may run {dir}/{name} after the command read {} as data: it may be a copy of {} made in this command",
+                        which.name(),
+                        which.name()
+                    ),
+                );
+            }
         }
         false
     }
