@@ -16,6 +16,10 @@ use crate::read::{Arg, Fd, Invocation, Place, Reader, Scope, BUILTINS, SYSTEM_BI
 /// The directories a user's own programs usually sit in on PATH, under home.
 const HOME_BIN: &[&str] = &[".local/bin", "bin", ".cargo/bin"];
 
+/// How many paths a command reads are asked about, per call, for whether
+/// one is the harness (`Reader::read_as_data`).
+const MAX_DATA_IDENTIFIES: usize = 16;
+
 /// How a program word is one of the harness's programs, for the reasons.
 pub fn alias(word: &str, which: Harness, copied: bool) -> String {
     let name = which.name();
@@ -76,6 +80,97 @@ impl Reader<'_> {
             }
         }
         self.identify(word).map(|which| (which, false))
+    }
+
+    /// A file the command reads as data (an operand a program reads, a
+    /// redirect's input), where it resolves: when it is one of the
+    /// harness's programs, any program this command may have made from it
+    /// (`head -c N ~/bin/wicket > x`, `base64 w | base64 -d > x`, an
+    /// archive piped into `tar x`) could be that program.
+    pub fn read_as_data(&self, resolved: &str) {
+        if self.harness_read.get().is_some() || self.data_identifies.get() >= MAX_DATA_IDENTIFIES {
+            return;
+        }
+        self.data_identifies.set(self.data_identifies.get() + 1);
+        let which = self
+            .harness_files
+            .borrow()
+            .get(resolved)
+            .copied()
+            .or_else(|| self.identify(resolved));
+        if which.is_some() {
+            self.harness_read.set(which);
+            return;
+        }
+        // A directory read whole (`cp -r ~/bin b`, `tar c bin`): the
+        // harness's programs the protected set names beneath it, and the
+        // files directly in it.
+        let base = resolved.trim_end_matches('/');
+        let mut names: Vec<String> = self
+            .ctx
+            .protected
+            .iter()
+            .filter(|p| {
+                p.len() > base.len() + 1 && p.starts_with(base) && p[base.len()..].starts_with('/')
+            })
+            .cloned()
+            .collect();
+        if names.is_empty() && self.take_resolve() {
+            if let Some(found) = self.ctx.expand_glob(&format!("{base}/*")) {
+                names.extend(
+                    found
+                        .into_iter()
+                        .filter(|m| m.resolved.kind == PathKind::File)
+                        .map(|m| m.resolved.path),
+                );
+            }
+        }
+        for name in names {
+            if self.data_identifies.get() >= MAX_DATA_IDENTIFIES {
+                return;
+            }
+            self.data_identifies.set(self.data_identifies.get() + 1);
+            if let Some(which) = self.identify(&name) {
+                self.harness_read.set(Some(which));
+                return;
+            }
+        }
+    }
+
+    /// The one name a pattern expands to now (as the shell would hand it
+    /// over); `None` when it matches several, or the host cannot list it.
+    /// A pattern that matches nothing is passed as written.
+    pub fn one_match(&self, pattern: &str, scope: &Scope) -> Option<String> {
+        if !self.take_resolve() {
+            return None;
+        }
+        let full = self.absolute_path(pattern, scope)?;
+        match self.ctx.expand_glob(&full)?.as_slice() {
+            [one] => Some(one.path.clone()),
+            [] => Some(pattern.to_owned()),
+            _ => None,
+        }
+    }
+
+    /// [`Reader::read_as_data`] for a pattern: each name it expands to now.
+    pub fn read_pattern_as_data(&self, pattern: &str) {
+        if self.harness_read.get().is_some()
+            || self.data_identifies.get() >= MAX_DATA_IDENTIFIES
+            || !self.take_resolve()
+        {
+            return;
+        }
+        let Some(found) = self.ctx.expand_glob(pattern) else {
+            return;
+        };
+        for m in found {
+            self.read_as_data(&m.resolved.path);
+        }
+    }
+
+    /// Where a literal path lands, for [`Reader::read_as_data`].
+    pub fn landing_of(&self, path: &str, scope: &Scope) -> Option<String> {
+        self.landing(path, scope)
     }
 
     /// A literal path as the running shell takes it: relative to its

@@ -124,6 +124,11 @@ impl Reader<'_> {
         // Not folded: `..` after a link (`/proc/self/cwd/..`) is the link's
         // parent, which only resolution knows.
         let full = tidy(&absolute(path, &cwd, &scope.home(self.ctx)));
+        match self.through_made_link(&full) {
+            Some(Some(through)) => return self.place_hops(&through, scope, hops + 1),
+            Some(None) => return Some(Place::Unknown(path.to_owned())),
+            None => {}
+        }
         if let Some(seen) = self.through_process(&full, scope) {
             return match seen {
                 Seen::Path(p) => self.place_hops(&p, scope, hops + 1),
@@ -142,7 +147,76 @@ impl Reader<'_> {
         if resolved.path.starts_with("/proc/") || resolved.path.starts_with("/dev/fd") {
             return self.place_hops(&resolved.path, scope, hops + 1);
         }
+        // A link made earlier in the command, reached through links that
+        // exist now (`wt-link/up/x` with `wt-link` pointing at the root).
+        if resolved.kind == PathKind::Missing {
+            match self.through_made_link(&resolved.path) {
+                Some(Some(through)) => return self.place_hops(&through, scope, hops + 1),
+                Some(None) => return Some(Place::Unknown(path.to_owned())),
+                None => {}
+            }
+        }
         Some(self.classify_resolved(resolved.path, resolved.kind))
+    }
+
+    /// Remember a symbolic link this command makes at `link` (a path as
+    /// written), pointing at `target` as the link holds it (relative to the
+    /// link's own directory). Nothing is kept when where the link lands is
+    /// not known.
+    /// `target`: `None` when what the link holds is only known when it runs
+    /// (an expansion, or a pattern that does not match exactly one name
+    /// now); paths through such a link are unknown.
+    pub fn made_link(&self, link: &str, target: Option<&str>, scope: &Scope) {
+        // The link's directory, placed (through links that exist or were
+        // made before); the link itself is its last component, never
+        // followed (`ln -sf` again replaces the link, not its target).
+        let link = link.trim_end_matches('/');
+        let (parent, name) = match link.rsplit_once('/') {
+            Some(("", name)) => ("/", name),
+            Some((parent, name)) => (parent, name),
+            None => (".", link),
+        };
+        if matches!(name, "" | "." | "..") {
+            return;
+        }
+        let dir = match self.place(parent, scope) {
+            Some(Place::Inside(p))
+            | Some(Place::Outside { path: p, .. })
+            | Some(Place::Protected { path: p, .. }) => p,
+            _ => return,
+        };
+        let landing = format!("{}/{name}", dir.trim_end_matches('/'));
+        let target = target.map(|t| absolute(t, &dir, &scope.home(self.ctx)));
+        if target.as_deref().is_some_and(|t| fold(t) == landing) {
+            return;
+        }
+        let mut links = self.made_links.borrow_mut();
+        if links.len() < crate::read::MAX_NOTES {
+            links.insert(landing, target);
+        }
+    }
+
+    /// `full` with a link made earlier in the command among its leading
+    /// components replaced by what the link points at (the rest appended
+    /// as written, so a `..` after the link is taken from its target).
+    fn through_made_link(&self, full: &str) -> Option<Option<String>> {
+        let links = self.made_links.borrow();
+        if links.is_empty() {
+            return None;
+        }
+        let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
+        (1..=parts.len()).find_map(|k| {
+            let prefix = fold(&format!("/{}", parts[..k].join("/")));
+            let Some(target) = links.get(&prefix)? else {
+                return Some(None);
+            };
+            let rest = parts[k..].join("/");
+            Some(Some(if rest.is_empty() {
+                target.clone()
+            } else {
+                format!("{}/{rest}", target.trim_end_matches('/'))
+            }))
+        })
     }
 
     fn classify_resolved(&self, path: String, kind: PathKind) -> Place {

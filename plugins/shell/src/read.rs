@@ -402,6 +402,18 @@ pub struct Reader<'a> {
     /// outlive the subshell or launcher that made them, so this is the
     /// reader's, not a scope's; one that may have been made counts.
     pub(crate) harness_files: std::cell::RefCell<BTreeMap<String, Harness>>,
+    /// Symbolic links made earlier in the command (`ln -s ../.. up`), by
+    /// where each lands, with the absolute path it points at: the host
+    /// cannot follow them, since they do not exist yet, so `up/repo.git`
+    /// is placed through them here (`Reader::place`). Like the harness's
+    /// copies, one that may have been made counts.
+    pub(crate) made_links: std::cell::RefCell<BTreeMap<String, Option<String>>>,
+    /// One of the harness's programs that something in the command read as
+    /// data (`head -c N ~/bin/wicket > x`): a program this command may have
+    /// made from it cannot be told apart from the harness before it runs.
+    pub(crate) harness_read: std::cell::Cell<Option<Harness>>,
+    /// How many read paths were asked about for [`Reader::harness_read`].
+    pub(crate) data_identifies: std::cell::Cell<usize>,
     /// The patterns the shell itself expands in this call (unquoted globs
     /// in its words), as opposed to the stand-ins descriptions make for
     /// "some path under here": only these are expanded on the host.
@@ -433,6 +445,9 @@ impl<'a> Reader<'a> {
             resolves: std::cell::Cell::new(0),
             identified: std::cell::RefCell::new(BTreeMap::new()),
             harness_files: std::cell::RefCell::new(BTreeMap::new()),
+            made_links: std::cell::RefCell::new(BTreeMap::new()),
+            harness_read: std::cell::Cell::new(None),
+            data_identifies: std::cell::Cell::new(0),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             dialect: Dialect::Bash,
             stopped: false,
@@ -515,6 +530,29 @@ impl<'a> Reader<'a> {
     pub fn read_text(&mut self, text: &str, scope: &mut Scope) {
         let dialects = [self.dialect];
         self.read_text_as(text, scope, &dialects);
+    }
+
+    /// Shell text a program runs with arguments of its own appended: git
+    /// runs such a command as `sh -c 'TEXT "$@"' TEXT ARG…` (an editor gets
+    /// the file to edit, `diff.external` the files it compares, `grep -O`
+    /// the matching files). Read as `TEXT "$@"` with the arguments only
+    /// known when it runs, so `cp -t DIR` there copies unknown files.
+    /// The text is also read as written: what it names itself (`rm -rf
+    /// DIR "$@"` deletes DIR whatever is appended) decides even where the
+    /// appended words leave the rest unreadable.
+    /// `appended`: what the arguments are, when the caller knows their kind
+    /// (`git grep -O` gives files of the worktree); `None`: unknown.
+    pub fn read_text_with_args(
+        &mut self,
+        text: &str,
+        scope: &mut Scope,
+        appended: Option<Vec<String>>,
+    ) {
+        let mut plain = scope.clone();
+        self.read_text(text, &mut plain);
+        let outer = std::mem::replace(&mut scope.positional, appended);
+        self.read_text(&format!("{text} \"$@\""), scope);
+        scope.positional = outer;
     }
 
     /// Read shell text as each of `dialects` would (`sh -c` is dash on
@@ -1033,11 +1071,19 @@ impl<'a> Reader<'a> {
             | "GIT_SEQUENCE_EDITOR"
             | "BROWSER"
             | "GIT_PROXY_COMMAND" => {
-                // A program the variable names will be run: read it as one.
+                // A program the variable names will be run: read it as one,
+                // with the arguments its caller appends (the file an editor
+                // edits, the files an external diff compares, the host an
+                // ssh command reaches); a pager reads its input only.
                 match value.text() {
                     Some(text) => {
                         let mut scope = self.start_scope();
-                        self.read_text(text, &mut scope);
+                        if matches!(name, "GIT_PAGER" | "PAGER" | "MANPAGER") {
+                            self.read_text(text, &mut scope);
+                        } else {
+                            let given = appended_by_caller(name);
+                            self.read_text_with_args(text, &mut scope, given);
+                        }
                     }
                     None => self.note(
                         Effect::Opaque,
@@ -1055,6 +1101,23 @@ impl<'a> Reader<'a> {
             RedirectKind::Dup | RedirectKind::HereDoc(_) | RedirectKind::HereString => {}
             RedirectKind::Read => {
                 self.check_secret_word(&target);
+                // `tee x < ~/bin/wicket`: the input may be the harness.
+                match (target.text(), target.glob) {
+                    (Some(text), false) => {
+                        if let Some(path) = self.landing_of(text, scope) {
+                            self.read_as_data(&path);
+                        }
+                    }
+                    // bash expands a pattern that matches one name.
+                    (Some(text), true) => {
+                        if let Some(one) = self.one_match(text, scope) {
+                            if let Some(path) = self.landing_of(&one, scope) {
+                                self.read_as_data(&path);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
             }
             RedirectKind::Write => {
                 self.check_secret_word(&target);
@@ -1162,6 +1225,20 @@ impl<'a> Reader<'a> {
                     Effect::OpenWorld,
                     format!("runs {path}, a program wicket cannot read"),
                 );
+                // The command read one of the harness's programs as data
+                // earlier: the file run here may be made from it by any
+                // route (a pipe, an archive, an encoder), which the host
+                // cannot identify before it exists.
+                if let Some(which) = self.harness_read.get().filter(|_| identified.is_none()) {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "runs {path} after reading {} as data: it may be a copy of {} made in this command, which cannot be known before it runs",
+                            which.name(),
+                            which.name()
+                        ),
+                    );
+                }
                 // Which file that is cannot be asked: it may be one of the
                 // harness's programs under another name.
                 if !path.starts_with('/') && scope.cwd.is_none() {
@@ -1265,6 +1342,18 @@ impl<'a> Reader<'a> {
                 Effect::OpenWorld,
                 format!("`{name}` may run {dir}/{name}, ahead of the system's programs on PATH"),
             );
+            // After the command read one of the harness's programs as data,
+            // the file there may be a copy of it (see `read_as_data`).
+            if let Some(which) = self.harness_read.get() {
+                self.note(
+                    Effect::Opaque,
+                    format!(
+                        "`{name}` may run {dir}/{name} after the command read {} as data: it may be a copy of {} made in this command",
+                        which.name(),
+                        which.name()
+                    ),
+                );
+            }
         }
         false
     }
@@ -1853,6 +1942,28 @@ fn node_options_only_tune(value: &str) -> bool {
             .iter()
             .any(|t| flag == t.trim_end_matches('=') || (t.ends_with('=') && flag.starts_with(t)))
     })
+}
+
+/// What git (and ssh) append to a command a setting or variable names,
+/// where the kind of those words is known: an ssh command gets a host and
+/// the remote command (connect.c `fill_ssh_args`), askpass a prompt, a
+/// proxy command a host and a port, an fsmonitor hook a version and a
+/// token, a browser a URL. `None`: not known (an editor's file lies in the
+/// repository's own directory, say).
+pub fn appended_by_caller(key: &str) -> Option<Vec<String>> {
+    let words: &[&str] = match key {
+        "core.sshcommand" | "GIT_SSH_COMMAND" | "GIT_SSH" => {
+            &["git@example.invalid", "git-upload-pack 'repository.git'"]
+        }
+        "core.askpass" | "GIT_ASKPASS" | "SSH_ASKPASS" => {
+            &["Password for 'https://example.invalid': "]
+        }
+        "core.gitproxy" | "GIT_PROXY_COMMAND" => &["example.invalid", "9418"],
+        "core.fsmonitor" => &["2", "a-token"],
+        "BROWSER" => &["https://example.invalid/"],
+        _ => return None,
+    };
+    Some(words.iter().map(|w| w.to_string()).collect())
 }
 
 /// Builtins whose prefix assignments stay in a POSIX shell.

@@ -565,6 +565,13 @@ impl Reader<'_> {
                 Place::Unknown(p) => (p.clone(), true),
                 Place::Stream | Place::Network(_) => continue,
             };
+            if !unknown {
+                if arg.glob {
+                    self.read_pattern_as_data(&path);
+                } else {
+                    self.read_as_data(&path);
+                }
+            }
             let found = if arg.glob {
                 secret_in_pattern(self.ctx, &path)
             } else {

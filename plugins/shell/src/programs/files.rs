@@ -710,6 +710,7 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let (Some(t), Some(l)) = (target.text(), link.text()) else {
                 continue;
             };
+
             let from_link = if t.starts_with('/') || t.starts_with('~') {
                 t.to_owned()
             } else {
@@ -741,6 +742,20 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     for link in &links {
         r.change(link, scope, change, Reach::Path, &shown);
+    }
+    // Later paths through a symbolic link are placed where it points.
+    if p.has("symbolic") {
+        for (target, link) in targets.iter().zip(links.iter().cycle()) {
+            let Some(l) = link.text() else { continue };
+            // A pattern is expanded by the shell before ln sees it: one
+            // match is the target, anything else is not known here.
+            let t = match (target.text(), target.glob) {
+                (Some(t), false) => Some(t.to_owned()),
+                (Some(t), true) => r.one_match(t, scope),
+                (None, _) => None,
+            };
+            r.made_link(l, t.as_deref(), scope);
+        }
     }
 }
 

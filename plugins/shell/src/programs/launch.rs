@@ -5514,6 +5514,7 @@ pub const KILL: Program = Program {
         (Destructive, "kill -s KILL -- -1"),
         (Destructive, "kill 0"),
         (Destructive, "kill $PPID"),
+        (Destructive, "kill -- -$PPID"),
         (Destructive, "pgrep -f litany | xargs kill"),
     ],
     manual: "dash's kill builtin (0.5.12) and kill from procps-ng 4.0.2: kill --help",
@@ -5571,6 +5572,13 @@ fn kill(r: &mut Reader, run: &Run, scope: &mut Scope) {
             (_, "$PPID" | "${PPID}") => r.guard(
                 Destructive,
                 format!("{shown} signals the shell's parent, the harness that runs the call"),
+            ),
+            // A negative id is a process group: the parent's own.
+            (_, "-$PPID" | "-${PPID}") => r.guard(
+                Destructive,
+                format!(
+                    "{shown} signals the process group of the shell's parent, the harness that runs the call"
+                ),
             ),
             (Some("-1"), _) => r.guard(
                 Destructive,

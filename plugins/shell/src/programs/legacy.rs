@@ -1186,6 +1186,29 @@ pub fn harness(
         Some(alias) => format!("{shown} ({alias})"),
         None => shown.clone(),
     };
+    // Words that arrive at run time (`… | xargs wicket`) may be the verb
+    // or an option that changes it (`--remove`, `--config`): which verb
+    // runs is only known then.
+    if inv.extra_operands {
+        let only_looks = match which {
+            Harness::Wicket => matches!(verb, None | Some("status" | "explain" | "help")),
+            Harness::Litany => matches!(
+                verb,
+                None | Some("help" | "version" | "skills" | "workflow")
+            ),
+            Harness::WicketCompile => false,
+        };
+        if only_looks {
+            r.note(
+                Effect::Opaque,
+                format!(
+                    "{who} is given words that arrive at run time, which decide which of {}'s verbs runs",
+                    which.name()
+                ),
+            );
+            return;
+        }
+    }
     match which {
         Harness::Litany => litany_verb(r, verb, &words, inv, scope, &who, alias),
         Harness::Wicket => {

@@ -733,7 +733,7 @@ fn archive(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     }
     if p.has("remote") {
         for exec in p.values("exec") {
-            g.runs_text(r, exec, "the program");
+            g.runs_text_with_args(r, exec, "the program");
         }
         return g.network(r, "reaches another repository for an archive");
     }

@@ -593,6 +593,9 @@ pub const CHECKOUT: Sub = Sub {
         (TargetWrite, "git checkout agents/20261129T181730Z-1c32bb5e"),
         (Opaque, "git checkout \"$b\""),
         (Read, "git checkout"),
+        (TargetWrite, "git checkout -f"),
+        (TargetWrite, "git checkout --forc"),
+        (Destructive, "git --work-tree=../.. checkout -f"),
     ],
 };
 
@@ -641,6 +644,14 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         return g.writes_files(r, "checks out files into the worktree");
     }
     match before.first() {
+        // With no branch, `-f` checks HEAD's files out again over the
+        // worktree's changes (builtin/checkout.c: a forced switch to the
+        // current branch), and `--recurse-submodules` updates the
+        // submodules' worktrees: both write the worktree.
+        None if p.has("force") || p.has("recurse-submodules") => g.writes_files(
+            r,
+            "checks HEAD's files out again over the worktree's changes (-f)",
+        ),
         None => g.reads(r, "shows where HEAD is"),
         Some(target) if p.has("detach") => {
             if target.text().is_none() {

@@ -497,10 +497,70 @@ impl Git {
         }
     }
 
+    /// A command git runs with arguments of its own appended (`grep -O`
+    /// gives the matching files, `difftool -x` the two it compares,
+    /// `--upload-pack` the repository's path): see
+    /// [`Reader::read_text_with_args`].
+    pub fn runs_text_with_args(&self, r: &mut Reader, arg: &Arg, what: &str) {
+        match arg.text() {
+            Some(text) => {
+                let mut scope = self.at.clone();
+                r.read_text_with_args(text, &mut scope, None);
+            }
+            None => r.note(
+                Effect::Opaque,
+                format!(
+                    "{} runs {what} `{}`, only known when it runs",
+                    self.shown, arg.shown
+                ),
+            ),
+        }
+    }
+
+    /// A command git runs on files of the worktree it works in (`grep -O`
+    /// on the matching files, `difftool -x` on a temporary copy and the
+    /// worktree's file): those are the appended words when that worktree
+    /// is the agent's own, else they are unknown.
+    pub fn runs_text_on_files(&self, r: &mut Reader, arg: &Arg, what: &str) {
+        let files = if self.repo == Where::Own && self.work_tree.is_none() {
+            worktree_files(r, &self.at)
+        } else {
+            None
+        };
+        match arg.text() {
+            Some(text) => {
+                let mut scope = self.at.clone();
+                r.read_text_with_args(text, &mut scope, files);
+            }
+            None => r.note(
+                Effect::Opaque,
+                format!(
+                    "{} runs {what} `{}`, only known when it runs",
+                    self.shown, arg.shown
+                ),
+            ),
+        }
+    }
+
     /// Whether a setting was given for this run (`-c key=…`).
     pub fn setting(&self, key: &str) -> Option<&settings::Setting> {
         self.settings.get(key)
     }
+}
+
+/// Stand-ins for the files git hands a program when it works in the
+/// agent's own worktree from a directory inside it: a file of the worktree
+/// and a temporary copy (`/tmp/git-blob-XXXXXX/…`). `None` elsewhere.
+fn worktree_files(r: &Reader, at: &Scope) -> Option<Vec<String>> {
+    let cwd = at.cwd.as_deref()?;
+    if !r.ctx.is_inside_root(cwd) {
+        return None;
+    }
+    let root = r.ctx.writable_root.trim_end_matches('/');
+    Some(vec![
+        format!("{root}/a-file-of-the-worktree"),
+        "/tmp/git-blob-XXXXXX/a-file-of-the-worktree".to_owned(),
+    ])
 }
 
 /// git's options before the subcommand (git.c `handle_options`), as read.
@@ -661,7 +721,15 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
     let rest: Vec<Arg> = words[i + 1..].to_vec();
 
     environment(r, &mut global, &at, scope, shown);
-    global.settings.check(r, &at, shown);
+    let files = if global.git_dir.is_none()
+        && global.work_tree.is_none()
+        && global.settings.get("core.worktree").is_none()
+    {
+        worktree_files(r, &at)
+    } else {
+        None
+    };
+    global.settings.check(r, &at, shown, files);
 
     let own = r
         .ctx

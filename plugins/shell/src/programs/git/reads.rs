@@ -305,7 +305,7 @@ fn grep(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         match &given.value {
             // The pager the configuration names (or `less`).
             None => {}
-            Some(pager) => g.runs_text(r, pager, "the pager"),
+            Some(pager) => g.runs_text_on_files(r, pager, "the pager"),
         }
     }
     g.reads(r, "searches files");
@@ -833,7 +833,7 @@ fn difftool(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     match p.last("extcmd") {
         Some(cmd) => {
             let cmd = cmd.clone();
-            g.runs_text(r, &cmd, "the diff command");
+            g.runs_text_on_files(r, &cmd, "the diff command");
             g.reads(r, "compares files with a command");
         }
         None => r.note(

@@ -108,7 +108,7 @@ fn repository(r: &mut Reader, g: &Git, arg: &Arg) -> Option<Url> {
 fn side_programs(r: &mut Reader, g: &Git, p: &Parsed) {
     for key in ["upload-pack", "receive-pack", "exec"] {
         for prog in p.values(key) {
-            g.runs_text(r, prog, "the other side's program");
+            g.runs_text_with_args(r, prog, "the other side's program");
         }
     }
 }
@@ -689,7 +689,7 @@ fn clone(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     for c in p.values("config") {
         settings.push(c);
     }
-    settings.check(r, &g.at, &g.shown);
+    settings.check(r, &g.at, &g.shown, None);
     if settings.transfer().is_some() {
         r.note(
             Opaque,

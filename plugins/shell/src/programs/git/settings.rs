@@ -106,7 +106,10 @@ impl Settings {
     }
 
     /// What every setting makes any git do.
-    pub fn check(&self, r: &mut Reader, at: &Scope, shown: &str) {
+    /// `files`: what git hands a diff program (`diff.external`, a
+    /// textconv) when it compares the agent's own worktree — a file of the
+    /// worktree and a temporary copy — or `None` when that is not known.
+    pub fn check(&self, r: &mut Reader, at: &Scope, shown: &str, files: Option<Vec<String>>) {
         for s in &self.0 {
             if s.key.is_empty() {
                 r.note(
@@ -125,7 +128,16 @@ impl Settings {
                     Some(v) => {
                         let command = v.strip_prefix('!').unwrap_or(v);
                         let mut scope = at.clone();
-                        r.read_text(command, &mut scope);
+                        if appends_arguments(&s.key) {
+                            let given = if gives_files(&s.key) {
+                                files.clone()
+                            } else {
+                                crate::read::appended_by_caller(&s.key)
+                            };
+                            r.read_text_with_args(command, &mut scope, given);
+                        } else {
+                            r.read_text(command, &mut scope);
+                        }
                     }
                     None => r.note(
                         Effect::Opaque,
@@ -282,6 +294,41 @@ const COMMANDS: &[&str] = &[
     "submodule.*.update",
     "ssh.variant",
 ];
+
+/// The commands git runs with nothing appended: a pager and a filter read
+/// their input, a merge driver and the tools' `cmd` get their files spelled
+/// into the text (`%A`, `$LOCAL`). Git appends arguments to every other
+/// command in [`COMMANDS`] (run-command.c `prepare_shell_cmd`: `sh -c
+/// 'CMD "$@"' CMD ARG…`): the file an editor edits, the seven an external
+/// diff or textconv is given, an fsmonitor hook's version and token, a
+/// host for ssh and proxies, a prompt for askpass, a repository path for
+/// the other side's programs, a URL for a browser.
+const NO_ARGUMENTS: &[&str] = &[
+    "core.pager",
+    "pager.*",
+    "filter.*.clean",
+    "filter.*.smudge",
+    "filter.*.process",
+    "merge.*.driver",
+    "mergetool.*.cmd",
+    "difftool.*.cmd",
+    "interactive.difffilter",
+    "imap.tunnel",
+];
+
+/// The commands git hands the files it compares (diff.c
+/// `run_external_diff`: the path, the old file and the new one with their
+/// ids and modes): files of the worktree, and temporary copies.
+const GIVES_FILES: &[&str] = &["diff.external", "diff.*.command", "diff.*.textconv"];
+
+fn gives_files(key: &str) -> bool {
+    GIVES_FILES.iter().any(|p| matches(key, p))
+}
+
+/// Whether git appends arguments when it runs the command a key names.
+fn appends_arguments(key: &str) -> bool {
+    !NO_ARGUMENTS.iter().any(|p| matches(key, p))
+}
 
 const RELOCATES: &[&str] = &[
     "core.hookspath",
