@@ -115,6 +115,18 @@ impl Reader<'_> {
         if path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/") {
             return Some(Place::Network(path.to_owned()));
         }
+        // A `~` still at the start is literal to the program that opens the
+        // path (the shell expanded every tilde it would; a quoted or
+        // assigned `~` stays): a directory named `~` in the cwd. Programs
+        // that expand it themselves mean the home. Where the literal
+        // reading reaches the protected set, or is unknown, it decides.
+        if hops == 0 && path.starts_with('~') {
+            if let Some(literal @ (Place::Protected { .. } | Place::Above { .. } | Place::Unknown(_))) =
+                self.place_hops(&format!("./{path}"), scope, 1)
+            {
+                return Some(literal);
+            }
+        }
         let relative = !path.starts_with('/');
         let cwd = match &scope.cwd {
             Some(cwd) => cwd.clone(),

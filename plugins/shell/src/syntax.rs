@@ -3049,21 +3049,32 @@ fn as_assignment(word: &Word, dialect: Dialect) -> Option<Assign> {
             value: Word::new(assign_value(word, &first[eq + 1..])),
         });
     }
+    // `x+=v` appends and `a[i]=v` sets one element (its index evaluated as
+    // arithmetic): neither leaves the variable holding v. The value gets a
+    // `${…}` part naming the form, so it expands to what is only known when
+    // it runs, and the index is checked like any other arithmetic.
+    let mut marker = None;
     if let Some(stripped) = name.strip_suffix('+') {
         name = stripped;
+        marker = Some(format!("{name}+="));
     }
     if let Some(open) = name.find('[') {
         if !name.ends_with(']') {
             return None;
         }
+        marker = Some(name.to_owned());
         name = &name[..open];
     }
     if !is_name(name) {
         return None;
     }
+    let mut value = assign_value(word, &first[eq + 1..]);
+    if let Some(marker) = marker {
+        value.push(Part::Complex(marker));
+    }
     Some(Assign {
         name: name.to_owned(),
-        value: Word::new(assign_value(word, &first[eq + 1..])),
+        value: Word::new(value),
     })
 }
 

@@ -718,15 +718,34 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     None => t.to_owned(),
                 }
             };
-            if let Some(crate::read::Place::Protected { path, entry }) = r.place(&from_link, scope)
-            {
-                r.guard(
+            match r.place(&from_link, scope) {
+                Some(crate::read::Place::Protected { path, entry }) => r.guard(
                     Destructive,
                     format!(
                         "{shown} plants a link to {path}, which is protected ({}), for a later write through it",
                         crate::read::protected_label(&entry, r.ctx)
                     ),
-                );
+                ),
+                // A link to a directory that holds protected entries: a
+                // later path through it (`up/repo.git/config` after
+                // `ln -s ../.. up`) reaches them, and the reader places
+                // that path before the link exists.
+                Some(
+                    crate::read::Place::Inside(path)
+                    | crate::read::Place::Outside { path, .. }
+                    | crate::read::Place::Above { path, .. },
+                ) => {
+                    if let Some(entry) = r.protected_beneath(&path) {
+                        r.note(
+                            Opaque,
+                            format!(
+                                "{shown} plants a link to {path}, which holds {entry} ({}): a later path through the link reaches it",
+                                crate::read::protected_label(&entry, r.ctx)
+                            ),
+                        );
+                    }
+                }
+                _ => {}
             }
         }
     } else {
