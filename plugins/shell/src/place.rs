@@ -135,7 +135,13 @@ impl Reader<'_> {
         };
         // Not folded: `..` after a link (`/proc/self/cwd/..`) is the link's
         // parent, which only resolution knows.
-        let full = tidy(&absolute(path, &cwd, &scope.home(self.ctx)));
+        // A HOME assigned a relative path (`HOME=../..`) makes `~/x`
+        // relative too: it is taken from the current directory.
+        let mut full = absolute(path, &cwd, &scope.home(self.ctx));
+        if !full.starts_with('/') {
+            full = format!("{}/{full}", cwd.trim_end_matches('/'));
+        }
+        let full = tidy(&full);
         if let Some(seen) = self.through_process(&full, scope) {
             return match seen {
                 Seen::Path(p) => self.place_hops(&p, scope, hops + 1),

@@ -897,11 +897,11 @@ impl<'a> Reader<'a> {
                 return Fd::Stream;
             }
             let target = r.expand(&redirect.target, s);
+            // Not folded: `..` after a link is the link target's parent,
+            // which only the host's resolution knows when it is placed.
             match (target.text(), &s.cwd) {
-                (Some(t), _) if t.starts_with('/') => Fd::File(wicket_guest::paths::fold(t)),
-                (Some(t), Some(cwd)) => Fd::File(wicket_guest::paths::fold(
-                    &wicket_guest::paths::absolute(t, cwd, &s.home(r.ctx)),
-                )),
+                (Some(t), _) if t.starts_with('/') => Fd::File(t.to_owned()),
+                (Some(t), Some(cwd)) => Fd::File(format!("{}/{t}", cwd.trim_end_matches('/'))),
                 _ => Fd::Unknown,
             }
         };
@@ -1014,6 +1014,41 @@ impl<'a> Reader<'a> {
                 }
             }
             let arg = self.expand(word, scope);
+            if word.split {
+                if let Some(values) = &arg.values {
+                    match split_alternatives(values.clone(), scope) {
+                        // Unsplit: as it is.
+                        Some(split) if split.len() == values.len() => {}
+                        // `$x` alone: one word per field.
+                        Some(split) if values.len() == 1 && word.parts.len() == 1 => {
+                            argv.extend(split.into_iter().skip(1).map(|f| Arg {
+                                values: Some(vec![f.clone()]),
+                                glob: arg.glob,
+                                shown: f,
+                            }));
+                            continue;
+                        }
+                        // Joined to other text: the value and its fields
+                        // are each a possible word.
+                        Some(split) => {
+                            argv.push(Arg {
+                                values: Some(split),
+                                glob: arg.glob,
+                                shown: arg.shown.clone(),
+                            });
+                            continue;
+                        }
+                        None => {
+                            argv.push(Arg {
+                                values: None,
+                                glob: arg.glob,
+                                shown: arg.shown.clone(),
+                            });
+                            continue;
+                        }
+                    }
+                }
+            }
             match &arg.values {
                 Some(values) if word.has_brace() && values.len() > 1 => {
                     argv.extend(values.iter().map(|v| Arg {
@@ -1212,6 +1247,22 @@ impl<'a> Reader<'a> {
             && self.what_the_name_runs(&program_text, inv, scope)
         {
             return;
+        }
+        // `command NAME` and `builtin NAME` skip functions and aliases, but
+        // bash's command search still uses the hash table (`hash -p`).
+        if inv.plain_program && !program_text.contains('/') {
+            if let Some(path) = scope.hashed.get(&program_text).cloned() {
+                if path != program_text {
+                    let mut argv = inv.argv.clone();
+                    argv[0] = Arg::literal(&path);
+                    let inner = Invocation {
+                        argv,
+                        ..inv.clone()
+                    };
+                    self.read_invocation(&inner, scope);
+                    return;
+                }
+            }
         }
         // The harness's own programs are known by what the file is, under
         // any name (`./ls` a copy of wicket): read as that program.
@@ -1647,7 +1698,6 @@ impl<'a> Reader<'a> {
                         glob = true;
                     }
                     self.param(name, scope)
-                        .and_then(|values| split_alternatives(values, scope))
                 }
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
@@ -2222,12 +2272,10 @@ fn arith_text(word: &Word) -> String {
     text
 }
 
-/// An expansion's values as the reader keeps them when it may be unquoted:
-/// the value as one word, and also each field IFS splits it into, as further
-/// alternatives (`x='a ../../x'; rm -rf $x` removes `../../x`; with `IFS=:`,
-/// `a:../../x` does). An IFS only known at run time makes a non-empty value
-/// unknown. The reader does not know whether the expansion is quoted, so
-/// both readings are kept (README, "Dynamic words and opaque").
+/// An unquoted expansion's values (the parser marks `Word::split`): each
+/// value, then each field IFS splits it into (`x='a ../../x'; rm -rf $x`
+/// removes `../../x`; with `IFS=:`, `a:../../x` does). An IFS only known at
+/// run time makes a non-empty value unknown (`None`).
 fn split_alternatives(values: Vec<String>, scope: &Scope) -> Option<Vec<String>> {
     let ifs: String = match scope.vars.get("IFS") {
         None => " \t\n".to_owned(),

@@ -707,6 +707,20 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
         // A symbolic link's target is read from the link's own directory.
         // Planting one at a protected path readies a write through it.
         for (target, link) in targets.iter().zip(links.iter().cycle()) {
+            // A pattern may match a directory holding protected entries
+            // (`ln -s /base/w? w` matching the workspace): held unless it
+            // stays inside the worktree.
+            if target.glob {
+                if let Some(t) = target.first() {
+                    if !matches!(r.place(t, scope), Some(crate::read::Place::Inside(_))) {
+                        r.note(
+                            Opaque,
+                            format!("{shown} plants a link to the pattern {t}, whose matches are only known when it runs; a later path through the link may reach protected entries"),
+                        );
+                    }
+                }
+                continue;
+            }
             let (Some(t), Some(l)) = (target.text(), link.text()) else {
                 continue;
             };
