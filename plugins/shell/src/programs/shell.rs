@@ -452,7 +452,11 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     };
     let target = match rest.first() {
-        None => Some(scope.home(r.ctx)).filter(|h| !h.is_empty()),
+        // `cd` alone goes to $HOME, placed like an operand (it may be
+        // relative, or hold a link and `..`).
+        None => Some(scope.home(r.ctx))
+            .filter(|h| !h.is_empty())
+            .and_then(|h| directory_as(r, &h, scope, physical_cd(&options))),
         Some(dir) => match dir.text() {
             Some("-") => scope.oldpwd.clone(),
             Some(text) => cd_target_as(r, text, scope, physical_cd(&options)),
