@@ -121,8 +121,9 @@ impl Reader<'_> {
         // that expand it themselves mean the home. Where the literal
         // reading reaches the protected set, or is unknown, it decides.
         if hops == 0 && path.starts_with('~') {
-            if let Some(literal @ (Place::Protected { .. } | Place::Above { .. } | Place::Unknown(_))) =
-                self.place_hops(&format!("./{path}"), scope, 1)
+            if let Some(
+                literal @ (Place::Protected { .. } | Place::Above { .. } | Place::Unknown(_)),
+            ) = self.place_hops(&format!("./{path}"), scope, 1)
             {
                 return Some(literal);
             }

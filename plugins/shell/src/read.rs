@@ -659,7 +659,10 @@ impl<'a> Reader<'a> {
                     ) {
                         continue;
                     }
-                    for side in [index.checked_sub(1), Some(index + 1)].into_iter().flatten() {
+                    for side in [index.checked_sub(1), Some(index + 1)]
+                        .into_iter()
+                        .flatten()
+                    {
                         if let Some(operand) = words.get(side) {
                             let text = arith_text(operand);
                             programs::arithmetic(self, &text, scope, &format!("[[ … {text} … ]]"));

@@ -3113,6 +3113,12 @@ fn assign_value(word: &Word, rest: &str) -> Vec<Part> {
     value
 }
 
+/// `NAME=` as a word's start: what bash treats as an assignment for tilde
+/// expansion after the `=`.
+fn looks_like_assignment(bare: &str) -> bool {
+    bare.strip_suffix('=').is_some_and(is_name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3683,10 +3689,4 @@ mod tests {
             }
         }
     }
-}
-
-/// `NAME=` as a word's start: what bash treats as an assignment for tilde
-/// expansion after the `=`.
-fn looks_like_assignment(bare: &str) -> bool {
-    bare.strip_suffix('=').is_some_and(is_name)
 }

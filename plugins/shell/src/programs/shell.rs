@@ -1065,7 +1065,10 @@ fn eval(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // eval joins its words with spaces, so both texts are read.
     let whole: Option<Vec<&str>> = args(run)
         .iter()
-        .map(|a| a.text().or_else(|| crate::read::split_shape(a).map(|(w, _)| w)))
+        .map(|a| {
+            a.text()
+                .or_else(|| crate::read::split_shape(a).map(|(w, _)| w))
+        })
         .collect();
     let fields: Option<Vec<String>> = args(run)
         .iter()
@@ -1349,7 +1352,10 @@ fn enable(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
-    r.note(Read, format!("{shown} lists or switches the shell's builtins"));
+    r.note(
+        Read,
+        format!("{shown} lists or switches the shell's builtins"),
+    );
 }
 
 /// `cd -P`: the last of `-L` and `-P` decides (`-P` resolves links first).
