@@ -76,6 +76,9 @@ pub struct Scope {
     /// Variables with the integer attribute: what is assigned to them is
     /// evaluated as arithmetic.
     pub arith: BTreeSet<String>,
+    /// Variables with bash's case attributes (`declare -l`, `-u`, `-c`):
+    /// what is assigned to them is stored converted.
+    pub cased: BTreeSet<String>,
     /// Directories made earlier in the command (`mkdir -p build && cd build`).
     pub made: BTreeSet<String>,
     /// `shopt -s dotglob`: a pattern matches names starting with a dot.
@@ -166,6 +169,7 @@ impl Scope {
                 .or_insert_with(|| body.clone());
         }
         self.arith.extend(other.arith.iter().cloned());
+        self.cased.extend(other.cased.iter().cloned());
         if self.unknown_definitions.is_none() {
             self.unknown_definitions = other.unknown_definitions.clone();
         }
@@ -500,6 +504,7 @@ impl<'a> Reader<'a> {
             path_prefix: None,
             functions: BTreeMap::new(),
             arith: BTreeSet::new(),
+            cased: BTreeSet::new(),
             made: BTreeSet::new(),
             dotglob: false,
             glob_unknown: None,
@@ -723,6 +728,11 @@ impl<'a> Reader<'a> {
                 scope.stdin_fed = outer_fed;
             }
             Node::Function { name, body } => {
+                // bash runs `command_not_found_handle` for any name it
+                // cannot find, which the reader cannot tell: read it here.
+                if name == "command_not_found_handle" {
+                    self.read_node(body, &mut scope.clone(), script);
+                }
                 // Defined here, run where it is called.
                 scope.functions.insert(
                     name.clone(),
@@ -1068,7 +1078,11 @@ impl<'a> Reader<'a> {
 
     /// A variable the shell (or a command's environment) now holds.
     pub fn shell_variable(&mut self, scope: &mut Scope, name: &str, value: &Arg, data: bool) {
-        let known = value.values.clone().filter(|_| !value.glob);
+        // A case attribute converts the value: not the text written.
+        let known = value
+            .values
+            .clone()
+            .filter(|_| !value.glob && !scope.cased.contains(name));
         if scope.arith.contains(name) {
             // An integer variable evaluates what is assigned to it.
             let text = value.text().unwrap_or(&value.shown).to_owned();
@@ -1245,8 +1259,10 @@ impl<'a> Reader<'a> {
             self.note(Effect::Opaque, "the program word is empty after expansion");
             return;
         }
+        // bash lets a function's name hold a slash (`/bin/ls() { …; }`):
+        // the name then runs the function, not the program at that path.
         if !inv.plain_program
-            && !program_text.contains('/')
+            && (!program_text.contains('/') || scope.functions.contains_key(&program_text))
             && self.what_the_name_runs(&program_text, inv, scope)
         {
             return;

@@ -835,6 +835,14 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if integer {
             scope.arith.insert(name.clone());
         }
+        if has(&options, 'l') || has(&options, 'u') || has(&options, 'c') {
+            scope.cased.insert(name.clone());
+        }
+        // `declare x+=v` appends: not the value v.
+        if text.contains("+=") {
+            scope.assign(&name, None, true);
+            continue;
+        }
         if let Some(value) = value {
             let arg = Arg::literal(&value);
             if scope.arith.contains(&name) {
