@@ -255,7 +255,7 @@ fn main() {
             if watch {
                 report(wicket::operator::status::watch(&ws, json))
             } else {
-                receipt(wicket::operator::status::run(&ws), json)
+                receipt(wicket::operator::status::run_for(&ws, json), json)
             }
         }
         Some(Command::Plugin { verb }) => plugin(verb),

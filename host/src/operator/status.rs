@@ -19,7 +19,19 @@ use crate::trail::State;
 use crate::wall;
 use crate::workspace::{Workspace, CONFIG_HEADS};
 
+/// How many floors, and how many answers, the human listing shows: the
+/// latest; `--json` lists every one.
+const LISTED: usize = 25;
+
 pub fn run(ws: &Path) -> Result<Receipt> {
+    run_for(ws, true)
+}
+
+/// [`run`]; the JSON's per-answer and per-floor entries are only built when
+/// `json` asks for them (thousands of standing answers in a long-lived
+/// workspace are most of what status would otherwise spend).
+pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
+    let want_json = json;
     let ws = crate::workspace::Workspace::open(ws)?;
     let root = ws.root.display().to_string();
     let trail_path = ws.state_dir().join(crate::trail::FILE);
@@ -144,7 +156,14 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     if state.floors.is_empty() {
         human.push_str("  none: every conversation is adjudicated by its policy\n");
     }
-    for floor in &state.floors {
+    let floors_hidden = state.floors.len().saturating_sub(LISTED);
+    if floors_hidden > 0 {
+        let _ = writeln!(
+            human,
+            "  ({floors_hidden} earlier floors not shown: `wicket status {root} --json` lists them all)"
+        );
+    }
+    for floor in &state.floors[floors_hidden..] {
         let _ = writeln!(
             human,
             "  {}  revoked {} by {}@{}  (restore: wicket restore {root} {})",
@@ -163,12 +182,35 @@ pub fn run(ws: &Path) -> Result<Receipt> {
         state.answers.iter().filter(|s| !s.expired).collect();
     let expired_count = state.answers.len() - in_force;
     ordered.extend(state.answers.iter().filter(|s| s.expired));
+    // The latest of those in force, then the latest expired ones.
+    let shown_in_force = in_force.saturating_sub(LISTED)..in_force;
+    let shown_expired = (in_force + expired_count.saturating_sub(LISTED))..ordered.len();
     for (index, s) in ordered.into_iter().enumerate() {
         if index == in_force {
             let _ = writeln!(
                 human,
                 "\nExpired answers ({expired_count}): they stand for nothing"
             );
+        }
+        let listed = shown_in_force.contains(&index) || shown_expired.contains(&index);
+        if !listed {
+            if index == 0 || index == in_force {
+                let earlier = if index == 0 {
+                    shown_in_force.start
+                } else {
+                    shown_expired.start - in_force
+                };
+                let _ = writeln!(
+                    human,
+                    "  ({earlier} earlier not shown: `wicket status {root} --json` lists them all)"
+                );
+            }
+            if want_json {
+                let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
+                value["withdraw"] = json!(format!("wicket withdraw {root} {}", s.answer.answer));
+                answers_json.push(value);
+            }
+            continue;
         }
         if !s.expired && s.answer.ruling == crate::judge::Ruling::Pass {
             if let Some(floor) = state
@@ -210,9 +252,11 @@ pub fn run(ws: &Path) -> Result<Receipt> {
             s.who.host,
             a.answer
         );
-        let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
-        value["withdraw"] = json!(format!("wicket withdraw {root} {}", a.answer));
-        answers_json.push(value);
+        if want_json {
+            let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
+            value["withdraw"] = json!(format!("wicket withdraw {root} {}", a.answer));
+            answers_json.push(value);
+        }
     }
 
     // Policy per config lineage.
@@ -315,7 +359,7 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     let json = json!({
         "workspace": root,
         "parked": parked_json,
-        "floors": state.floors,
+        "floors": if want_json { json!(state.floors) } else { json!([]) },
         "answers": answers_json,
         "lineages": lineages_json,
         "confinement": {

@@ -115,6 +115,19 @@ impl Reader<'_> {
         if path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/") {
             return Some(Place::Network(path.to_owned()));
         }
+        // A `~` still at the start is literal to the program that opens the
+        // path (the shell expanded every tilde it would; a quoted or
+        // assigned `~` stays): a directory named `~` in the cwd. Programs
+        // that expand it themselves mean the home. Where the literal
+        // reading reaches the protected set, or is unknown, it decides.
+        if hops == 0 && path.starts_with('~') {
+            if let Some(
+                literal @ (Place::Protected { .. } | Place::Above { .. } | Place::Unknown(_)),
+            ) = self.place_hops(&format!("./{path}"), scope, 1)
+            {
+                return Some(literal);
+            }
+        }
         let relative = !path.starts_with('/');
         let cwd = match &scope.cwd {
             Some(cwd) => cwd.clone(),
@@ -123,7 +136,13 @@ impl Reader<'_> {
         };
         // Not folded: `..` after a link (`/proc/self/cwd/..`) is the link's
         // parent, which only resolution knows.
-        let full = tidy(&absolute(path, &cwd, &scope.home(self.ctx)));
+        // A HOME assigned a relative path (`HOME=../..`) makes `~/x`
+        // relative too: it is taken from the current directory.
+        let mut full = absolute(path, &cwd, &scope.home(self.ctx));
+        if !full.starts_with('/') {
+            full = format!("{}/{full}", cwd.trim_end_matches('/'));
+        }
+        let full = tidy(&full);
         match self.through_made_link(&full) {
             Some(Some(through)) => return self.place_hops(&through, scope, hops + 1),
             Some(None) => return Some(Place::Unknown(path.to_owned())),

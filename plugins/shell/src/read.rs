@@ -76,6 +76,9 @@ pub struct Scope {
     /// Variables with the integer attribute: what is assigned to them is
     /// evaluated as arithmetic.
     pub arith: BTreeSet<String>,
+    /// Variables with bash's case attributes (`declare -l`, `-u`, `-c`):
+    /// what is assigned to them is stored converted.
+    pub cased: BTreeSet<String>,
     /// Directories made earlier in the command (`mkdir -p build && cd build`).
     pub made: BTreeSet<String>,
     /// `shopt -s dotglob`: a pattern matches names starting with a dot.
@@ -166,6 +169,7 @@ impl Scope {
                 .or_insert_with(|| body.clone());
         }
         self.arith.extend(other.arith.iter().cloned());
+        self.cased.extend(other.cased.iter().cloned());
         if self.unknown_definitions.is_none() {
             self.unknown_definitions = other.unknown_definitions.clone();
         }
@@ -515,6 +519,7 @@ impl<'a> Reader<'a> {
             path_prefix: None,
             functions: BTreeMap::new(),
             arith: BTreeSet::new(),
+            cased: BTreeSet::new(),
             made: BTreeSet::new(),
             dotglob: false,
             glob_unknown: None,
@@ -684,9 +689,28 @@ impl<'a> Reader<'a> {
             Node::Test(words) => {
                 for word in words {
                     self.run_word_commands(word, scope, script);
-                    self.check_arith(word);
+                    self.check_arith(word, scope);
                     let arg = self.expand(word, scope);
                     self.check_secret_word(&arg);
+                }
+                // `[[ A -eq B ]]`: bash evaluates both sides as arithmetic,
+                // so a variable's text there is itself evaluated.
+                for (index, word) in words.iter().enumerate() {
+                    if !matches!(
+                        word.literal().as_deref(),
+                        Some("-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge")
+                    ) {
+                        continue;
+                    }
+                    for side in [index.checked_sub(1), Some(index + 1)]
+                        .into_iter()
+                        .flatten()
+                    {
+                        if let Some(operand) = words.get(side) {
+                            let text = arith_text(operand);
+                            programs::arithmetic(self, &text, scope, &format!("[[ … {text} … ]]"));
+                        }
+                    }
                 }
             }
             Node::Unreadable(why) => self.note(Effect::Opaque, why.clone()),
@@ -742,6 +766,11 @@ impl<'a> Reader<'a> {
                 scope.stdin_fed = outer_fed;
             }
             Node::Function { name, body } => {
+                // bash runs `command_not_found_handle` for any name it
+                // cannot find, which the reader cannot tell: read it here.
+                if name == "command_not_found_handle" {
+                    self.read_node(body, &mut scope.clone(), script);
+                }
                 // Defined here, run where it is called.
                 scope.functions.insert(
                     name.clone(),
@@ -784,19 +813,56 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Arithmetic that indexes an array with a substitution runs it.
-    fn check_arith(&mut self, word: &Word) {
+    /// Arithmetic in a word: `$((…))`, an array index (`${a[x]}`) and a
+    /// substring offset (`${y:x}`) are evaluated, and so is the text of
+    /// every variable named there, so an index in that text runs its
+    /// command substitutions (bash; `programs::arithmetic`). `${x@P}`
+    /// expands x's text as a prompt, which runs its substitutions too.
+    fn check_arith(&mut self, word: &Word, scope: &Scope) {
         for part in &word.parts {
-            if let Part::Arith(expr) = part {
-                if expr.contains('[') && (expr.contains("$(") || expr.contains('`')) {
-                    self.note(
-                        Effect::Opaque,
-                        format!(
-                            "arithmetic `{}` runs a command inside an array index",
-                            crate::clip(expr, 60)
-                        ),
-                    );
+            match part {
+                Part::Arith(expr) => {
+                    if expr.contains('[') && (expr.contains("$(") || expr.contains('`')) {
+                        self.note(
+                            Effect::Opaque,
+                            format!(
+                                "arithmetic `{}` runs a command inside an array index",
+                                crate::clip(expr, 60)
+                            ),
+                        );
+                    }
+                    programs::arithmetic(self, expr, scope, &format!("$(({expr}))"));
                 }
+                Part::Complex(text) => {
+                    let shown = format!("${{{text}}}");
+                    if let Some(name) = text.strip_suffix("@P") {
+                        self.prompt_expansion(name, scope, &shown);
+                    }
+                    for expr in complex_arithmetic(text) {
+                        programs::arithmetic(self, expr, scope, &shown);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `${x@P}`: x's text is expanded as a prompt, command substitutions
+    /// and all.
+    fn prompt_expansion(&mut self, name: &str, scope: &Scope, shown: &str) {
+        if scope.data.contains(name) {
+            self.note(
+                Effect::Opaque,
+                format!("{shown} expands the text of `{name}`, only known when it runs, as a prompt (its command substitutions run)"),
+            );
+            return;
+        }
+        if let Some(Some(values)) = scope.vars.get(name) {
+            if values.iter().any(|v| v.contains("$(") || v.contains('`')) {
+                self.note(
+                    Effect::Opaque,
+                    format!("{shown} expands the text of `{name}` as a prompt, which runs the command substitution in it"),
+                );
             }
         }
     }
@@ -817,7 +883,8 @@ impl<'a> Reader<'a> {
             .chain(cmd.redirects.iter().map(|r| &r.target))
         {
             self.run_word_commands(word, scope, script);
-            self.check_arith(word);
+            self.check_arith(word, scope);
+            assign_defaults(word, scope);
         }
         let mut stdin = if cmd.piped_in || scope.stdin_fed {
             Stdin::Fed
@@ -876,12 +943,16 @@ impl<'a> Reader<'a> {
     /// What one redirect leaves descriptor N referring to.
     fn open_descriptor(&mut self, redirect: &Redirect, scope: &mut Scope) {
         let place = |s: &Scope, r: &Reader| -> Fd {
+            // `< <(cmd)`: the descriptor is the substitution's pipe.
+            if let [Part::ProcSubst(_)] = redirect.target.parts.as_slice() {
+                return Fd::Stream;
+            }
             let target = r.expand(&redirect.target, s);
+            // Not folded: `..` after a link is the link target's parent,
+            // which only the host's resolution knows when it is placed.
             match (target.text(), &s.cwd) {
-                (Some(t), _) if t.starts_with('/') => Fd::File(wicket_guest::paths::fold(t)),
-                (Some(t), Some(cwd)) => Fd::File(wicket_guest::paths::fold(
-                    &wicket_guest::paths::absolute(t, cwd, &s.home(r.ctx)),
-                )),
+                (Some(t), _) if t.starts_with('/') => Fd::File(t.to_owned()),
+                (Some(t), Some(cwd)) => Fd::File(format!("{}/{t}", cwd.trim_end_matches('/'))),
                 _ => Fd::Unknown,
             }
         };
@@ -933,7 +1004,7 @@ impl<'a> Reader<'a> {
             }
             return;
         }
-        let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
+        let argv = self.expand_argv(&cmd.words, scope);
         // Secret fragments in any word make the command secret.
         for arg in &argv {
             self.check_secret_word(arg);
@@ -974,9 +1045,82 @@ impl<'a> Reader<'a> {
         scope.oldpwd = with_env.oldpwd;
     }
 
+    /// A command's words as the shell hands them on: a word bash
+    /// brace-expands becomes one word per alternative (`{rm,-rf,x}` is the
+    /// program `rm` and two operands), and `$@`/`$*` with known positional
+    /// parameters one word per parameter (README, "What the reader tracks").
+    pub fn expand_argv(&self, words: &[Word], scope: &Scope) -> Vec<Arg> {
+        let mut argv = Vec::new();
+        for word in words {
+            if let [Part::Param(name)] = word.parts.as_slice() {
+                if name == "@" || name == "*" {
+                    if let Some(params) = &scope.positional {
+                        argv.extend(params.iter().map(|p| Arg {
+                            values: Some(vec![p.clone()]),
+                            glob: false,
+                            shown: word.shown(),
+                        }));
+                        continue;
+                    }
+                }
+            }
+            let arg = self.expand(word, scope);
+            if word.split {
+                if let Some(values) = &arg.values {
+                    match split_alternatives(values.clone(), scope) {
+                        // Unsplit: as it is.
+                        Some(split) if split.len() == values.len() => {}
+                        // `$x` alone: one word per field.
+                        Some(split) if values.len() == 1 && word.parts.len() == 1 => {
+                            argv.extend(split.into_iter().skip(1).map(|f| Arg {
+                                values: Some(vec![f.clone()]),
+                                glob: arg.glob,
+                                shown: f,
+                            }));
+                            continue;
+                        }
+                        // Joined to other text: the value and its fields
+                        // are each a possible word.
+                        Some(split) => {
+                            argv.push(Arg {
+                                values: Some(split),
+                                glob: arg.glob,
+                                shown: arg.shown.clone(),
+                            });
+                            continue;
+                        }
+                        None => {
+                            argv.push(Arg {
+                                values: None,
+                                glob: arg.glob,
+                                shown: arg.shown.clone(),
+                            });
+                            continue;
+                        }
+                    }
+                }
+            }
+            match &arg.values {
+                Some(values) if word.has_brace() && values.len() > 1 => {
+                    argv.extend(values.iter().map(|v| Arg {
+                        values: Some(vec![v.clone()]),
+                        glob: arg.glob,
+                        shown: v.clone(),
+                    }));
+                }
+                _ => argv.push(arg),
+            }
+        }
+        argv
+    }
+
     /// A variable the shell (or a command's environment) now holds.
     pub fn shell_variable(&mut self, scope: &mut Scope, name: &str, value: &Arg, data: bool) {
-        let known = value.values.clone().filter(|_| !value.glob);
+        // A case attribute converts the value: not the text written.
+        let known = value
+            .values
+            .clone()
+            .filter(|_| !value.glob && !scope.cased.contains(name));
         if scope.arith.contains(name) {
             // An integer variable evaluates what is assigned to it.
             let text = value.text().unwrap_or(&value.shown).to_owned();
@@ -1178,11 +1322,29 @@ impl<'a> Reader<'a> {
             self.note(Effect::Opaque, "the program word is empty after expansion");
             return;
         }
+        // bash lets a function's name hold a slash (`/bin/ls() { …; }`):
+        // the name then runs the function, not the program at that path.
         if !inv.plain_program
-            && !program_text.contains('/')
+            && (!program_text.contains('/') || scope.functions.contains_key(&program_text))
             && self.what_the_name_runs(&program_text, inv, scope)
         {
             return;
+        }
+        // `command NAME` and `builtin NAME` skip functions and aliases, but
+        // bash's command search still uses the hash table (`hash -p`).
+        if inv.plain_program && !program_text.contains('/') {
+            if let Some(path) = scope.hashed.get(&program_text).cloned() {
+                if path != program_text {
+                    let mut argv = inv.argv.clone();
+                    argv[0] = Arg::literal(&path);
+                    let inner = Invocation {
+                        argv,
+                        ..inv.clone()
+                    };
+                    self.read_invocation(&inner, scope);
+                    return;
+                }
+            }
         }
         // The harness's own programs are known by what the file is, under
         // any name (`./ls` a copy of wicket): read as that program.
@@ -2094,31 +2256,57 @@ fn first_group(text: &str) -> Option<(&str, Vec<String>, &str)> {
     None
 }
 
+/// Bash's sequence expression: `x..y` or `x..y..step`, both ends integers
+/// or both single letters; the step's sign is ignored, as bash ignores it.
+fn sequence(inner: &str) -> Option<Vec<String>> {
+    let mut pieces = inner.split("..");
+    let (a, b) = (pieces.next()?, pieces.next()?);
+    let step = match pieces.next() {
+        None => 1u64,
+        Some(s) => s.parse::<i64>().ok()?.unsigned_abs().max(1),
+    };
+    if pieces.next().is_some() {
+        return None;
+    }
+    if let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) {
+        let span = a.abs_diff(b) / step;
+        if span > MAX_VALUES as u64 {
+            // More words than the reader follows: every value is unknown.
+            return Some((0..=MAX_VALUES as i64 + 1).map(|k| k.to_string()).collect());
+        }
+        let dir: i64 = if a <= b { 1 } else { -1 };
+        return Some(
+            (0..=span as i64)
+                .map(|k| (a + dir * k * step as i64).to_string())
+                .collect(),
+        );
+    }
+    let (mut x, mut y) = (a.chars(), b.chars());
+    if let (Some(a), None, Some(b), None) = (x.next(), x.next(), y.next(), y.next()) {
+        let (a, b) = (a as u32, b as u32);
+        let range: Vec<u32> = if a <= b {
+            (a..=b).step_by(step as usize).collect()
+        } else {
+            (b..=a).rev().step_by(step as usize).collect()
+        };
+        return Some(
+            range
+                .iter()
+                .filter_map(|c| char::from_u32(*c))
+                .map(|c| c.to_string())
+                .collect(),
+        );
+    }
+    None
+}
+
 /// A group's alternatives: a comma list, or a numeric or letter sequence.
 fn group_alternatives(inner: &str) -> Option<Vec<String>> {
-    if let Some((a, b)) = inner.split_once("..") {
-        if let (Ok(a), Ok(b)) = (a.parse::<i64>(), b.parse::<i64>()) {
-            let count = a.abs_diff(b).min(MAX_VALUES as u64 + 1) as i64;
-            let step = if a <= b { 1 } else { -1 };
-            return Some((0..=count).map(|k| (a + step * k).to_string()).collect());
-        }
-        let (mut x, mut y) = (a.chars(), b.chars());
-        if let (Some(a), None, Some(b), None) = (x.next(), x.next(), y.next(), y.next()) {
-            let (a, b) = (a as u32, b as u32);
-            let range: Vec<u32> = if a <= b {
-                (a..=b).collect()
-            } else {
-                (b..=a).rev().collect()
-            };
-            return Some(
-                range
-                    .iter()
-                    .filter_map(|c| char::from_u32(*c))
-                    .map(|c| c.to_string())
-                    .collect(),
-            );
-        }
-        return None;
+    // A sequence, `{x..y}` or `{x..y..step}`, when the whole group is one;
+    // anything else with a top-level comma is a comma list (bash's
+    // `{rm,-rf,../x}` holds `..` and is still a list of three words).
+    if let Some(values) = sequence(inner) {
+        return Some(values);
     }
     let mut alternatives = Vec::new();
     let mut depth = 0;
@@ -2166,4 +2354,102 @@ fn describe(effect: Effect, detail: &str) -> String {
         Effect::Opaque => "cannot be read",
     };
     format!(": {what}{detail}")
+}
+
+/// The text bash evaluates as arithmetic in a `${…}` form: an array index
+/// (`a[i]`, `#a[i]`) and a substring's offset and length (`y:i:n`).
+fn complex_arithmetic(text: &str) -> Vec<&str> {
+    let body = text.strip_prefix('#').unwrap_or(text);
+    let name_end = body
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    let rest = &body[name_end..];
+    let mut exprs = Vec::new();
+    let mut after = rest;
+    if let Some(inner) = rest.strip_prefix('[') {
+        if let Some(close) = inner.rfind(']') {
+            let index = &inner[..close];
+            if index != "@" && index != "*" {
+                exprs.push(index);
+            }
+            after = &inner[close + 1..];
+        }
+    }
+    if let Some(offset) = after.strip_prefix(':') {
+        if !offset.starts_with(['-', '=', '+', '?']) {
+            exprs.push(offset);
+        }
+    }
+    exprs
+}
+
+/// A `[[ … ]]` operand as arithmetic text: its literal parts, and each
+/// variable by name (bash evaluates the name, and so its text).
+fn arith_text(word: &Word) -> String {
+    let mut text = String::new();
+    for part in &word.parts {
+        match part {
+            Part::Bare(t) | Part::Quoted(t) => text.push_str(t),
+            Part::Param(name) => text.push_str(name),
+            Part::Complex(t) => {
+                text.push_str(t);
+            }
+            Part::Arith(t) => text.push_str(t),
+            Part::Subst(_) | Part::ProcSubst(_) => text.push_str("$(…)"),
+            Part::Tilde(_) => {}
+        }
+    }
+    text
+}
+
+/// An unquoted expansion's values (the parser marks `Word::split`): each
+/// value, then each field IFS splits it into (`x='a ../../x'; rm -rf $x`
+/// removes `../../x`; with `IFS=:`, `a:../../x` does). An IFS only known at
+/// run time makes a non-empty value unknown (`None`).
+fn split_alternatives(values: Vec<String>, scope: &Scope) -> Option<Vec<String>> {
+    let ifs: String = match scope.vars.get("IFS") {
+        None => " \t\n".to_owned(),
+        Some(Some(ifs)) => ifs.concat(),
+        Some(None) => {
+            return values.iter().all(|v| v.is_empty()).then_some(values);
+        }
+    };
+    if ifs.is_empty() || !values.iter().any(|v| v.contains(|c| ifs.contains(c))) {
+        return Some(values);
+    }
+    let mut out = values.clone();
+    for value in &values {
+        for field in value.split(|c| ifs.contains(c)).filter(|f| !f.is_empty()) {
+            if !out.iter().any(|o| o == field) {
+                out.push(field.to_owned());
+            }
+        }
+    }
+    Some(out)
+}
+
+/// `${x:=v}` and `${x=v}` assign x in the shell as they expand: what x
+/// holds afterwards is decided when it runs (it may have been set or not).
+fn assign_defaults(word: &Word, scope: &mut Scope) {
+    for part in &word.parts {
+        let Part::Complex(text) = part else { continue };
+        let end = text
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(text.len());
+        let (name, rest) = text.split_at(end);
+        if !name.is_empty() && (rest.starts_with(":=") || rest.starts_with('=')) {
+            scope.assign(name, None, true);
+        }
+    }
+}
+
+/// An argument whose values are one text followed by the fields the shell
+/// may split it into ([`split_alternatives`]): that text and those fields.
+pub fn split_shape(arg: &Arg) -> Option<(&str, &[String])> {
+    let values = arg.values.as_ref()?;
+    let (whole, fields) = values.split_first()?;
+    if arg.glob || fields.is_empty() || !fields.iter().all(|f| whole.contains(f.as_str())) {
+        return None;
+    }
+    Some((whole.as_str(), fields))
 }

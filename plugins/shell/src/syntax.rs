@@ -98,6 +98,9 @@ pub struct Word {
     /// target. In dash, and in bash's assignments, here-doc delimiters, case
     /// patterns and `[[ … ]]`, braces are literal text.
     pub braces: bool,
+    /// A `$name` in the word is unquoted: the shell splits its value into
+    /// fields by IFS (where words are split: command words and loop words).
+    pub split: bool,
 }
 
 impl Word {
@@ -105,6 +108,7 @@ impl Word {
         Word {
             parts,
             braces: false,
+            split: false,
         }
     }
 
@@ -2036,39 +2040,57 @@ impl<'a> Parser<'a> {
     // ----- words -----
 
     /// One word: everything up to an unquoted blank or operator.
+    /// A tilde prefix at the parser's position: `~`, `~user`, and bash's
+    /// `~+` ($PWD) and `~-` ($OLDPWD); dash leaves `~+` as it is written.
+    fn tilde(&mut self) -> Option<Part> {
+        if self.peek() != Some('~') {
+            return None;
+        }
+        let at_start = self.pos;
+        self.pos += 1;
+        let mut user = String::new();
+        if self.bash() && self.peek() == Some('+') {
+            user.push('+');
+            self.pos += 1;
+        }
+        while let Some(c) = self.peek().filter(|_| user != "+") {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' {
+                user.push(c);
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        if matches!(
+            self.peek(),
+            None | Some('/' | ' ' | '\t' | '\n' | ';' | '&' | '|' | ')' | '<' | '>')
+        ) {
+            Some(Part::Tilde(user))
+        } else {
+            self.pos = at_start;
+            None
+        }
+    }
+
     fn word(&mut self) -> Word {
         let mut parts: Vec<Part> = Vec::new();
         let mut bare = String::new();
-        let at_start = self.pos;
-        if self.peek() == Some('~') {
-            self.pos += 1;
-            let mut user = String::new();
-            // bash's `~+` ($PWD) and `~-` ($OLDPWD); dash leaves `~+`
-            // as it is written.
-            if self.bash() && self.peek() == Some('+') {
-                user.push('+');
-                self.pos += 1;
-            }
-            while let Some(c) = self.peek().filter(|_| user != "+") {
-                if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' {
-                    user.push(c);
-                    self.pos += 1;
-                } else {
-                    break;
-                }
-            }
-            if matches!(
-                self.peek(),
-                None | Some('/' | ' ' | '\t' | '\n' | ';' | '&' | '|' | ')' | '<' | '>')
-            ) {
-                parts.push(Part::Tilde(user));
-            } else {
-                self.pos = at_start;
-            }
+        let mut split = false;
+        if let Some(tilde) = self.tilde() {
+            parts.push(tilde);
         }
         while let Some(c) = self.peek() {
             if self.halted() {
                 break;
+            }
+            // bash (not in POSIX mode) expands a tilde right after the `=`
+            // of any word that looks like an assignment: `dd of=~/x`.
+            if c == '~' && self.bash() && parts.is_empty() && looks_like_assignment(&bare) {
+                if let Some(tilde) = self.tilde() {
+                    flush(&mut bare, &mut parts);
+                    parts.push(tilde);
+                    continue;
+                }
             }
             match c {
                 ' ' | '\t' | '\r' | '\n' | ';' | '&' | '|' | ')' => break,
@@ -2151,6 +2173,7 @@ impl<'a> Parser<'a> {
                     match self.dollar(false) {
                         Some(part) => {
                             flush(&mut bare, &mut parts);
+                            split |= matches!(part, Part::Param(_));
                             parts.push(part);
                         }
                         None => bare.push('$'),
@@ -2170,7 +2193,9 @@ impl<'a> Parser<'a> {
             }
         }
         flush(&mut bare, &mut parts);
-        Word::new(parts)
+        let mut word = Word::new(parts);
+        word.split = split;
+        word
     }
 
     /// A bash extended-glob group after its `@`, `!`, `+`, `*` or `?`: kept
@@ -3049,21 +3074,32 @@ fn as_assignment(word: &Word, dialect: Dialect) -> Option<Assign> {
             value: Word::new(assign_value(word, &first[eq + 1..])),
         });
     }
+    // `x+=v` appends and `a[i]=v` sets one element (its index evaluated as
+    // arithmetic): neither leaves the variable holding v. The value gets a
+    // `${…}` part naming the form, so it expands to what is only known when
+    // it runs, and the index is checked like any other arithmetic.
+    let mut marker = None;
     if let Some(stripped) = name.strip_suffix('+') {
         name = stripped;
+        marker = Some(format!("{name}+="));
     }
     if let Some(open) = name.find('[') {
         if !name.ends_with(']') {
             return None;
         }
+        marker = Some(name.to_owned());
         name = &name[..open];
     }
     if !is_name(name) {
         return None;
     }
+    let mut value = assign_value(word, &first[eq + 1..]);
+    if let Some(marker) = marker {
+        value.push(Part::Complex(marker));
+    }
     Some(Assign {
         name: name.to_owned(),
-        value: Word::new(assign_value(word, &first[eq + 1..])),
+        value: Word::new(value),
     })
 }
 
@@ -3075,6 +3111,12 @@ fn assign_value(word: &Word, rest: &str) -> Vec<Part> {
     }
     value.extend(word.parts.iter().skip(1).cloned());
     value
+}
+
+/// `NAME=` as a word's start: what bash treats as an assignment for tilde
+/// expansion after the `=`.
+fn looks_like_assignment(bare: &str) -> bool {
+    bare.strip_suffix('=').is_some_and(is_name)
 }
 
 #[cfg(test)]

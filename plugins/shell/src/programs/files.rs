@@ -707,6 +707,20 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
         // A symbolic link's target is read from the link's own directory.
         // Planting one at a protected path readies a write through it.
         for (target, link) in targets.iter().zip(links.iter().cycle()) {
+            // A pattern may match a directory holding protected entries
+            // (`ln -s /base/w? w` matching the workspace): held unless it
+            // stays inside the worktree.
+            if target.glob {
+                if let Some(t) = target.first() {
+                    if !matches!(r.place(t, scope), Some(crate::read::Place::Inside(_))) {
+                        r.note(
+                            Opaque,
+                            format!("{shown} plants a link to the pattern {t}, whose matches are only known when it runs; a later path through the link may reach protected entries"),
+                        );
+                    }
+                }
+                continue;
+            }
             let (Some(t), Some(l)) = (target.text(), link.text()) else {
                 continue;
             };
@@ -719,15 +733,34 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     None => t.to_owned(),
                 }
             };
-            if let Some(crate::read::Place::Protected { path, entry }) = r.place(&from_link, scope)
-            {
-                r.guard(
+            match r.place(&from_link, scope) {
+                Some(crate::read::Place::Protected { path, entry }) => r.guard(
                     Destructive,
                     format!(
                         "{shown} plants a link to {path}, which is protected ({}), for a later write through it",
                         crate::read::protected_label(&entry, r.ctx)
                     ),
-                );
+                ),
+                // A link to a directory that holds protected entries: a
+                // later path through it (`up/repo.git/config` after
+                // `ln -s ../.. up`) reaches them, and the reader places
+                // that path before the link exists.
+                Some(
+                    crate::read::Place::Inside(path)
+                    | crate::read::Place::Outside { path, .. }
+                    | crate::read::Place::Above { path, .. },
+                ) => {
+                    if let Some(entry) = r.protected_beneath(&path) {
+                        r.note(
+                            Opaque,
+                            format!(
+                                "{shown} plants a link to {path}, which holds {entry} ({}): a later path through the link reaches it",
+                                crate::read::protected_label(&entry, r.ctx)
+                            ),
+                        );
+                    }
+                }
+                _ => {}
             }
         }
     } else {

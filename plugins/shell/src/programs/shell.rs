@@ -26,6 +26,7 @@ pub const PROGRAMS: &[&Program] = &[
     &SHIFT,
     &SHOPT,
     &HASH,
+    &ENABLE,
     &ALIAS,
     &UNALIAS,
     &LET,
@@ -180,6 +181,16 @@ pub const HASH: Program = builtin(
     &[
         (Read, "hash -r"),
         (Destructive, "hash -p /bin/rm ls; ls -rf ../../.wicket"),
+    ],
+);
+
+pub const ENABLE: Program = builtin(
+    &["enable"],
+    enable,
+    &[
+        (Read, "enable -a"),
+        (Read, "enable -n echo"),
+        (Opaque, "enable -f ./evil.so cat; cat README.md"),
     ],
 );
 
@@ -379,22 +390,45 @@ fn dynamic_option(r: &mut Reader, run: &Run) {
 }
 
 /// A directory the shell would change to, placed; `None` when unknown.
-fn directory(r: &Reader, text: &str, scope: &Scope) -> Option<String> {
+/// Where `cd TEXT` goes. The shell expanded any tilde already, so a text
+/// that still starts with `~` is a directory of that name. Both shells'
+/// cd is logical unless `-P`: `..` drops the component before it as text
+/// (`cd link/..` stays put, whatever the link points at). When that
+/// component is not there, dash still goes (`cd nosuch/..`) while bash
+/// fails: where the shell is then is not known.
+fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option<String> {
     let cwd = scope.cwd.clone();
     let full = match (text.starts_with('/'), cwd) {
         (true, _) => text.to_owned(),
-        (false, Some(cwd)) => wicket_guest::paths::absolute(text, &cwd, &scope.home(r.ctx)),
+        (false, Some(cwd)) => format!("{}/{text}", cwd.trim_end_matches('/')),
         (false, None) => return None,
     };
     if !r.take_resolve() {
         return None;
     }
+    let is_dir = |resolved: &wicket_guest::Resolved| {
+        resolved.kind == wicket_guest::PathKind::Directory || scope.made.contains(&resolved.path)
+    };
     let resolved = r.ctx.resolve(&full);
-    let exists =
-        resolved.kind == wicket_guest::PathKind::Directory || scope.made.contains(&resolved.path);
-    // A cd that fails leaves the shell where it was, and `;` goes on:
-    // only a directory that is there (or was made before) is certain.
-    exists.then_some(resolved.path)
+    let lexical = wicket_guest::paths::fold(&full);
+    if physical || lexical == wicket_guest::paths::fold(&resolved.path) || !full.contains("..") {
+        // A cd that fails leaves the shell where it was, and `;` goes on:
+        // only a directory that is there (or was made before) is certain.
+        return is_dir(&resolved).then_some(resolved.path);
+    }
+    if !r.take_resolve() {
+        return None;
+    }
+    let logical = r.ctx.resolve(&lexical);
+    if !is_dir(&logical) {
+        return None;
+    }
+    if is_dir(&resolved) {
+        // Both shells go to the logical directory.
+        return Some(logical.path);
+    }
+    // dash goes there, bash stays: not known.
+    None
 }
 
 fn change_directory(target: Option<String>, scope: &mut Scope) {
@@ -406,7 +440,7 @@ fn change_directory(target: Option<String>, scope: &mut Scope) {
 fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // cd's options (-L -P -e -@) only choose how links are followed: a
     // word known only when it runs goes somewhere unknown, nothing more.
-    let Some((_, rest)) = builtin_options(args(run), "", false) else {
+    let Some((options, rest)) = builtin_options(args(run), "", false) else {
         change_directory(None, scope);
         r.note(
             Read,
@@ -418,10 +452,14 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     };
     let target = match rest.first() {
-        None => Some(scope.home(r.ctx)).filter(|h| !h.is_empty()),
+        // `cd` alone goes to $HOME, placed like an operand (it may be
+        // relative, or hold a link and `..`).
+        None => Some(scope.home(r.ctx))
+            .filter(|h| !h.is_empty())
+            .and_then(|h| directory_as(r, &h, scope, physical_cd(&options))),
         Some(dir) => match dir.text() {
             Some("-") => scope.oldpwd.clone(),
-            Some(text) => cd_target(r, text, scope),
+            Some(text) => cd_target_as(r, text, scope, physical_cd(&options)),
             None => None,
         },
     };
@@ -452,6 +490,10 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
 
 /// Where `cd TEXT` goes: through `$CDPATH` for a plain relative name.
 fn cd_target(r: &Reader, text: &str, scope: &Scope) -> Option<String> {
+    cd_target_as(r, text, scope, false)
+}
+
+fn cd_target_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option<String> {
     let plain = !text.starts_with('/')
         && !text.starts_with("./")
         && !text.starts_with("../")
@@ -466,7 +508,7 @@ fn cd_target(r: &Reader, text: &str, scope: &Scope) -> Option<String> {
                 } else {
                     format!("{}/{text}", entry.trim_end_matches('/'))
                 };
-                if let Some(dir) = directory(r, &candidate, scope) {
+                if let Some(dir) = directory_as(r, &candidate, scope, physical) {
                     return Some(dir);
                 }
             }
@@ -474,7 +516,7 @@ fn cd_target(r: &Reader, text: &str, scope: &Scope) -> Option<String> {
         }
         // Set to something only known at run time.
         Some(None) if plain => None,
-        _ => directory(r, text, scope),
+        _ => directory_as(r, text, scope, physical),
     }
 }
 
@@ -600,6 +642,8 @@ fn read_descriptor(r: &mut Reader, fd: Option<&Arg>, scope: &Scope, shown: &str)
 }
 
 fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // A name with an array index: bash evaluates the index as it assigns.
+    subscript_runs_command(r, run);
     let Some((options, rest)) = builtin_options(args(run), "adinNptu", false) else {
         return dynamic_option(r, run);
     };
@@ -616,6 +660,8 @@ fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn mapfile(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // A name with an array index: bash evaluates the index as it assigns.
+    subscript_runs_command(r, run);
     let Some((options, rest)) = builtin_options(args(run), "dnOsuCc", false) else {
         return dynamic_option(r, run);
     };
@@ -639,6 +685,8 @@ fn mapfile(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn unset(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // A name with an array index: bash evaluates the index as it assigns.
+    subscript_runs_command(r, run);
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
         return dynamic_option(r, run);
     };
@@ -787,6 +835,14 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if integer {
             scope.arith.insert(name.clone());
         }
+        if has(&options, 'l') || has(&options, 'u') || has(&options, 'c') {
+            scope.cased.insert(name.clone());
+        }
+        // `declare x+=v` appends: not the value v.
+        if text.contains("+=") {
+            scope.assign(&name, None, true);
+            continue;
+        }
         if let Some(value) = value {
             let arg = Arg::literal(&value);
             if scope.arith.contains(&name) {
@@ -815,6 +871,12 @@ fn is_name(text: &str) -> bool {
 /// Text the shell evaluates as arithmetic: a variable's text is itself
 /// evaluated, and an array index in it runs command substitutions.
 pub fn arithmetic(r: &mut Reader, expr: &str, scope: &Scope, shown: &str) {
+    arithmetic_within(r, expr, scope, shown, 0);
+}
+
+/// [`arithmetic`], following a variable's text into the variables it
+/// names in turn (bash evaluates `x` holding `y` holding `a[$(…)]`).
+fn arithmetic_within(r: &mut Reader, expr: &str, scope: &Scope, shown: &str, depth: usize) {
     if expr.contains("$(") || expr.contains('`') {
         r.note(
             Opaque,
@@ -845,6 +907,13 @@ pub fn arithmetic(r: &mut Reader, expr: &str, scope: &Scope, shown: &str) {
                     format!("{shown} evaluates `{name}` as arithmetic, and its text holds a command substitution"),
                 );
                 return;
+            }
+            if depth < 8 {
+                for value in values.clone() {
+                    if value != expr {
+                        arithmetic_within(r, &value, scope, shown, depth + 1);
+                    }
+                }
             }
         }
     }
@@ -999,10 +1068,33 @@ fn let_(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn eval(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    let parts: Option<Vec<&str>> = args(run).iter().map(Arg::text).collect();
-    match parts {
-        Some(parts) => r.read_text(&parts.join(" "), scope),
-        None => {
+    // Each word as one value, or (a variable the shell may split: see
+    // `read::split_alternatives`) as its whole text and as its fields:
+    // eval joins its words with spaces, so both texts are read.
+    let whole: Option<Vec<&str>> = args(run)
+        .iter()
+        .map(|a| {
+            a.text()
+                .or_else(|| crate::read::split_shape(a).map(|(w, _)| w))
+        })
+        .collect();
+    let fields: Option<Vec<String>> = args(run)
+        .iter()
+        .map(|a| match a.text() {
+            Some(t) => Some(t.to_owned()),
+            None => crate::read::split_shape(a).map(|(_, f)| f.join(" ")),
+        })
+        .collect();
+    match (whole, fields) {
+        (Some(whole), Some(fields)) => {
+            let whole = whole.join(" ");
+            let fields = fields.join(" ");
+            if fields != whole {
+                r.read_text(&fields, &mut scope.clone());
+            }
+            r.read_text(&whole, scope)
+        }
+        _ => {
             r.note(
                 Opaque,
                 format!("{} evaluates text only known when it runs", run.shown()),
@@ -1102,6 +1194,8 @@ fn builtin_(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn getopts(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // A name with an array index: bash evaluates the index as it assigns.
+    subscript_runs_command(r, run);
     if let Some(name) = args(run).get(1) {
         read_into(scope, std::slice::from_ref(name));
     }
@@ -1241,4 +1335,42 @@ fn foreign_shell(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             format!("{} runs a script wicket cannot read", run.name),
         );
     }
+}
+
+/// bash's `enable`: lists builtins, turns them on or off (`-n`), or loads
+/// new ones from a shared object (`-f FILE NAME`, removed with `-d`). A
+/// loaded builtin is code wicket cannot read, run under any name it takes,
+/// a known program's among them (`enable -f x.so cat`). In dash `enable` is
+/// not a builtin: it runs a program named `enable`, if any.
+fn enable(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let words = args(run);
+    if words.iter().any(|w| w.values.is_none()) {
+        return dynamic_option(r, run);
+    }
+    let loads = words.iter().any(|w| {
+        w.text()
+            .is_some_and(|t| t.starts_with('-') && t[1..].contains(['f', 'd']))
+    });
+    if loads {
+        scope.unknown_definitions = Some(format!("`{shown}`"));
+        r.note(
+            Opaque,
+            format!("{shown} loads builtins from a shared object wicket cannot read; a later name may run them"),
+        );
+        return;
+    }
+    r.note(
+        Read,
+        format!("{shown} lists or switches the shell's builtins"),
+    );
+}
+
+/// `cd -P`: the last of `-L` and `-P` decides (`-P` resolves links first).
+fn physical_cd(options: &[(char, Option<Arg>)]) -> bool {
+    options
+        .iter()
+        .rev()
+        .find(|(c, _)| *c == 'P' || *c == 'L')
+        .is_some_and(|(c, _)| *c == 'P')
 }
