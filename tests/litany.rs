@@ -373,10 +373,12 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
     let mut command = Command::new(wicket_bin());
     command.args(["status", &ws, "--watch", "--json"]);
     h.env(&mut command);
-    let mut watcher = command
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut watcher = common::Reaped(
+        command
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
     let stdout = watcher.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -413,7 +415,7 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
     );
     let yaml = explained["suggestion"]["rule"]["yaml"]
         .as_str()
-        .unwrap_or_else(|| panic!("{}", explained["suggestion"]))
+        .unwrap_or_else(|| panic!("no rule suggested: {explained}"))
         .to_owned();
     assert!(yaml.contains("exact: 'echo made > made.txt'"), "{yaml}");
     common::litany::commit_files(

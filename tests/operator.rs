@@ -867,14 +867,16 @@ fn status_watch_prints_each_call_as_it_is_parked_and_settled() {
     use std::io::BufRead;
     let ws = Ws::new(Some(HOLD_OPEN_WORLD));
     let root = ws.root.to_string_lossy().into_owned();
-    let mut watcher = std::process::Command::new(wicket_bin())
-        .args(["status", &root, "--watch", "--json"])
-        .env("HOME", &ws.home)
-        .env("XDG_CACHE_HOME", &ws.cache)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("wicket runs");
+    let mut watcher = Reaped(
+        std::process::Command::new(wicket_bin())
+            .args(["status", &root, "--watch", "--json"])
+            .env("HOME", &ws.home)
+            .env("XDG_CACHE_HOME", &ws.cache)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("wicket runs"),
+    );
     let stdout = watcher.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

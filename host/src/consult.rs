@@ -182,7 +182,7 @@ pub fn control_main() -> i32 {
             return 2;
         }
     };
-    let verdict = match bounded_from(request, Env::from_process(), started) {
+    let verdict = match bounded_from(request, Env::from_process(), started, true) {
         Ok(trace) => trace.verdict,
         Err(verdict) => verdict,
     };
@@ -221,14 +221,25 @@ fn read_request(started: Instant) -> Result<Request, crate::wire::ProtocolBreak>
 /// epoch clock. The trace when the consult finished; else the hold that says
 /// what overran or broke.
 pub fn bounded(request: Request, env: Env) -> Result<Trace, Verdict> {
-    bounded_from(request, env, Instant::now())
+    bounded_from(request, env, Instant::now(), false)
 }
 
 /// [`bounded`], counting the bound from `started` (the process's start, for
-/// the control: reading the request is inside it).
-pub fn bounded_from(request: Request, env: Env, started: Instant) -> Result<Trace, Verdict> {
+/// the control: reading the request is inside it). `last_in_process`: no
+/// other consult follows in this process, so what its plugins leave is left
+/// to the exit (a later consult could not load the built-in classifier's
+/// code again while the first still holds it).
+pub fn bounded_from(
+    request: Request,
+    env: Env,
+    started: Instant,
+    last_in_process: bool,
+) -> Result<Trace, Verdict> {
     let runtime = match Runtime::new(env.cache_root.as_deref()) {
-        Ok(runtime) => Arc::new(runtime.one_shot()),
+        // The control consults once and exits; `explain` may consult again
+        // (its suggestion is checked by a second consult), so it tears down.
+        Ok(runtime) if last_in_process => Arc::new(runtime.one_shot()),
+        Ok(runtime) => Arc::new(runtime),
         Err(e) => {
             return Err(internal_hold(
                 &request,

@@ -515,3 +515,28 @@ impl Ws {
         git(&worktree, &["commit", "--quiet", "-m", "step"]);
     }
 }
+
+/// A child process that is killed and reaped when the test lets go of it,
+/// also when the test fails first: a long-running verb (`status --watch`)
+/// must not outlive the test that started it.
+pub struct Reaped(pub std::process::Child);
+
+impl std::ops::Deref for Reaped {
+    type Target = std::process::Child;
+    fn deref(&self) -> &std::process::Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Reaped {
+    fn deref_mut(&mut self) -> &mut std::process::Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}

@@ -609,7 +609,16 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
     if !json {
         let _ = writeln!(stdout, "watching {root} for parked calls (Ctrl-C to stop)");
     }
+    let repository = ws.root.join("repo.git");
     loop {
+        // A watcher outlives nothing it watches: when the workspace is gone
+        // (removed, or moved away), it says so and stops.
+        if !repository.is_dir() {
+            anyhow::bail!(
+                "{} no longer holds a workspace repository (repo.git); nothing is left to watch",
+                root
+            );
+        }
         let now: BTreeMap<String, crate::workspace::HoldMark> = match ws.hold_marks() {
             Ok(marks) => marks.into_iter().collect(),
             Err(e) if first => return Err(e),

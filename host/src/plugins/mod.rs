@@ -301,8 +301,9 @@ impl Runtime {
         })
     }
 
-    /// For a process that runs one consult and exits (the control,
-    /// `explain`): see [`Runtime::one_shot`]'s field.
+    /// For a process that runs one consult and exits (the control): see
+    /// the field. Never for one that loads a plugin again afterwards: the
+    /// built-in classifier's code, used in place, is registered once.
     pub fn one_shot(mut self) -> Runtime {
         self.one_shot = true;
         self
