@@ -1402,3 +1402,77 @@ fn two_launches_in_one_second_have_their_own_logs() {
     assert_eq!(logs.len(), 2, "{logs:?}");
     assert_ne!(logs[0], logs[1]);
 }
+
+/// `status` tells a launch that finished from one that failed: the launch's
+/// log ends with the exit status of `litany advance`, and status reads it.
+#[test]
+fn status_tells_a_finished_launch_from_a_failed_one() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    // A litany that fails the way a real one does when it cannot advance.
+    let bin = ws.tmp.path().join("fake-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let calls = ws.tmp.path().join("litany-calls");
+    std::fs::write(
+        bin.join("litany"),
+        format!(
+            "#!/bin/sh\necho \"$@\" >> {}\necho 'error: the conversation moved on' >&2\nexit 3\n",
+            calls.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        bin.join("litany"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    ws.park(
+        AGENT,
+        "toolu_1",
+        "bash",
+        json!({"command": "curl -s https://example.com"}),
+    );
+    ok(&operator(&ws, &["answer", &root, AGENT, "pass"]));
+    assert_eq!(litany_calls(&ws, 1).len(), 1);
+    // The log's last line is written when the launch ends.
+    let started = std::time::Instant::now();
+    let status = loop {
+        let status = ok(&operator(&ws, &["status", &root]));
+        if status.contains("exited with status") || started.elapsed() > LAUNCH_WAIT {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(
+        status.contains("FAILED: litany advance exited with status 3"),
+        "{status}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["status", &root, "--json"]))).unwrap();
+    assert_eq!(json["launches"][0]["exit_status"], 3, "{json}");
+    let logged = std::fs::read_to_string(json["launches"][0]["log"].as_str().unwrap()).unwrap();
+    assert!(logged.contains("the conversation moved on"), "{logged}");
+
+    // One that ends well says so.
+    std::fs::write(
+        bin.join("litany"),
+        format!("#!/bin/sh\necho \"$@\" >> {}\n", calls.display()),
+    )
+    .unwrap();
+    ws.park(
+        AGENT,
+        "toolu_2",
+        "bash",
+        json!({"command": "curl -s https://example.org"}),
+    );
+    ok(&operator(&ws, &["answer", &root, AGENT, "pass"]));
+    let started = std::time::Instant::now();
+    let status = loop {
+        let status = ok(&operator(&ws, &["status", &root]));
+        if status.contains("finished (exit 0)") || started.elapsed() > LAUNCH_WAIT {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.contains("finished (exit 0)"), "{status}");
+}

@@ -63,14 +63,23 @@ impl Request {
             }
             let mut used = chunk.len();
             let mut complete = false;
-            for (at, &b) in chunk.iter().enumerate() {
+            let mut at = 0;
+            while at < chunk.len() {
+                let b = chunk[at];
                 if in_string {
                     match (escaped, b) {
                         (true, _) => escaped = false,
                         (false, b'\\') => escaped = true,
                         (false, b'"') => in_string = false,
-                        _ => {}
+                        // Nothing in a string's plain run matters: skip to
+                        // its next quote or backslash at once.
+                        _ => {
+                            at = memchr::memchr2(b'"', b'\\', &chunk[at..])
+                                .map_or(chunk.len(), |n| at + n);
+                            continue;
+                        }
                     }
+                    at += 1;
                     continue;
                 }
                 match b {
@@ -89,6 +98,7 @@ impl Request {
                     }
                     _ => {}
                 }
+                at += 1;
             }
             if (buffer.len() + used) as u64 > max {
                 return Err(ProtocolBreak(format!(

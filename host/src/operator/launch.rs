@@ -6,7 +6,7 @@
 //! answer from inside a step) and none of wicket's own.
 
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::trail::{self, Row, What};
@@ -114,7 +114,7 @@ fn spawn(
         root.into(),
         agent.into(),
     ];
-    let mut command = if confine {
+    let command = if confine {
         wall::prepare(&ws.root)
             .map_err(|e| format!("could not prepare {} for the wall ({e})", ws.root.display()))?;
         let shape = wall::Shape::for_workspace(&ws.root, guarded);
@@ -137,6 +137,25 @@ fn spawn(
         command.args(&program[1..]);
         wall::git_ignores_planted_history(&mut command);
         command
+    };
+    // A small shell stays as the launch's parent and writes how it ended as
+    // the log's last line, so `status` can tell a finished launch from a
+    // failed one (see [`outcome`]).
+    let mut command = {
+        let mut supervised = Command::new("/bin/sh");
+        supervised
+            .arg("-c")
+            .arg(format!("\"$@\"; echo \"{EXITED}$?\""))
+            .arg("wicket-launch")
+            .arg(command.get_program())
+            .args(command.get_args());
+        for (key, value) in command.get_envs() {
+            match value {
+                Some(value) => supervised.env(key, value),
+                None => supervised.env_remove(key),
+            };
+        }
+        supervised
     };
     let log = log_file(ws, agent)?;
     launched.log = Some(log.1.display().to_string());
@@ -202,4 +221,38 @@ fn log_file(ws: &Workspace, agent: &str) -> Result<(std::fs::File, PathBuf), Str
         "could not find a fresh log file name in {} (a thousand launches for {agent} this second)",
         dir.display()
     ))
+}
+
+/// How a launch's log ends when the launch has ended: this, then its exit
+/// status.
+const EXITED: &str = "wicket: litany advance exited with status ";
+
+/// How a launch went, from the last line of its log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Its log says it exited with this status.
+    Exited(i32),
+    /// Its log says nothing of an end: still running, or stopped before it
+    /// could say (the machine went down), or the log is gone.
+    Unknown,
+}
+
+/// The outcome the log at `path` records.
+pub fn outcome(path: &Path) -> Outcome {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return Outcome::Unknown;
+    };
+    let len = file.metadata().map_or(0, |m| m.len());
+    let _ = file.seek(SeekFrom::Start(len.saturating_sub(512)));
+    let mut tail = Vec::new();
+    if file.take(512).read_to_end(&mut tail).is_err() {
+        return Outcome::Unknown;
+    }
+    String::from_utf8_lossy(&tail)
+        .lines()
+        .last()
+        .and_then(|line| line.strip_prefix(EXITED))
+        .and_then(|status| status.trim().parse().ok())
+        .map_or(Outcome::Unknown, Outcome::Exited)
 }

@@ -346,10 +346,20 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
                 ..
             } = &row.what
             {
-                let outcome = if *ok {
-                    format!("launched, log {}", log.as_deref().unwrap_or("-"))
-                } else {
-                    format!("FAILED: {}", error.as_deref().unwrap_or(""))
+                let outcome = match (ok, log.as_deref()) {
+                    (false, _) => format!("FAILED to start: {}", error.as_deref().unwrap_or("")),
+                    (true, None) => "launched".to_owned(),
+                    (true, Some(log)) => match crate::operator::launch::outcome(Path::new(log)) {
+                        crate::operator::launch::Outcome::Exited(0) => {
+                            format!("finished (exit 0), log {log}")
+                        }
+                        crate::operator::launch::Outcome::Exited(status) => format!(
+                            "FAILED: litany advance exited with status {status}; its log {log} says why"
+                        ),
+                        crate::operator::launch::Outcome::Unknown => {
+                            format!("launched; no end recorded yet (running, or stopped without a word), log {log}")
+                        }
+                    },
                 };
                 let _ = writeln!(human, "  {}  litany advance {agent}  {outcome}", row.at);
             }
@@ -370,7 +380,16 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
         },
         "protected": guards,
         "trail": { "path": trail_path, "problem": trail_problem, "unreadable_lines": state.skipped },
-        "launches": recent,
+        "launches": recent.iter().map(|row| {
+            let mut value = serde_json::to_value(row).unwrap_or(Value::Null);
+            if let crate::trail::What::Launch { log: Some(log), ok: true, .. } = &row.what {
+                value["exit_status"] = match crate::operator::launch::outcome(Path::new(log)) {
+                    crate::operator::launch::Outcome::Exited(status) => json!(status),
+                    crate::operator::launch::Outcome::Unknown => Value::Null,
+                };
+            }
+            value
+        }).collect::<Vec<_>>(),
     });
     Ok(Receipt { human, json })
 }
