@@ -76,7 +76,7 @@ pub fn question(q: &super::Question, config: &str) -> (Request, Context) {
 
 /// A host answer to `resolve-path` in this version's terms.
 pub fn resolved(path: String, kind: wicket_guest::PathKind) -> wicket::classifier::types::Resolved {
-    use wicket::classifier::types::PathKind as Kind;
+    use self::wicket::classifier::types::PathKind as Kind;
     let kind = match kind {
         wicket_guest::PathKind::Missing => Kind::Missing,
         wicket_guest::PathKind::File => Kind::File,
