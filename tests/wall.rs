@@ -302,13 +302,16 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
         out.status.success() && stdout.contains("Launched inside the wall"),
         "{stdout}"
     );
+    // The fake litany's `echo > report` creates the file before it writes
+    // the line: wait for the whole line, not for the file.
+    let mut said = String::new();
     for _ in 0..300 {
-        if report.exists() {
+        said = std::fs::read_to_string(&report).unwrap_or_default();
+        if said.ends_with('\n') {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    let said = std::fs::read_to_string(&report).unwrap();
     assert_eq!(
         said.trim(),
         format!("inside advance {} {AGENT}", ws.root.display())
