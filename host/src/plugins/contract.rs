@@ -130,10 +130,23 @@ pub fn from_imports<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Cont
 /// The names a component imports at its top level (not those of the core
 /// modules or components nested in it, which are skipped unparsed).
 pub fn import_names(bytes: &[u8]) -> Result<Vec<String>, String> {
+    top_level(bytes).map(|names| names.imports)
+}
+
+/// What a component names at its top level.
+#[derive(Debug, Default)]
+pub struct TopLevel {
+    pub imports: Vec<String>,
+    pub exports: Vec<String>,
+}
+
+/// The names a component imports and exports at its top level; the core
+/// modules and components nested in it are skipped unparsed.
+pub fn top_level(bytes: &[u8]) -> Result<TopLevel, String> {
     use wasmparser::{Chunk, Parser, Payload};
     let mut parser = Parser::new(0);
     let mut data = bytes;
-    let mut names = Vec::new();
+    let mut names = TopLevel::default();
     loop {
         let (payload, consumed) = match parser.parse(data, true).map_err(|e| e.to_string())? {
             Chunk::Parsed { payload, consumed } => (payload, consumed),
@@ -146,7 +159,14 @@ pub fn import_names(bytes: &[u8]) -> Result<Vec<String>, String> {
             }
             Payload::ComponentImportSection(reader) => {
                 for import in reader {
-                    names.push(import.map_err(|e| e.to_string())?.name.name.to_owned());
+                    let name = import.map_err(|e| e.to_string())?.name.name;
+                    names.imports.push(name.to_owned());
+                }
+            }
+            Payload::ComponentExportSection(reader) => {
+                for export in reader {
+                    let name = export.map_err(|e| e.to_string())?.name.name;
+                    names.exports.push(name.to_owned());
                 }
             }
             Payload::ModuleSection {

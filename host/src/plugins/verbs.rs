@@ -63,37 +63,6 @@ fn compile_ms(said: &str) -> Option<u64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
-/// The names a component exports at its top level.
-fn export_names(bytes: &[u8]) -> Vec<String> {
-    use wasmparser::{Chunk, Parser, Payload};
-    let mut parser = Parser::new(0);
-    let mut data = bytes;
-    let mut names = Vec::new();
-    while let Ok(Chunk::Parsed { payload, consumed }) = parser.parse(data, true) {
-        data = &data[consumed..];
-        match payload {
-            Payload::ComponentExportSection(reader) => {
-                names.extend(reader.into_iter().flatten().map(|e| e.name.name.to_owned()))
-            }
-            Payload::ModuleSection {
-                unchecked_range, ..
-            }
-            | Payload::ComponentSection {
-                unchecked_range, ..
-            } => {
-                let skip = unchecked_range.end - unchecked_range.start;
-                if skip > data.len() {
-                    break;
-                }
-                data = &data[skip..];
-            }
-            Payload::End(_) => break,
-            _ => {}
-        }
-    }
-    names
-}
-
 /// `wicket plugin inspect FILE.wasm`.
 pub fn inspect(path: &Path) -> Result<Receipt> {
     let bytes = super::read_plugin_file(path)
@@ -107,12 +76,13 @@ pub fn inspect(path: &Path) -> Result<Receipt> {
     // What the bytes say, before anything is compiled.
     let shape = runtime.read(&plugin).map(|_| ());
     // Interfaces only (the world's `use`d types are imports too: `request`, …).
-    let imports: Vec<String> = contract::import_names(&bytes)
-        .unwrap_or_default()
+    let names = contract::top_level(&bytes).unwrap_or_default();
+    let imports: Vec<String> = names
+        .imports
         .into_iter()
         .filter(|name| name.contains(":"))
         .collect();
-    let exports = export_names(&bytes);
+    let exports = names.exports;
     let contract = contract::of_component(&bytes);
     let version = match &contract {
         Ok(c) => Some(c.version.clone()),
