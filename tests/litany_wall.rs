@@ -584,6 +584,24 @@ fn what_litany_writes_in_prompt_advance_and_message_is_outside_the_walls_read_on
     h.env(&mut answer);
     answer.env("WICKET_LITANY", "/bin/true");
     ok(&answer.output().unwrap());
+    // The launch is detached and its wrapper writes the exit status into the
+    // log when `/bin/true` ends: wait for that line, so that the answer's
+    // own writes are not counted as the advance's.
+    let logs = h.ws.join(".wicket/logs");
+    assert!(
+        h.wait_until(|| {
+            std::fs::read_dir(&logs).is_ok_and(|entries| {
+                let logs: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+                !logs.is_empty()
+                    && logs.iter().all(|log| {
+                        std::fs::read_to_string(log)
+                            .is_ok_and(|text| text.contains("litany advance exited with status"))
+                    })
+            })
+        }),
+        "the answer's launch never recorded its end in {}",
+        logs.display()
+    );
     let s2 = snapshot(&h.base);
     ok(&h.litany(&["advance", &ws, &agent]));
     h.settle();
