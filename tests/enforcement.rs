@@ -1414,16 +1414,10 @@ fn a_slow_bwrap_is_refused_inside_the_bound_and_leaves_no_process() {
     let marker = format!("10.{}{nanos:09}", std::process::id());
     let bin = ws.tmp.path().join("slow-bwrap-bin");
     std::fs::create_dir_all(&bin).unwrap();
-    std::fs::write(
-        bin.join("bwrap"),
+    common::write_program(
+        &bin.join("bwrap"),
         format!("#!/bin/sh\nsleep {marker}\nexit 0\n"),
-    )
-    .unwrap();
-    std::fs::set_permissions(
-        bin.join("bwrap"),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    );
     let path = format!(
         "{}:{}",
         bin.display(),

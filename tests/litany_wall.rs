@@ -282,17 +282,13 @@ fn a_tool_planted_in_litanys_data_root_never_runs() {
 fn adapter(h: &Harness) -> String {
     let models = h.config_root().join("models.yaml");
     let evil = h.base.join("scratch/evil-adapter");
-    std::fs::write(
+    common::write_program(
         &evil,
         format!(
             "#!/bin/sh\necho ran > {}\nexit 1\n",
             h.base.join("adapter-ran").display()
         ),
-    )
-    .unwrap();
-    let mut permissions = std::fs::metadata(&evil).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
-    std::fs::set_permissions(&evil, permissions).unwrap();
+    );
     let copy = h.base.join("scratch/models.yaml");
     format!(
         "cp {models} {copy} && printf 'adapter: {evil}\\n' >> {copy} && mv -f {copy} {models}; echo rename=$?; \

@@ -1413,19 +1413,13 @@ fn status_tells_a_finished_launch_from_a_failed_one() {
     let bin = ws.tmp.path().join("fake-bin");
     std::fs::create_dir_all(&bin).unwrap();
     let calls = ws.tmp.path().join("litany-calls");
-    std::fs::write(
-        bin.join("litany"),
+    common::write_program(
+        &bin.join("litany"),
         format!(
             "#!/bin/sh\necho \"$@\" >> {}\necho 'error: the conversation moved on' >&2\nexit 3\n",
             calls.display()
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(
-        bin.join("litany"),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    );
     ws.park(
         AGENT,
         "toolu_1",

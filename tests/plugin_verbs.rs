@@ -104,7 +104,7 @@ fn inspect_tells_the_world_version_imports_and_whether_it_loads() {
     // A wicket with no wicket-compile beside it says it cannot tell.
     let alone = home.path().join("alone");
     std::fs::create_dir_all(&alone).unwrap();
-    std::fs::copy(wicket_bin(), alone.join("wicket")).unwrap();
+    common::copy_program(&wicket_bin(), &alone.join("wicket"));
     let out = Command::new(alone.join("wicket"))
         .args(["plugin", "inspect", &fetch.to_string_lossy(), "--json"])
         .env("HOME", home.path())

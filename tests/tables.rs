@@ -193,15 +193,10 @@ fn workspace() -> (Ws, Places) {
     let copies = base.join("copies");
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::create_dir_all(&copies).unwrap();
-    std::fs::copy(common::wicket_bin(), bin.join("wicket")).unwrap();
-    std::fs::copy(common::compiler_bin(), bin.join("wicket-compile")).unwrap();
-    std::fs::write(bin.join("litany"), b"\x7fELF the fixture's litany").unwrap();
-    std::fs::set_permissions(
-        bin.join("litany"),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
-    std::fs::copy(bin.join("wicket"), copies.join("ls")).unwrap();
+    common::copy_program(&common::wicket_bin(), &bin.join("wicket"));
+    common::copy_program(&common::compiler_bin(), &bin.join("wicket-compile"));
+    common::write_program(&bin.join("litany"), b"\x7fELF the fixture's litany");
+    common::copy_program(&bin.join("wicket"), &copies.join("ls"));
     std::fs::hard_link(bin.join("litany"), copies.join("lt")).unwrap();
     let places = Places {
         ws: canon(&ws.root),

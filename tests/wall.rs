@@ -161,12 +161,7 @@ fn fake_bin(ws: &Ws, bwrap_script: Option<&str>) -> PathBuf {
     let bin = ws.tmp.path().join("fake-wall-bin");
     std::fs::create_dir_all(&bin).unwrap();
     if let Some(script) = bwrap_script {
-        std::fs::write(bin.join("bwrap"), script).unwrap();
-        std::fs::set_permissions(
-            bin.join("bwrap"),
-            std::os::unix::fs::PermissionsExt::from_mode(0o755),
-        )
-        .unwrap();
+        common::write_program(&bin.join("bwrap"), script);
     }
     bin
 }
@@ -276,20 +271,12 @@ fn an_answered_hold_is_advanced_inside_the_wall() {
     let bin = ws.tmp.path().join("litany-bin");
     std::fs::create_dir_all(&bin).unwrap();
     let report = ws.worktree(AGENT).join("advance-report");
-    std::fs::write(
-        bin.join("litany"),
-        format!(
+    common::write_program(&bin.join("litany"), format!(
             "#!/bin/sh\nif [ -w {state} ]; then where=outside; else where=inside; fi\necho \"$where $*\" > {report}\n",
             state = ws.root.join(".wicket").display(),
             report = report.display()
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(
-        bin.join("litany"),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    );
     ws.hold(AGENT, "t1", "bash", "held for review");
     let out = Command::new(wicket_bin())
         .args(["answer", &ws.root.to_string_lossy(), AGENT, "pass"])

@@ -22,6 +22,41 @@ pub fn wicket_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_wicket"))
 }
 
+/// Copy a program to `to` so that it can be run at once. The copy is made by
+/// `cp` in its own process: were it written here, a child forked by another
+/// test thread while the file was open for writing would keep that
+/// descriptor until its exec, and running the copy would fail with ETXTBSY.
+#[allow(dead_code)]
+pub fn copy_program(from: &Path, to: &Path) {
+    let out = std::process::Command::new("cp")
+        .arg("--")
+        .arg(from)
+        .arg(to)
+        .output()
+        .expect("cp runs");
+    assert!(
+        out.status.success(),
+        "cp {} {}: {}",
+        from.display(),
+        to.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Write an executable file at `to` holding `contents`, safe to run at once
+/// (see [`copy_program`]): written beside it, then copied into place by `cp`.
+#[allow(dead_code)]
+pub fn write_program(to: &Path, contents: impl AsRef<[u8]>) {
+    let draft = to.with_file_name(format!(
+        ".{}.draft",
+        to.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&draft, contents).unwrap();
+    std::fs::set_permissions(&draft, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    copy_program(&draft, to);
+    std::fs::remove_file(&draft).unwrap();
+}
+
 /// The example and testing plugins, built from source by the build script.
 pub fn plugin(name: &str) -> PathBuf {
     PathBuf::from(env!("WICKET_PLUGIN_COMPONENTS")).join(format!("{name}.wasm"))
@@ -419,13 +454,10 @@ pub fn operator(ws: &Ws, args: &[&str]) -> std::process::Output {
     let litany = bin.join("litany");
     if !litany.exists() {
         let log = ws.tmp.path().join("litany-calls");
-        std::fs::write(
+        write_program(
             &litany,
             format!("#!/bin/sh\necho \"$@\" >> {}\n", log.display()),
-        )
-        .unwrap();
-        std::fs::set_permissions(&litany, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .unwrap();
+        );
     }
     let path = format!(
         "{}:{}",
