@@ -698,6 +698,66 @@ fn nproc_output(_: &Reader, run: &Run, _: &Scope) -> Option<String> {
     (!run.parsed.has("help") && !run.parsed.has("version")).then(|| "1".to_owned())
 }
 
+/// What `seq` prints for whole numbers it is given literally: the numbers
+/// themselves, one per line. A long run is stood for by its first and last
+/// numbers (the widest and any negative one among them: every number between
+/// reads as they do). A format, a separator or anything but a whole number
+/// is left unknown.
+fn seq_output(_: &Reader, run: &Run, _: &Scope) -> Option<String> {
+    const LISTED: i64 = 64;
+    let p = &run.parsed;
+    if ["help", "version", "format", "separator"]
+        .iter()
+        .any(|key| p.has(key))
+    {
+        return None;
+    }
+    let numbers: Vec<i64> = p
+        .operands
+        .iter()
+        .map(|(_, arg)| {
+            let text = arg.text()?;
+            let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+            if digits.is_empty() || digits.len() > 12 || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            text.parse().ok()
+        })
+        .collect::<Option<_>>()?;
+    let (first, step, last) = match numbers[..] {
+        [last] => (1, 1, last),
+        [first, last] => (first, 1, last),
+        [first, step, last] if step != 0 => (first, step, last),
+        _ => return None,
+    };
+    if (step > 0 && first > last) || (step < 0 && first < last) {
+        return Some(String::new());
+    }
+    let count = (last - first) / step + 1;
+    let end = first + (count - 1) * step;
+    let shown: Vec<i64> = if count <= LISTED {
+        (0..count).map(|n| first + n * step).collect()
+    } else {
+        vec![first, end]
+    };
+    let width = if p.has("equal-width") {
+        shown.iter().map(|n| n.to_string().len()).max().unwrap_or(0)
+    } else {
+        0
+    };
+    Some(
+        shown
+            .iter()
+            .map(|n| match n {
+                n if *n < 0 => format!("-{:0>w$}", n.unsigned_abs(), w = width.saturating_sub(1)),
+                n => format!("{n:0>width$}"),
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 /// The shell's directory, as the reader knows it (`-P`'s links resolved
 /// or not, it is placed the same).
 fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
@@ -871,10 +931,16 @@ pub const SEQ: Program = Program {
             VERSION,
         ],
     }),
-    output: None,
+    output: Some(seq_output),
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "seq 1 10"), (Read, "seq -w 1 10")],
+    examples: &[
+        (Read, "seq 1 10"),
+        (Read, "seq -w 1 10"),
+        (Read, "for i in $(seq 3); do echo $((i+1)); done"),
+        (TargetWrite, "for i in $(seq 3); do touch \"f$i\"; done"),
+        (Opaque, "for i in $(seq -f '%g' 3); do touch \"$i\"; done"),
+    ],
     manual: "seq (GNU coreutils) 9.1: seq --help",
 };
 
