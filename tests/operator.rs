@@ -495,7 +495,7 @@ fn floors_hold_everything_above_read_over_the_whole_descent() {
     let receipt = ok(&operator(&ws, &["restore", &root, CHILD]));
     assert!(
         receipt.contains(&format!(
-            "{CHILD} stays floored: its ancestor {AGENT} is revoked"
+            "{CHILD} stays revoked: its ancestor {AGENT} is revoked"
         )),
         "{receipt}"
     );
@@ -680,7 +680,7 @@ fn status_and_explain_show_what_waits_and_why() {
     let status: serde_json::Value =
         serde_json::from_str(&ok(&operator(&ws, &["status", &root, "--json"]))).unwrap();
     assert_eq!(status["parked"][0]["agent"], AGENT);
-    assert_eq!(status["parked"][0]["class"], "open-world");
+    assert_eq!(status["parked"][0]["effect"], "open-world");
     assert_eq!(
         status["parked"][0]["scopes"],
         json!(["call", "conversation", "workspace"])
@@ -692,13 +692,13 @@ fn status_and_explain_show_what_waits_and_why() {
     assert_eq!(status["parked"][0]["config"]["lineage"], "config/default");
     // This workspace's workflow.yaml names no control: status says so.
     assert_eq!(status["lineages"][0]["wired"], false);
-    assert_eq!(status["floors"][0]["agent"], AGENT);
+    assert_eq!(status["revoked"][0]["agent"], AGENT);
     let plugins = &status["lineages"][0]["plugins"];
     assert_eq!(plugins[0]["name"], "default");
     assert_eq!(plugins[1]["sha256"].as_str().unwrap().len(), 64);
     let human = ok(&operator(&ws, &["status", &root]));
     assert!(
-        human.contains("Parked calls (1)") && human.contains("Floors (1)"),
+        human.contains("Parked calls (1)") && human.contains("Revoked (1)"),
         "{human}"
     );
     assert!(
@@ -713,7 +713,7 @@ fn status_and_explain_show_what_waits_and_why() {
         &ws,
         &["explain", &root, "--request", &request.to_string_lossy()],
     ));
-    assert!(text.contains("Floor: raised on"), "{text}");
+    assert!(text.contains("Revoked: "), "{text}");
     assert!(text.contains("testing-abstain"), "{text}");
     assert!(text.contains("abstained"), "{text}");
     let trace: serde_json::Value = serde_json::from_str(&ok(&operator(
@@ -728,7 +728,7 @@ fn status_and_explain_show_what_waits_and_why() {
     )))
     .unwrap();
     assert_eq!(trace["verdict"]["verdict"], "hold");
-    assert_eq!(trace["precedence"]["floor_applied"], true);
+    assert_eq!(trace["precedence"]["revoked_applied"], true);
     assert_eq!(trace["plugins"].as_array().unwrap().len(), 2);
     assert_eq!(
         before,
@@ -898,7 +898,7 @@ fn status_watch_prints_each_call_as_it_is_parked_and_settled() {
     assert_eq!(event["event"], "parked", "{line}");
     assert_eq!(event["agent"], AGENT);
     assert_eq!(event["tool_use_id"], "toolu_w");
-    assert_eq!(event["class"], "open-world");
+    assert_eq!(event["effect"], "open-world");
     assert_eq!(event["input"], input);
     assert_eq!(event["role"], "worker");
     // litany clears the mark when the call is released.

@@ -33,8 +33,8 @@ enum Command {
         agent: String,
         /// pass, refuse or hold.
         verdict: Ruling,
-        /// How far the answer stands: this call, its class for the
-        /// conversation and its descent, or its class for the workspace.
+        /// How far the answer stands: this call, its class (<tool>@<effect>)
+        /// for the conversation and its descent, or for the workspace.
         #[arg(long, value_enum, default_value = "call")]
         scope: Scope,
         /// The tool_use id you expect to be parked; refused if it changed.
@@ -112,7 +112,7 @@ enum Command {
         remove: bool,
         dir: PathBuf,
     },
-    /// What waits and why: parked calls, floors, answers, policy, the wall.
+    /// What waits and why: parked calls, revoked conversations, answers, policy, the wall.
     Status {
         /// The litany workspace.
         ws: PathBuf,
@@ -131,7 +131,7 @@ enum Command {
     Explain {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent whose parked call to trace (its id, or a unique start of it).
+        /// The agent whose parked call to trace: its id, a unique start of it, or its display name.
         agent: Option<String>,
         /// The request to trace, as litany sends it: {"id","name","input","role","agent_id"}.
         #[arg(long)]

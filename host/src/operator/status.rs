@@ -1,5 +1,5 @@
 //! `wicket status <ws>`: what waits and why — every parked call with its full
-//! reason and the scopes its answer may take, the floors standing, the
+//! reason and the scopes its answer may take, the revoked conversations, the
 //! standing answers (and how to withdraw them), each config lineage's policy
 //! (plugins with their hashes, confinement, the lines it could not read),
 //! whether the wall can be built here, and the latest launches.
@@ -19,7 +19,7 @@ use crate::trail::State;
 use crate::wall;
 use crate::workspace::{Workspace, CONFIG_HEADS};
 
-/// How many floors, and how many answers, the human listing shows: the
+/// How many revoked conversations, and how many answers, the human listing shows: the
 /// latest; `--json` lists every one.
 const LISTED: usize = 25;
 
@@ -27,7 +27,7 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     run_for(ws, true)
 }
 
-/// [`run`]; the JSON's per-answer and per-floor entries are only built when
+/// [`run`]; the JSON's per-answer and per-revocation entries are only built when
 /// `json` asks for them (thousands of standing answers in a long-lived
 /// workspace are most of what status would otherwise spend).
 pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
@@ -55,7 +55,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
             _ => vec!["call"],
         };
         let config = ws.config_source(agent);
-        let class = tag
+        let effect = tag
             .as_ref()
             .map(|(e, _)| e.word())
             .unwrap_or("unknown (no wicket tag)");
@@ -66,7 +66,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
             .and_then(|(_, tip)| crate::operator::display_name(&ws, &tip));
         let _ = writeln!(
             human,
-            "  {agent}{}  {}  {class}  {}",
+            "  {agent}{}  {}  {effect}  {}",
             name.as_deref()
                 .map(|n| format!(" \"{n}\""))
                 .unwrap_or_default(),
@@ -141,7 +141,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
             "role": ws.role(agent),
             "name": name,
             "answered": answered.map(|a| json!({"answer": a.answer.answer, "ruling": a.answer.ruling.word(), "at": a.at})),
-            "class": tag.as_ref().map(|(e, _)| e.word()),
+            "effect": tag.as_ref().map(|(e, _)| e.word()),
             "digest": tag.as_ref().map(|(_, d)| d),
             "reason": mark.reason,
             "scopes": scopes,
@@ -151,8 +151,8 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
         }));
     }
 
-    // Floors.
-    let _ = writeln!(human, "\nFloors ({})", state.floors.len());
+    // Revoked conversations (the trail's raised floors).
+    let _ = writeln!(human, "\nRevoked ({})", state.floors.len());
     if state.floors.is_empty() {
         human.push_str("  none: every conversation is adjudicated by its policy\n");
     }
@@ -160,7 +160,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
     if floors_hidden > 0 {
         let _ = writeln!(
             human,
-            "  ({floors_hidden} earlier floors not shown: `wicket status {root} --json` lists them all)"
+            "  ({floors_hidden} earlier revocations not shown: `wicket status {root} --json` lists them all)"
         );
     }
     for floor in &state.floors[floors_hidden..] {
@@ -369,7 +369,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
     let json = json!({
         "workspace": root,
         "parked": parked_json,
-        "floors": if want_json { json!(state.floors) } else { json!([]) },
+        "revoked": if want_json { json!(state.floors) } else { json!([]) },
         "answers": answers_json,
         "lineages": lineages_json,
         "confinement": {
@@ -675,7 +675,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                 continue;
             }
             let event = if first { "waiting" } else { "parked" };
-            let class = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
+            let effect = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
             let input = ws
                 .parked_call(agent, &mark.tool_use_id)
                 .ok()
@@ -688,7 +688,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                     "agent": agent,
                     "tool_use_id": mark.tool_use_id,
                     "tool": mark.tool,
-                    "class": class,
+                    "effect": effect,
                     "input": input,
                     "role": ws.role(agent),
                     "reason": mark.reason,
@@ -699,7 +699,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                     "{at}  {event}  {agent}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
                     mark.tool,
                     mark.tool_use_id,
-                    class.unwrap_or("unknown"),
+                    effect.unwrap_or("unknown"),
                     mark.reason
                 )
             };
