@@ -922,11 +922,157 @@ fn status_watch_prints_each_call_as_it_is_parked_and_settled() {
         watcher.try_wait().unwrap().is_none(),
         "still watching until a signal"
     );
-    // SIGTERM ends it.
+    // SIGTERM ends it, as a stop asked for: exit 0.
     let _ = std::process::Command::new("kill")
         .args(["-TERM", &watcher.id().to_string()])
         .status();
-    watcher.wait().unwrap();
+    let status = watcher.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}
+
+/// Every path under `dir`, except the repository and the agents' worktrees
+/// (which parking a call changes).
+fn files_beside_the_repository(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if d == dir && (entry.file_name() == "repo.git" || entry.file_name() == "agents") {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path.clone());
+            }
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Processes whose parent is `pid`.
+fn children_of(pid: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid …: the comm may hold spaces, so read after its ')'.
+        let after = stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or("");
+        if after.split_whitespace().nth(1) == Some(pid.to_string().as_str()) {
+            out.push(stat);
+        }
+    }
+    out
+}
+
+/// `status --watch`, in words and with `--json`, as an operator runs it
+/// from a terminal: a call parked after it started appears as it is
+/// parked; Ctrl-C (SIGINT) ends it within a moment with exit 0, and it
+/// leaves nothing behind — no process, no file in the workspace.
+#[test]
+fn status_watch_shows_a_new_park_and_ctrl_c_ends_it_cleanly() {
+    use std::io::BufRead;
+    for (n, json) in [(1, false), (2, true)] {
+        let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+        let root = ws.root.to_string_lossy().into_owned();
+        let before = files_beside_the_repository(&ws.root);
+        let mut args = vec!["status", root.as_str(), "--watch"];
+        if json {
+            args.push("--json");
+        }
+        let mut watcher = Reaped(
+            std::process::Command::new(wicket_bin())
+                .args(&args)
+                .env("HOME", &ws.home)
+                .env("XDG_CACHE_HOME", &ws.cache)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("wicket runs"),
+        );
+        let stdout = watcher.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        if !json {
+            let banner = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+            assert!(banner.starts_with("watching "), "{banner}");
+        }
+        // Nothing is parked yet: nothing more is printed.
+        assert!(rx.recv_timeout(Duration::from_millis(600)).is_err());
+        let id = format!("toolu_sigint_{n}");
+        let input = json!({"command": "curl -s https://example.com"});
+        assert_eq!(ws.park(AGENT, &id, "bash", input.clone()), "hold");
+        let line = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the parked call is printed");
+        if json {
+            let event: serde_json::Value =
+                serde_json::from_str(&line).expect("one JSON object a line");
+            assert_eq!(event["event"], "parked", "{line}");
+            assert_eq!(event["agent"], AGENT);
+            assert_eq!(event["tool_use_id"], id.as_str());
+            assert_eq!(event["effect"], "open-world");
+            assert_eq!(event["input"], input);
+        } else {
+            assert!(line.contains("  parked  "), "{line}");
+            assert!(line.contains(AGENT) && line.contains(&id), "{line}");
+            assert!(line.contains("open-world"), "{line}");
+        }
+        assert!(watcher.try_wait().unwrap().is_none(), "still watching");
+        let pid = watcher.id();
+        assert_eq!(
+            children_of(pid),
+            Vec::<String>::new(),
+            "the watcher starts nothing"
+        );
+        let sent = std::time::Instant::now();
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = loop {
+            if let Some(status) = watcher.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                sent.elapsed() < Duration::from_secs(2),
+                "still running 2 s after SIGINT"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let took = sent.elapsed();
+        assert_eq!(
+            status.code(),
+            Some(0),
+            "SIGINT ends it with exit 0: {status:?}"
+        );
+        eprintln!(
+            "status --watch{} ended {took:?} after SIGINT",
+            if json { " --json" } else { "" }
+        );
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(watcher.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+        assert_eq!(stderr, "", "nothing on stderr");
+        assert!(
+            !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            "reaped, nothing left running"
+        );
+        assert_eq!(
+            files_beside_the_repository(&ws.root),
+            before,
+            "the watcher wrote nothing in the workspace"
+        );
+    }
 }
 
 /// `commands:` rules, through the control: an exact rule passes that very

@@ -611,9 +611,45 @@ fn file_sha256(path: &Path) -> Result<String, String> {
 /// How often `status --watch` looks at the hold marks.
 const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(300);
 
+/// How often a waiting watcher checks whether it was asked to stop.
+const STOP_CHECK: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Set by SIGINT or SIGTERM while `status --watch` runs.
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn on_stop(_signal: libc::c_int) {
+    STOP.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// SIGINT (Ctrl-C) and SIGTERM end the watch the way it ends on purpose:
+/// the watcher finishes the line it is writing and exits 0.
+fn stop_on_signals() {
+    // SAFETY: the handler only stores to an atomic, which is
+    // async-signal-safe; nothing else in this process handles these signals.
+    unsafe {
+        libc::signal(libc::SIGINT, on_stop as *const () as libc::sighandler_t);
+        libc::signal(libc::SIGTERM, on_stop as *const () as libc::sighandler_t);
+    }
+}
+
+/// Wait `for_`, or less when a signal asked the watcher to stop; whether it did.
+fn wait_or_stop(for_: std::time::Duration) -> bool {
+    let until = std::time::Instant::now() + for_;
+    loop {
+        if STOP.load(std::sync::atomic::Ordering::SeqCst) {
+            return true;
+        }
+        let now = std::time::Instant::now();
+        if now >= until {
+            return false;
+        }
+        std::thread::sleep(STOP_CHECK.min(until - now));
+    }
+}
+
 /// `wicket status <ws> --watch`: the calls parked now, then every call
 /// parked or settled from here on, one line each (one JSON object per line
-/// with `json`), until a signal ends it. Each look reads only the hold marks
+/// with `json`), until SIGINT or SIGTERM ends it (exit 0). Each look reads only the hold marks
 /// (`refs/litany/held/*`); a parked call's input is read once, when it
 /// appears.
 pub fn watch(ws: &Path, json: bool) -> Result<()> {
@@ -621,6 +657,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
     use std::io::Write as _;
     let ws = Workspace::open(ws)?;
     let root = ws.root.display().to_string();
+    stop_on_signals();
     // Fails early when the repository cannot be read at all.
     let mut seen: BTreeMap<String, crate::workspace::HoldMark> = BTreeMap::new();
     let mut first = true;
@@ -644,7 +681,9 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
             // A look that fails (a ref being rewritten) is skipped, not taken
             // for "nothing is parked".
             Err(_) => {
-                std::thread::sleep(WATCH_EVERY);
+                if wait_or_stop(WATCH_EVERY) {
+                    return Ok(());
+                }
                 continue;
             }
         };
@@ -711,6 +750,8 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
         let _ = stdout.flush();
         seen = now;
         first = false;
-        std::thread::sleep(WATCH_EVERY);
+        if wait_or_stop(WATCH_EVERY) {
+            return Ok(());
+        }
     }
 }
