@@ -901,6 +901,7 @@ fn status_watch_prints_each_call_as_it_is_parked_and_settled() {
     assert_eq!(event["effect"], "open-world");
     assert_eq!(event["input"], input);
     assert_eq!(event["role"], "worker");
+    common::schema::assert_valid("watch-event.schema.json", &event);
     // litany clears the mark when the call is released.
     git(
         &ws.repo(),
@@ -918,6 +919,7 @@ fn status_watch_prints_each_call_as_it_is_parked_and_settled() {
     let event: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(event["event"], "settled", "{line}");
     assert_eq!(event["tool_use_id"], "toolu_w");
+    common::schema::assert_valid("watch-event.schema.json", &event);
     assert!(
         watcher.try_wait().unwrap().is_none(),
         "still watching until a signal"
@@ -1022,6 +1024,7 @@ fn status_watch_shows_a_new_park_and_ctrl_c_ends_it_cleanly() {
             assert_eq!(event["tool_use_id"], id.as_str());
             assert_eq!(event["effect"], "open-world");
             assert_eq!(event["input"], input);
+            common::schema::assert_valid("watch-event.schema.json", &event);
         } else {
             assert!(line.contains("  parked  "), "{line}");
             assert!(line.contains(AGENT) && line.contains(&id), "{line}");
@@ -1615,4 +1618,309 @@ fn status_tells_a_finished_launch_from_a_failed_one() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
     assert!(status.contains("finished (exit 0)"), "{status}");
+}
+
+/// `wicket <args> --json` (a fake litany on PATH), its stdout as JSON, and
+/// its exit status.
+fn json_of(ws: &Ws, args: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let mut argv = args.to_vec();
+    argv.push("--json");
+    let out = operator(ws, &argv);
+    let value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "wicket {argv:?} printed no JSON ({e}): {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (value, out.status.code())
+}
+
+/// Every `--json` output is documented by a schema in `schemas/`, and the
+/// real outputs of every verb meet it: each schema closes its objects, so a
+/// field added to an output without its schema fails here. Each schema
+/// file is exercised (a new one must be added to this test).
+#[test]
+fn every_json_output_meets_its_schema() {
+    use common::schema::assert_valid;
+    let policy =
+        format!("{HOLD_OPEN_WORLD}commands:\n  - prefix: npm test\n    effect: target-write\n");
+    let ws = Ws::new(Some(&policy));
+    let root = ws.root.to_string_lossy().into_owned();
+    ws.add_agent(CHILD, "config/default");
+    ws.add_agent(OTHER, "config/default");
+    let mut used = std::collections::BTreeSet::new();
+    let mut valid = |name: &str, value: &serde_json::Value| {
+        assert_valid(name, value);
+        used.insert(name.to_owned());
+    };
+    let curl = json!({"command": "curl -s https://example.com"});
+    assert_eq!(ws.park(AGENT, "toolu_s1", "bash", curl.clone()), "hold");
+    assert_eq!(
+        ws.park(
+            OTHER,
+            "toolu_s2",
+            "bash",
+            json!({"command": "eval \"$(make env)\""})
+        ),
+        "hold"
+    );
+
+    // status, with two parked calls.
+    let (status, code) = json_of(&ws, &["status", &root]);
+    assert_eq!(code, Some(0));
+    assert_eq!(status["parked"].as_array().unwrap().len(), 2);
+    valid("status.schema.json", &status);
+
+    // explain: a parked call (with its suggestion), a request, a candidate
+    // policy, a call held by a revocation, a command rule.
+    for agent in [AGENT, OTHER] {
+        let (trace, code) = json_of(&ws, &["explain", &root, agent]);
+        assert_eq!(code, Some(0));
+        assert!(trace["suggestion"].is_object(), "{trace}");
+        valid("explain.schema.json", &trace);
+    }
+    let request = ws.tmp.path().join("request.json");
+    std::fs::write(
+        &request,
+        json!({"id": "r1", "name": "bash", "input": {"command": "npm test -- --watch"}, "role": "worker", "agent_id": CHILD}).to_string(),
+    )
+    .unwrap();
+    let candidate = ws.tmp.path().join("candidate.yaml");
+    std::fs::write(&candidate, "table:\n  target-write: hold\n").unwrap();
+    let request_path = request.to_string_lossy().into_owned();
+    let candidate_path = candidate.to_string_lossy().into_owned();
+    let (trace, _) = json_of(&ws, &["explain", &root, "--request", &request_path]);
+    assert!(trace["command_rule"].is_object(), "{trace}");
+    valid("explain.schema.json", &trace);
+    let (trace, _) = json_of(
+        &ws,
+        &[
+            "explain",
+            &root,
+            "--request",
+            &request_path,
+            "--policy",
+            &candidate_path,
+        ],
+    );
+    assert_eq!(trace["candidate_policy"], candidate_path.as_str());
+    valid("explain.schema.json", &trace);
+
+    // answer: a conversation answer, then another for the same key (which
+    // names the one it replaced), a refuse with a message, a hold.
+    let (receipt, code) = json_of(
+        &ws,
+        &[
+            "answer",
+            &root,
+            AGENT,
+            "pass",
+            "--scope",
+            "conversation",
+            "--expires",
+            "1h",
+        ],
+    );
+    assert_eq!(code, Some(0), "{receipt}");
+    valid("answer.schema.json", &receipt);
+    ws.hold(
+        AGENT,
+        "toolu_s1",
+        "bash",
+        receipt["answer"]["reason"].as_str().unwrap(),
+    );
+    let (receipt, _) = json_of(
+        &ws,
+        &["answer", &root, AGENT, "pass", "--scope", "conversation"],
+    );
+    assert!(receipt["replaced"].is_object(), "{receipt}");
+    valid("answer.schema.json", &receipt);
+    let conversation_answer = receipt["answer"]["answer"].as_str().unwrap().to_owned();
+    let (receipt, _) = json_of(
+        &ws,
+        &[
+            "answer",
+            &root,
+            AGENT,
+            "refuse",
+            "--message",
+            "use the mirror",
+        ],
+    );
+    assert_eq!(receipt["answer"]["message"], "use the mirror");
+    valid("answer.schema.json", &receipt);
+    let (receipt, _) = json_of(&ws, &["answer", &root, OTHER, "hold"]);
+    assert!(receipt["launch"].is_null());
+    valid("answer.schema.json", &receipt);
+
+    // revoke and restore, including a restore under a revoked ancestor.
+    let (receipt, _) = json_of(&ws, &["revoke", &root, AGENT]);
+    assert_eq!(receipt["action"], "revoke");
+    assert_eq!(receipt["revoked"], true);
+    valid("revoke.schema.json", &receipt);
+    let (receipt, _) = json_of(&ws, &["restore", &root, CHILD]);
+    assert_eq!(receipt["action"], "restore");
+    assert_eq!(receipt["revoked_by"], AGENT);
+    valid("revoke.schema.json", &receipt);
+    std::fs::write(
+        &request,
+        json!({"id": "r2", "name": "bash", "input": {"command": "echo x > f"}, "role": "worker", "agent_id": CHILD}).to_string(),
+    )
+    .unwrap();
+    let (trace, _) = json_of(&ws, &["explain", &root, "--request", &request_path]);
+    assert_eq!(trace["precedence"]["revoked_applied"], true, "{trace}");
+    valid("explain.schema.json", &trace);
+    let (receipt, _) = json_of(&ws, &["restore", &root, AGENT]);
+    assert_eq!(receipt["revoked"], false);
+    valid("revoke.schema.json", &receipt);
+
+    // status again: answers, launches, the revocation gone.
+    let (status, _) = json_of(&ws, &["status", &root]);
+    assert!(!status["answers"].as_array().unwrap().is_empty());
+    assert!(!status["launches"].as_array().unwrap().is_empty());
+    valid("status.schema.json", &status);
+    let (receipt, _) = json_of(&ws, &["withdraw", &root, &conversation_answer]);
+    valid("withdraw.schema.json", &receipt);
+
+    // check: a sound candidate and one with a problem.
+    let (checked, code) = json_of(&ws, &["check", &candidate_path]);
+    assert_eq!(code, Some(0));
+    valid("check.schema.json", &checked);
+    std::fs::write(&candidate, format!("{policy}bogus: 1\n")).unwrap();
+    let (checked, code) = json_of(&ws, &["check", &candidate_path]);
+    assert_eq!(code, Some(1));
+    valid("check.schema.json", &checked);
+
+    // plugin inspect and test.
+    for name in ["fetch-guard", "testing-garbage", "testing-future-contract"] {
+        let file = plugin(name).to_string_lossy().into_owned();
+        let (inspected, code) = json_of(&ws, &["plugin", "inspect", &file]);
+        assert_eq!(code, Some(0), "{inspected}");
+        valid("plugin-inspect.schema.json", &inspected);
+    }
+    let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../plugins/examples/fetch-guard/cases.txt")
+        .to_string_lossy()
+        .into_owned();
+    let file = plugin("fetch-guard").to_string_lossy().into_owned();
+    let (tested, code) = json_of(&ws, &["plugin", "test", &file, &cases]);
+    assert_eq!(code, Some(0), "{tested}");
+    valid("plugin-test.schema.json", &tested);
+
+    // init, through a git commit (no litany on PATH), and its removal.
+    for extra in [None, Some("--remove")] {
+        let mut command = std::process::Command::new(wicket_bin());
+        command.args(["init", &root, "--json"]).args(extra);
+        let out = command
+            .env("HOME", &ws.home)
+            .env("XDG_CACHE_HOME", &ws.cache)
+            .env("PATH", "/usr/bin:/bin")
+            .env_remove("WICKET_LITANY")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        valid(
+            "init.schema.json",
+            &serde_json::from_slice(&out.stdout).unwrap(),
+        );
+    }
+
+    // Every kind of error, with its exit status.
+    let not_a_workspace = ws.tmp.path().join("nowhere").to_string_lossy().into_owned();
+    for (args, kind, exit) in [
+        (
+            vec!["answer", root.as_str(), CHILD, "pass"],
+            "nothing-parked",
+            4,
+        ),
+        (
+            vec!["answer", root.as_str(), "nobody", "pass"],
+            "no-such-agent",
+            5,
+        ),
+        (vec!["revoke", root.as_str(), "2026"], "ambiguous-agent", 6),
+        (
+            vec![
+                "explain",
+                root.as_str(),
+                "--request",
+                not_a_workspace.as_str(),
+            ],
+            "failed",
+            1,
+        ),
+        (vec!["status", not_a_workspace.as_str()], "failed", 1),
+    ] {
+        let (error, code) = json_of(&ws, &args);
+        assert_eq!(error["error"]["kind"], kind, "{args:?}: {error}");
+        assert_eq!(code, Some(exit), "{args:?}");
+        assert_eq!(error["error"]["exit"], exit);
+        valid("error.schema.json", &error);
+    }
+    ws.hold(
+        AGENT,
+        "toolu_s1",
+        "bash",
+        "held [wicket class=opaque digest=00]",
+    );
+    for (args, kind, exit) in [
+        (
+            vec![
+                "answer",
+                root.as_str(),
+                AGENT,
+                "pass",
+                "--id",
+                "toolu_wrong",
+            ],
+            "hold-changed",
+            7,
+        ),
+        (
+            vec![
+                "answer",
+                root.as_str(),
+                AGENT,
+                "pass",
+                "--scope",
+                "workspace",
+            ],
+            "scope-not-allowed",
+            8,
+        ),
+    ] {
+        let (error, code) = json_of(&ws, &args);
+        assert_eq!(error["error"]["kind"], kind, "{args:?}: {error}");
+        assert_eq!(code, Some(exit), "{args:?}");
+        valid("error.schema.json", &error);
+    }
+
+    // A field the code adds without the schema is caught, at any depth.
+    let schema = common::schema::load("status.schema.json");
+    let mut grown = status.clone();
+    grown["surprise"] = json!(1);
+    assert!(!common::schema::problems(&schema, &grown).is_empty());
+    let mut grown = status.clone();
+    grown["answers"][0]["class"] = json!("bash@open-world");
+    assert!(!common::schema::problems(&schema, &grown).is_empty());
+    let mut shrunk = status.clone();
+    shrunk.as_object_mut().unwrap().remove("revoked");
+    assert!(!common::schema::problems(&schema, &shrunk).is_empty());
+
+    // The watch lines are checked by the --watch tests; every other schema
+    // in schemas/ by this one.
+    used.insert("watch-event.schema.json".into());
+    let mut files: Vec<String> = std::fs::read_dir(common::schema::dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "request.schema.json" && n != "verdict.schema.json")
+        .collect();
+    files.sort();
+    assert_eq!(files, used.into_iter().collect::<Vec<_>>());
 }
