@@ -1338,6 +1338,21 @@ fn agents_are_named_by_unique_prefix_or_display_name() {
     let receipt = ok(&operator(&ws, &["restore", &root, "reviewer"]));
     assert!(receipt.contains(OTHER), "{receipt}");
     assert_eq!(trail_rows(&ws).last().unwrap()["agent"], OTHER);
+    // status lists the name beside the id, in words and in --json.
+    let input = json!({"command": "curl -s https://example.org"});
+    assert_eq!(ws.park(OTHER, "toolu_2", "bash", input), "hold");
+    let human = ok(&operator(&ws, &["status", &root]));
+    assert!(human.contains(&format!("{OTHER} \"reviewer\"")), "{human}");
+    let status: serde_json::Value =
+        serde_json::from_str(&ok(&operator(&ws, &["status", &root, "--json"]))).unwrap();
+    let listed = status["parked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["agent"] == OTHER)
+        .cloned()
+        .unwrap();
+    assert_eq!(listed["name"], "reviewer", "{listed}");
     // A name is chosen by whoever named the agent: one that collides with
     // the start of another's id never picks for the operator.
     std::fs::write(worktree.join("name"), "20261129T18\n").unwrap();

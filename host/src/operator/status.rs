@@ -59,11 +59,9 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
             .as_ref()
             .map(|(e, _)| e.word())
             .unwrap_or("unknown (no wicket tag)");
-        let name = ws
-            .refs(&format!("{}{agent}", crate::workspace::AGENT_HEADS))
-            .ok()
-            .and_then(|refs| refs.into_iter().next())
-            .and_then(|(_, tip)| crate::operator::display_name(&ws, &tip));
+        // (A lookup of the branch itself: `refs` lists a directory of refs,
+        // and given one ref's full name it found nothing, so no name showed.)
+        let name = crate::operator::name_of(&ws, agent);
         let _ = writeln!(
             human,
             "  {agent}{}  {}  {effect}  {}",
@@ -715,6 +713,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
             }
             let event = if first { "waiting" } else { "parked" };
             let effect = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
+            let name = crate::operator::name_of(&ws, agent);
             let input = ws
                 .parked_call(agent, &mark.tool_use_id)
                 .ok()
@@ -725,6 +724,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                     "event": event,
                     "at": at,
                     "agent": agent,
+                    "name": name,
                     "tool_use_id": mark.tool_use_id,
                     "tool": mark.tool,
                     "effect": effect,
@@ -735,7 +735,10 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                 .to_string()
             } else {
                 format!(
-                    "{at}  {event}  {agent}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
+                    "{at}  {event}  {agent}{}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
+                    name.as_deref()
+                        .map(|n| format!(" \"{n}\""))
+                        .unwrap_or_default(),
                     mark.tool,
                     mark.tool_use_id,
                     effect.unwrap_or("unknown"),
