@@ -1870,6 +1870,27 @@ fn every_json_output_meets_its_schema() {
             1,
         ),
         (vec!["status", not_a_workspace.as_str()], "failed", 1),
+        (
+            vec!["status", not_a_workspace.as_str(), "--watch"],
+            "failed",
+            1,
+        ),
+        (vec!["check", not_a_workspace.as_str()], "failed", 1),
+        (
+            vec![
+                "plugin",
+                "test",
+                not_a_workspace.as_str(),
+                not_a_workspace.as_str(),
+            ],
+            "failed",
+            1,
+        ),
+        (
+            vec!["plugin", "inspect", not_a_workspace.as_str()],
+            "failed",
+            1,
+        ),
     ] {
         let (error, code) = json_of(&ws, &args);
         assert_eq!(error["error"]["kind"], kind, "{args:?}: {error}");

@@ -253,7 +253,10 @@ fn main() {
         )),
         Some(Command::Status { ws, json, watch }) => {
             if watch {
-                report(wicket::operator::status::watch(&ws, json))
+                match wicket::operator::status::watch(&ws, json) {
+                    Ok(()) => 0,
+                    Err(e) => failed(&e, json),
+                }
             } else {
                 receipt(wicket::operator::status::run_for(&ws, json), json)
             }
@@ -285,10 +288,7 @@ fn main() {
                 r.print(json);
                 i32::from(problems)
             }
-            Err(e) => {
-                eprintln!("wicket: {e:#}");
-                1
-            }
+            Err(e) => failed(&e, json),
         },
     };
     std::process::exit(code);
@@ -305,10 +305,7 @@ fn plugin(verb: PluginVerb) -> i32 {
                 receipt.print(json);
                 i32::from(!passed)
             }
-            Err(e) => {
-                eprintln!("wicket: {e:#}");
-                1
-            }
+            Err(e) => failed(&e, json),
         },
     }
 }
@@ -340,18 +337,22 @@ fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32
             receipt.print(json);
             0
         }
-        Err(e) => {
-            let (code, kind) = wicket::operator::exit_of(&e);
-            eprintln!("wicket: {e:#}");
-            if json {
-                println!(
-                    "{}",
-                    serde_json::json!({"error": {"kind": kind, "message": format!("{e:#}"), "exit": code}})
-                );
-            }
-            code
-        }
+        Err(e) => failed(&e, json),
     }
+}
+
+/// A verb's error: one sentence on stderr, with `--json` also
+/// `{"error": {"kind", "message", "exit"}}` on stdout; its exit status.
+fn failed(e: &anyhow::Error, json: bool) -> i32 {
+    let (code, kind) = wicket::operator::exit_of(e);
+    eprintln!("wicket: {e:#}");
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"error": {"kind": kind, "message": format!("{e:#}"), "exit": code}})
+        );
+    }
+    code
 }
 
 /// An operator's command: its error as one sentence on stderr, exit 1.
