@@ -47,7 +47,7 @@ fn rm_rf_etc_is_refused_byte_for_byte() {
     let out = ws.consult("bash", json!({"command": "rm -rf /etc"}));
     let d = digest(r#"{"input":{"command":"rm -rf /etc"},"name":"bash"}"#);
     let expected = format!(
-        "{{\"reason\":\"bash {{\\\"command\\\":\\\"rm -rf /etc\\\"}} classified destructive (rm -rf /etc deletes /etc, outside the writable root). {STANDS} [wicket class=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n"
+        "{{\"reason\":\"bash {{\\\"command\\\":\\\"rm -rf /etc\\\"}} classified destructive (rm -rf /etc deletes /etc, outside the writable root). {STANDS} [wicket effect=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n"
     );
     assert_eq!(out.stdout(), expected);
     assert_eq!(out.output.status.code(), Some(0));
@@ -60,13 +60,13 @@ fn secrets_are_refused_by_shell_and_by_tool() {
     let d = digest(r#"{"input":{"command":"cat ~/.ssh/id_rsa"},"name":"bash"}"#);
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"cat ~/.ssh/id_rsa\\\"}} classified secret (~/.ssh/id_rsa names a secret (.ssh)). {STANDS} [wicket class=secret digest={d}]\",\"verdict\":\"refuse\"}}\n")
+        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"cat ~/.ssh/id_rsa\\\"}} classified secret (~/.ssh/id_rsa names a secret (.ssh)). {STANDS} [wicket effect=secret digest={d}]\",\"verdict\":\"refuse\"}}\n")
     );
     let out = ws.consult("read_file", json!({"path": "~/.aws/credentials"}));
     let d = digest(r#"{"input":{"path":"~/.aws/credentials"},"name":"read_file"}"#);
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"read_file {{\\\"path\\\":\\\"~/.aws/credentials\\\"}} classified secret (~/.aws/credentials names a secret (.aws)). {STANDS} [wicket class=secret digest={d}]\",\"verdict\":\"refuse\"}}\n")
+        format!("{{\"reason\":\"read_file {{\\\"path\\\":\\\"~/.aws/credentials\\\"}} classified secret (~/.aws/credentials names a secret (.aws)). {STANDS} [wicket effect=secret digest={d}]\",\"verdict\":\"refuse\"}}\n")
     );
 }
 
@@ -82,7 +82,7 @@ fn writing_the_config_lineage_is_refused() {
     );
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"git update-ref refs/heads/config/default HEAD\\\"}} classified destructive (git update-ref refs/heads/config/default HEAD updates the ref refs/heads/config/default, which is a config lineage). {STANDS} [wicket class=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n")
+        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"git update-ref refs/heads/config/default HEAD\\\"}} classified destructive (git update-ref refs/heads/config/default HEAD updates the ref refs/heads/config/default, which is a config lineage). {STANDS} [wicket effect=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n")
     );
 }
 
@@ -93,7 +93,7 @@ fn a_table_row_turns_open_world_into_a_hold() {
     let d = digest(r#"{"input":{"command":"curl -s https://example.com"},"name":"bash"}"#);
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"curl -s https://example.com\\\"}} classified open-world (curl -s https://example.com reaches example.com). [wicket class=open-world digest={d}]\",\"verdict\":\"hold\"}}\n")
+        format!("{{\"reason\":\"bash {{\\\"command\\\":\\\"curl -s https://example.com\\\"}} classified open-world (curl -s https://example.com reaches example.com). [wicket effect=open-world digest={d}]\",\"verdict\":\"hold\"}}\n")
     );
     // Work inside the root still passes; running the project's own code
     // (build scripts, tests) is code wicket cannot read, so it is open-world
@@ -167,7 +167,7 @@ fn an_unknown_tool_with_no_command_is_held() {
     let d = digest(r#"{"input":{"query":"rust"},"name":"web_search"}"#);
     assert_eq!(
         out.stdout(),
-        format!("{{\"reason\":\"web_search {{\\\"query\\\":\\\"rust\\\"}} classified opaque (web_search is a tool wicket does not know, with no command to read). [wicket class=opaque digest={d}]\",\"verdict\":\"hold\"}}\n")
+        format!("{{\"reason\":\"web_search {{\\\"query\\\":\\\"rust\\\"}} classified opaque (web_search is a tool wicket does not know, with no command to read). [wicket effect=opaque digest={d}]\",\"verdict\":\"hold\"}}\n")
     );
     // With a command string, it is read as shell.
     assert_eq!(

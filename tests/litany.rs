@@ -461,3 +461,100 @@ fn a_parked_call_is_watched_explained_and_let_through_by_the_suggested_rule() {
         traced["verdict"]
     );
 }
+
+/// The display name as litany 0.0.15 writes it: a `name` file committed on
+/// the agent's branch (`git show agents/<id>:name`), the one given with
+/// `--name`, else minted (two PascalCase words). `status` lists it beside the
+/// id, and `explain` and `answer` take it in place of the id.
+#[test]
+fn the_display_name_litany_writes_is_listed_and_names_the_agent() {
+    let h = Harness::new(
+        Some(HELD),
+        vec![
+            Step::Bash(python_writes("named.txt")),
+            Step::Bash(python_writes("minted.txt")),
+        ],
+    );
+    let ws = h.ws.to_string_lossy().into_owned();
+    let out = h.litany(&[
+        "prompt",
+        &ws,
+        "write a file with python",
+        "--name",
+        "pale-otter",
+    ]);
+    h.settle();
+    ok(&out);
+    let named = h.agents().pop().expect("litany made an agent");
+    assert!(h.hold_mark(&named).is_some(), "parked");
+    let (out, _) = h.prompt("write another file with python", false);
+    ok(&out);
+    // Ids sort by time, but two made in one second by their random part.
+    let minted = h
+        .agents()
+        .into_iter()
+        .find(|a| *a != named)
+        .expect("a second agent");
+    assert!(h.hold_mark(&minted).is_some(), "parked");
+    // Where litany keeps it: the `name` file at the branch's tip.
+    let name_of = |agent: &str| {
+        let out = Command::new("git")
+            .arg("--git-dir")
+            .arg(h.ws.join("repo.git"))
+            .args(["show", &format!("refs/heads/agents/{agent}:name")])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "no name file on agents/{agent}");
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    assert_eq!(name_of(&named), "pale-otter");
+    let minted_name = name_of(&minted);
+    assert!(
+        !minted_name.is_empty() && minted_name.chars().next().unwrap().is_ascii_uppercase(),
+        "a minted name: {minted_name:?}"
+    );
+
+    // status lists both names, beside their ids, in words and in --json.
+    let human = ok(&h.wicket(&["status", &ws]));
+    assert!(
+        human.contains(&format!("{named} \"pale-otter\"")),
+        "{human}"
+    );
+    assert!(
+        human.contains(&format!("{minted} \"{minted_name}\"")),
+        "{human}"
+    );
+    let status: serde_json::Value =
+        serde_json::from_str(&ok(&h.wicket(&["status", &ws, "--json"]))).unwrap();
+    let parked = status["parked"].as_array().unwrap();
+    for (agent, name) in [(&named, "pale-otter"), (&minted, minted_name.as_str())] {
+        let entry = parked
+            .iter()
+            .find(|p| p["agent"] == agent.as_str())
+            .unwrap_or_else(|| panic!("{agent} is not listed: {status}"));
+        assert_eq!(entry["name"], name, "{entry}");
+    }
+
+    // explain and answer take the name for the id.
+    let traced: serde_json::Value =
+        serde_json::from_str(&ok(&h.wicket(&["explain", &ws, &minted_name, "--json"]))).unwrap();
+    assert_eq!(traced["request"]["agent_id"], minted.as_str());
+    assert_eq!(traced["parked"]["agent"], minted.as_str());
+    let receipt: serde_json::Value = serde_json::from_str(&ok(&h.wicket(&[
+        "answer",
+        &ws,
+        "pale-otter",
+        "pass",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(receipt["answer"]["agent"], named.as_str());
+    assert!(
+        h.wait_for(&h.worktree(&named).join("named.txt")),
+        "the answer given by name released the named agent's call"
+    );
+    assert!(
+        h.hold_mark(&minted).is_some(),
+        "the other agent is still parked"
+    );
+}

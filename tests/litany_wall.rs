@@ -125,7 +125,7 @@ impl Run {
         assert_eq!(mark["tool"], "read_file", "{mark}");
         let reason = mark["reason"].as_str().unwrap();
         assert!(reason.contains("classified secret"), "{reason}");
-        assert!(reason.contains("[wicket class=secret"), "{reason}");
+        assert!(reason.contains("[wicket effect=secret"), "{reason}");
         mark
     }
 

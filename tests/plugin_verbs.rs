@@ -172,7 +172,7 @@ fn a_failing_case_prints_the_findings_and_exits_non_zero() {
     );
     assert_eq!(out.status.code(), Some(1));
     let said = text(&out.stdout);
-    assert!(said.contains(&format!("FAIL {}:8 wrong on purpose: expected verdict pass, got hold; expected class read, got open-world", cases.display())), "{said}");
+    assert!(said.contains(&format!("FAIL {}:8 wrong on purpose: expected verdict pass, got hold; expected effect read, got open-world", cases.display())), "{said}");
     assert!(said.contains("finding: open-world -> hold (its own ruling): fetch of evil.example, which is not on this workspace's allow list"), "{said}");
     assert!(said.contains("1 of 2 cases passed, 1 failed"), "{said}");
     let json = wicket(

@@ -97,7 +97,7 @@ mod tests {
 const CASES: &str = "\
 case: shutdown is refused by the plugin's own ruling
 bash: shutdown -h now
-class: destructive
+effect: destructive
 expect: refuse
 
 case: anything else is not its business
@@ -107,7 +107,7 @@ expect: abstain
 case: asked to, it holds a call the host cannot place inside the wall
 bash: ls -l
 config: {\"outside_wall\": \"hold\"}
-class: process
+effect: process
 expect: hold
 ";
 

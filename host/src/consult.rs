@@ -97,8 +97,11 @@ pub enum PolicyState {
 /// What the operator's state held for this call, step by step.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Precedence {
-    /// The raised floor over the agent, and whether it applied.
+    /// The revocation over the agent (the trail's raised floor), and whether
+    /// it applied.
+    #[serde(rename = "revoked")]
     pub floor: Option<trail::Floor>,
+    #[serde(rename = "revoked_applied")]
     pub floor_applied: bool,
     /// The standing answer for the call's class, and whether it applied
     /// (and why not, when it did not).

@@ -33,8 +33,8 @@ enum Command {
         agent: String,
         /// pass, refuse or hold.
         verdict: Ruling,
-        /// How far the answer stands: this call, its class for the
-        /// conversation and its descent, or its class for the workspace.
+        /// How far the answer stands: this call, its class (<tool>@<effect>)
+        /// for the conversation and its descent, or for the workspace.
         #[arg(long, value_enum, default_value = "call")]
         scope: Scope,
         /// The tool_use id you expect to be parked; refused if it changed.
@@ -112,7 +112,7 @@ enum Command {
         remove: bool,
         dir: PathBuf,
     },
-    /// What waits and why: parked calls, floors, answers, policy, the wall.
+    /// What waits and why: parked calls, revoked conversations, answers, policy, the wall.
     Status {
         /// The litany workspace.
         ws: PathBuf,
@@ -131,7 +131,7 @@ enum Command {
     Explain {
         /// The litany workspace.
         ws: PathBuf,
-        /// The agent whose parked call to trace (its id, or a unique start of it).
+        /// The agent whose parked call to trace: its id, a unique start of it, or its display name.
         agent: Option<String>,
         /// The request to trace, as litany sends it: {"id","name","input","role","agent_id"}.
         #[arg(long)]
@@ -253,7 +253,10 @@ fn main() {
         )),
         Some(Command::Status { ws, json, watch }) => {
             if watch {
-                report(wicket::operator::status::watch(&ws, json))
+                match wicket::operator::status::watch(&ws, json) {
+                    Ok(()) => 0,
+                    Err(e) => failed(&e, json),
+                }
             } else {
                 receipt(wicket::operator::status::run_for(&ws, json), json)
             }
@@ -285,10 +288,7 @@ fn main() {
                 r.print(json);
                 i32::from(problems)
             }
-            Err(e) => {
-                eprintln!("wicket: {e:#}");
-                1
-            }
+            Err(e) => failed(&e, json),
         },
     };
     std::process::exit(code);
@@ -305,10 +305,7 @@ fn plugin(verb: PluginVerb) -> i32 {
                 receipt.print(json);
                 i32::from(!passed)
             }
-            Err(e) => {
-                eprintln!("wicket: {e:#}");
-                1
-            }
+            Err(e) => failed(&e, json),
         },
     }
 }
@@ -340,18 +337,22 @@ fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32
             receipt.print(json);
             0
         }
-        Err(e) => {
-            let (code, kind) = wicket::operator::exit_of(&e);
-            eprintln!("wicket: {e:#}");
-            if json {
-                println!(
-                    "{}",
-                    serde_json::json!({"error": {"kind": kind, "message": format!("{e:#}"), "exit": code}})
-                );
-            }
-            code
-        }
+        Err(e) => failed(&e, json),
     }
+}
+
+/// A verb's error: one sentence on stderr, with `--json` also
+/// `{"error": {"kind", "message", "exit"}}` on stdout; its exit status.
+fn failed(e: &anyhow::Error, json: bool) -> i32 {
+    let (code, kind) = wicket::operator::exit_of(e);
+    eprintln!("wicket: {e:#}");
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"error": {"kind": kind, "message": format!("{e:#}"), "exit": code}})
+        );
+    }
+    code
 }
 
 /// An operator's command: its error as one sentence on stderr, exit 1.

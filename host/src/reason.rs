@@ -24,7 +24,11 @@ pub const REFUSAL_OPAQUE: &str =
 Written literally (no command held in a variable, no substitution or script fed on stdin deciding what runs), \
 the same work is judged on what it does.";
 
-const TAG_OPEN: &str = " [wicket class=";
+const TAG_OPEN: &str = " [wicket effect=";
+
+/// The tag's opening before the vocabulary settled on `effect`: still read,
+/// so a call parked by an older wicket can be answered; never written.
+const OLD_TAG_OPEN: &str = " [wicket class=";
 
 /// The digest that keys a call answer: sha256 of the canonical JSON (sorted
 /// keys, no whitespace) of `{"input": …, "name": …}`, as lowercase hex.
@@ -115,13 +119,17 @@ impl Reason<'_> {
     }
 }
 
-/// The class and digest a reason's machine tag carries, if the reason ends
-/// with a well-formed one.
+/// The effect and digest a reason's machine tag carries, if the reason ends
+/// with a well-formed one (the last tag opening in it, of either spelling).
 pub fn read_tag(reason: &str) -> Option<(Effect, String)> {
     let body = reason.strip_suffix(']')?;
-    let (_, tag) = body.rsplit_once(TAG_OPEN)?;
-    let (class, digest) = tag.split_once(" digest=")?;
-    let effect = Effect::from_word(class)?;
+    let (at, open) = [TAG_OPEN, OLD_TAG_OPEN]
+        .into_iter()
+        .filter_map(|open| body.rfind(open).map(|at| (at, open)))
+        .max()?;
+    let tag = &body[at + open.len()..];
+    let (word, digest) = tag.split_once(" digest=")?;
+    let effect = Effect::from_word(word)?;
     if digest.len() != 64
         || !digest
             .bytes()
@@ -198,6 +206,16 @@ mod tests {
             Some(Effect::Read)
         );
         assert_eq!(read_tag("held for review"), None);
+        // The older spelling is read (calls parked before it changed); the
+        // last tag wins whichever its spelling.
+        let old = format!("x [wicket class=secret digest={}]", "a".repeat(64));
+        assert_eq!(read_tag(&old).map(|t| t.0), Some(Effect::Secret));
+        let both = format!(
+            "x [wicket class=read digest={0}] [wicket effect=opaque digest={0}]",
+            "a".repeat(64)
+        );
+        assert_eq!(read_tag(&both).map(|t| t.0), Some(Effect::Opaque));
+        assert!(r.contains(" [wicket effect=opaque digest="), "{r}");
         assert_eq!(
             read_tag(&format!("x [wicket class=read digest={}]", "g".repeat(64))),
             None

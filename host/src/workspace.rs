@@ -134,6 +134,19 @@ impl Workspace {
             .collect())
     }
 
+    /// The commit `agents/<id>` names, if the branch is there.
+    pub fn agent_tip(&self, agent: &str) -> Option<String> {
+        if !valid_ref_component(agent) {
+            return None;
+        }
+        let oid = self
+            .store()
+            .ok()?
+            .resolve_ref(&format!("{AGENT_HEADS}{agent}"))
+            .ok()??;
+        Some(oid.to_string())
+    }
+
     /// Whether `agents/<id>` exists (a branch naming a commit that is there).
     pub fn agent_exists(&self, agent: &str) -> bool {
         valid_ref_component(agent)

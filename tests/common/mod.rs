@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod litany;
+pub mod schema;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

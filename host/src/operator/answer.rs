@@ -1,6 +1,6 @@
 //! `wicket answer <ws> <agent> pass|refuse|hold`: settle the call parked on
 //! an agent. The hold mark is read live, so the answer names what is parked
-//! now; the scope is checked against the class the reason's tag carries; the
+//! now; the scope is checked against the effect the reason's tag carries; the
 //! row is written before anything is launched, so the re-consult that the
 //! launch causes already sees it.
 
@@ -67,7 +67,7 @@ pub fn run(args: Args) -> Result<Receipt> {
     if args.scope != Scope::Call {
         let Some((effect, _)) = &tag else {
             return Err(refused(Refusal::ScopeNotAllowed,
-                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it".into()
+                "this hold's reason carries no wicket tag, so its effect is unknown and only `--scope call` can answer it".into()
             ));
         };
         if call_only(*effect) {
@@ -98,7 +98,7 @@ pub fn run(args: Args) -> Result<Receipt> {
         tag = Some(derived);
         let Some((effect, _)) = &tag else {
             return Err(refused(Refusal::ScopeNotAllowed,
-                "this hold's reason carries no wicket tag, so its class is unknown and only `--scope call` can answer it".into()
+                "this hold's reason carries no wicket tag, so its effect is unknown and only `--scope call` can answer it".into()
             ));
         };
         if call_only(*effect) {
@@ -324,7 +324,7 @@ fn rederive(
             trace.digest,
         )),
         Err(_) => bail!(
-            "the parked call on {agent} could not be consulted again to read its class; answer it call by call (`--scope call`)"
+            "the parked call on {agent} could not be consulted again to read its effect; answer it call by call (`--scope call`)"
         ),
     }
 }

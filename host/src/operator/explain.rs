@@ -1,5 +1,5 @@
 //! `wicket explain <ws>`: one consult, traced — the facts it read, each
-//! plugin's findings and time, the table's rulings, the floor, the answers
+//! plugin's findings and time, the table's rulings, any revocation, the answers
 //! considered and the one that decided, the gate, and the verdict the control
 //! would print. It is the control's own code path; it writes nothing.
 
@@ -276,11 +276,11 @@ fn render(t: &Trace) -> Receipt {
         let _ = writeln!(h, "Trail: cannot be read: {problem}");
     }
     match &p.floor {
-        None => h.push_str("Floor: none over this agent\n"),
+        None => h.push_str("Revoked: no (neither this agent nor an ancestor)\n"),
         Some(f) => {
             let _ = writeln!(
                 h,
-                "Floor: raised on {} at {} by {}@{} — {}",
+                "Revoked: {} at {} by {}@{} — {}",
                 f.agent,
                 f.at,
                 f.who.user,
@@ -294,7 +294,7 @@ fn render(t: &Trace) -> Receipt {
         }
     }
     match &p.standing {
-        None => h.push_str("Standing answer: none for this class\n"),
+        None => h.push_str("Standing answer: none for this class (<tool>@<effect>)\n"),
         Some(s) => {
             let outcome = if p.standing_applied {
                 "applied".to_owned()

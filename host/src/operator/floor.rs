@@ -1,5 +1,6 @@
-//! `revoke` and `restore` raise and lower a conversation's floor (every call
-//! above read waits for the operator, over its whole descent); `withdraw`
+//! `revoke` takes a conversation's auto-approval away (every call above read
+//! waits for the operator, over its whole descent) and `restore` gives it
+//! back; the trail records them as floor rows (`raise`/`lower`). `withdraw`
 //! takes a standing answer back. Each writes one row and launches nothing;
 //! the receipt is re-derived from the trail afterwards, so it says what now
 //! stands rather than what was asked for.
@@ -27,7 +28,7 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
     let agent = crate::operator::resolve_agent(&ws, agent, false)?;
     let agent = agent.as_str();
     check_agent_id(agent)?;
-    // A mistyped or truncated id would floor every conversation sharing its prefix.
+    // A mistyped or truncated id would revoke every conversation sharing its prefix.
     if !ws.agent_exists(agent) {
         return Err(crate::operator::refused(
             crate::operator::Refusal::NoSuchAgent,
@@ -48,9 +49,9 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
             action,
         }),
     )
-    .context("the floor was not changed")?;
+    .context("nothing was revoked or restored")?;
     let state = State::load_for(&state_dir, agent)
-        .context("the floor was written, but the trail could not be read back")?;
+        .context("the row was written, but the trail could not be read back")?;
     let over = state.floor_over(agent);
     let human = match (action, over) {
         (FloorAction::Raise, _) => format!(
@@ -58,7 +59,7 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
             ws.root.display()
         ),
         (FloorAction::Lower, Some(floor)) if floor.agent != agent => format!(
-            "{agent} stays floored: its ancestor {} is revoked (since {} by {}@{}). Restore that one to lift it.\n",
+            "{agent} stays revoked: its ancestor {} is revoked (since {} by {}@{}). Restore that one to give it back.\n",
             floor.agent, floor.at, floor.who.user, floor.who.host
         ),
         (FloorAction::Lower, _) => {
@@ -66,14 +67,20 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
             if was {
                 format!("Restored: {agent}'s calls are adjudicated by the policy again from its next call. A call already parked is released by answering it.\n")
             } else {
-                format!("{agent} was not floored; its calls are adjudicated by the policy as before.\n")
+                format!("{agent} was not revoked; its calls are adjudicated by the policy as before.\n")
             }
         }
     };
-    let floored_by = over.map(|f| f.agent.clone());
+    // The operator's words: revoke/restore, and whether (and by which
+    // conversation) the agent stands revoked now.
+    let revoked_by = over.map(|f| f.agent.clone());
+    let verb = match action {
+        FloorAction::Raise => "revoke",
+        FloorAction::Lower => "restore",
+    };
     Ok(Receipt {
         human,
-        json: json!({ "agent": agent, "action": action, "floored": floored_by.is_some(), "floored_by": floored_by }),
+        json: json!({ "agent": agent, "action": verb, "revoked": revoked_by.is_some(), "revoked_by": revoked_by }),
     })
 }
 

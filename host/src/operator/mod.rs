@@ -57,6 +57,11 @@ pub fn display_name(ws: &crate::workspace::Workspace, tip: &str) -> Option<Strin
     (!name.is_empty() && name.len() <= 200 && !name.chars().any(char::is_control)).then_some(name)
 }
 
+/// An agent's display name, by its id (`None`: no branch, or no name).
+pub fn name_of(ws: &crate::workspace::Workspace, agent: &str) -> Option<String> {
+    display_name(ws, &ws.agent_tip(agent)?)
+}
+
 /// The agent a person means: its full id; else the one agent whose id
 /// starts with what was typed or whose display name it is (among those with
 /// a parked call first, when `parked_first`). Nothing that matches: what was

@@ -1,5 +1,5 @@
 //! `wicket status <ws>`: what waits and why — every parked call with its full
-//! reason and the scopes its answer may take, the floors standing, the
+//! reason and the scopes its answer may take, the revoked conversations, the
 //! standing answers (and how to withdraw them), each config lineage's policy
 //! (plugins with their hashes, confinement, the lines it could not read),
 //! whether the wall can be built here, and the latest launches.
@@ -19,7 +19,7 @@ use crate::trail::State;
 use crate::wall;
 use crate::workspace::{Workspace, CONFIG_HEADS};
 
-/// How many floors, and how many answers, the human listing shows: the
+/// How many revoked conversations, and how many answers, the human listing shows: the
 /// latest; `--json` lists every one.
 const LISTED: usize = 25;
 
@@ -27,7 +27,7 @@ pub fn run(ws: &Path) -> Result<Receipt> {
     run_for(ws, true)
 }
 
-/// [`run`]; the JSON's per-answer and per-floor entries are only built when
+/// [`run`]; the JSON's per-answer and per-revocation entries are only built when
 /// `json` asks for them (thousands of standing answers in a long-lived
 /// workspace are most of what status would otherwise spend).
 pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
@@ -55,18 +55,16 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
             _ => vec!["call"],
         };
         let config = ws.config_source(agent);
-        let class = tag
+        let effect = tag
             .as_ref()
             .map(|(e, _)| e.word())
             .unwrap_or("unknown (no wicket tag)");
-        let name = ws
-            .refs(&format!("{}{agent}", crate::workspace::AGENT_HEADS))
-            .ok()
-            .and_then(|refs| refs.into_iter().next())
-            .and_then(|(_, tip)| crate::operator::display_name(&ws, &tip));
+        // (A lookup of the branch itself: `refs` lists a directory of refs,
+        // and given one ref's full name it found nothing, so no name showed.)
+        let name = crate::operator::name_of(&ws, agent);
         let _ = writeln!(
             human,
-            "  {agent}{}  {}  {class}  {}",
+            "  {agent}{}  {}  {effect}  {}",
             name.as_deref()
                 .map(|n| format!(" \"{n}\""))
                 .unwrap_or_default(),
@@ -141,7 +139,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
             "role": ws.role(agent),
             "name": name,
             "answered": answered.map(|a| json!({"answer": a.answer.answer, "ruling": a.answer.ruling.word(), "at": a.at})),
-            "class": tag.as_ref().map(|(e, _)| e.word()),
+            "effect": tag.as_ref().map(|(e, _)| e.word()),
             "digest": tag.as_ref().map(|(_, d)| d),
             "reason": mark.reason,
             "scopes": scopes,
@@ -151,8 +149,8 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
         }));
     }
 
-    // Floors.
-    let _ = writeln!(human, "\nFloors ({})", state.floors.len());
+    // Revoked conversations (the trail's raised floors).
+    let _ = writeln!(human, "\nRevoked ({})", state.floors.len());
     if state.floors.is_empty() {
         human.push_str("  none: every conversation is adjudicated by its policy\n");
     }
@@ -160,7 +158,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
     if floors_hidden > 0 {
         let _ = writeln!(
             human,
-            "  ({floors_hidden} earlier floors not shown: `wicket status {root} --json` lists them all)"
+            "  ({floors_hidden} earlier revocations not shown: `wicket status {root} --json` lists them all)"
         );
     }
     for floor in &state.floors[floors_hidden..] {
@@ -369,7 +367,7 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
     let json = json!({
         "workspace": root,
         "parked": parked_json,
-        "floors": if want_json { json!(state.floors) } else { json!([]) },
+        "revoked": if want_json { json!(state.floors) } else { json!([]) },
         "answers": answers_json,
         "lineages": lineages_json,
         "confinement": {
@@ -611,9 +609,45 @@ fn file_sha256(path: &Path) -> Result<String, String> {
 /// How often `status --watch` looks at the hold marks.
 const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(300);
 
+/// How often a waiting watcher checks whether it was asked to stop.
+const STOP_CHECK: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Set by SIGINT or SIGTERM while `status --watch` runs.
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn on_stop(_signal: libc::c_int) {
+    STOP.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// SIGINT (Ctrl-C) and SIGTERM end the watch the way it ends on purpose:
+/// the watcher finishes the line it is writing and exits 0.
+fn stop_on_signals() {
+    // SAFETY: the handler only stores to an atomic, which is
+    // async-signal-safe; nothing else in this process handles these signals.
+    unsafe {
+        libc::signal(libc::SIGINT, on_stop as *const () as libc::sighandler_t);
+        libc::signal(libc::SIGTERM, on_stop as *const () as libc::sighandler_t);
+    }
+}
+
+/// Wait `for_`, or less when a signal asked the watcher to stop; whether it did.
+fn wait_or_stop(for_: std::time::Duration) -> bool {
+    let until = std::time::Instant::now() + for_;
+    loop {
+        if STOP.load(std::sync::atomic::Ordering::SeqCst) {
+            return true;
+        }
+        let now = std::time::Instant::now();
+        if now >= until {
+            return false;
+        }
+        std::thread::sleep(STOP_CHECK.min(until - now));
+    }
+}
+
 /// `wicket status <ws> --watch`: the calls parked now, then every call
 /// parked or settled from here on, one line each (one JSON object per line
-/// with `json`), until a signal ends it. Each look reads only the hold marks
+/// with `json`), until SIGINT or SIGTERM ends it (exit 0). Each look reads only the hold marks
 /// (`refs/litany/held/*`); a parked call's input is read once, when it
 /// appears.
 pub fn watch(ws: &Path, json: bool) -> Result<()> {
@@ -621,6 +655,7 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
     use std::io::Write as _;
     let ws = Workspace::open(ws)?;
     let root = ws.root.display().to_string();
+    stop_on_signals();
     // Fails early when the repository cannot be read at all.
     let mut seen: BTreeMap<String, crate::workspace::HoldMark> = BTreeMap::new();
     let mut first = true;
@@ -644,7 +679,9 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
             // A look that fails (a ref being rewritten) is skipped, not taken
             // for "nothing is parked".
             Err(_) => {
-                std::thread::sleep(WATCH_EVERY);
+                if wait_or_stop(WATCH_EVERY) {
+                    return Ok(());
+                }
                 continue;
             }
         };
@@ -675,7 +712,8 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                 continue;
             }
             let event = if first { "waiting" } else { "parked" };
-            let class = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
+            let effect = reason::read_tag(&mark.reason).map(|(e, _)| e.word());
+            let name = crate::operator::name_of(&ws, agent);
             let input = ws
                 .parked_call(agent, &mark.tool_use_id)
                 .ok()
@@ -686,9 +724,10 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                     "event": event,
                     "at": at,
                     "agent": agent,
+                    "name": name,
                     "tool_use_id": mark.tool_use_id,
                     "tool": mark.tool,
-                    "class": class,
+                    "effect": effect,
                     "input": input,
                     "role": ws.role(agent),
                     "reason": mark.reason,
@@ -696,10 +735,13 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                 .to_string()
             } else {
                 format!(
-                    "{at}  {event}  {agent}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
+                    "{at}  {event}  {agent}{}  {} {}  {}\n    {}\n    answer: wicket answer {root} {agent} pass|refuse|hold   why: wicket explain {root} {agent}",
+                    name.as_deref()
+                        .map(|n| format!(" \"{n}\""))
+                        .unwrap_or_default(),
                     mark.tool,
                     mark.tool_use_id,
-                    class.unwrap_or("unknown"),
+                    effect.unwrap_or("unknown"),
                     mark.reason
                 )
             };
@@ -711,6 +753,8 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
         let _ = stdout.flush();
         seen = now;
         first = false;
-        std::thread::sleep(WATCH_EVERY);
+        if wait_or_stop(WATCH_EVERY) {
+            return Ok(());
+        }
     }
 }

@@ -168,7 +168,7 @@ pub fn suggest(trace: &Trace, env: &Env) -> Advice {
         );
         let _ = writeln!(
             h,
-            "  (a floor, the confinement gate, an unreadable policy or another plugin's own ruling decides it; see above)"
+            "  (a revocation, the confinement gate, an unreadable policy or another plugin's own ruling decides it; see above)"
         );
         return Advice {
             human: h,

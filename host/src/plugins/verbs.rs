@@ -211,7 +211,9 @@ struct Case {
     config: Option<(usize, String)>,
     policy: Option<(usize, String)>,
     expect: Option<String>,
-    class: Option<String>,
+    /// The deciding finding's effect expected (`effect:`; `class:` is the
+    /// older spelling of the same key, still read).
+    effect: Option<String>,
 }
 
 /// The case file, parsed: defaults and cases.
@@ -256,7 +258,7 @@ fn parse_cases(text: &str, file: &str) -> Result<Cases> {
         continuing = None;
         let Some((key, value)) = raw.split_once(':') else {
             bail!(at(format!(
-                "`{}` is not `key: value` (keys: case, bash, tool, input, request, config, policy, expect, class)",
+                "`{}` is not `key: value` (keys: case, bash, tool, input, request, config, policy, expect, effect)",
                 raw.trim()
             )));
         };
@@ -333,16 +335,16 @@ fn parse_cases(text: &str, file: &str) -> Result<Cases> {
                 }
                 case.expect = Some(value.to_owned());
             }
-            ("class", Some(case)) => {
+            ("effect" | "class", Some(case)) => {
                 if Effect::from_word(value).is_none() && value != "abstain" {
                     bail!(at(format!(
-                        "`class: {value}` is not an effect (read, target-write, process, open-world, destructive, secret, opaque) or abstain"
+                        "`{key}: {value}` is not an effect (read, target-write, process, open-world, destructive, secret, opaque) or abstain"
                     )));
                 }
-                case.class = Some(value.to_owned());
+                case.effect = Some(value.to_owned());
             }
             (other, Some(_)) => bail!(at(format!(
-                "unknown key `{other}` (keys: case, bash, tool, input, request, config, policy, expect, class)"
+                "unknown key `{other}` (keys: case, bash, tool, input, request, config, policy, expect, effect)"
             ))),
         }
     }
@@ -356,9 +358,9 @@ fn parse_cases(text: &str, file: &str) -> Result<Cases> {
                 "has no call: give `bash:`, `tool:` and `input:`, or `request:`"
             ));
         }
-        if case.expect.is_none() && case.class.is_none() {
+        if case.expect.is_none() && case.effect.is_none() {
             bail!(at(
-                "expects nothing: give `expect:` (a verdict) and/or `class:` (an effect)"
+                "expects nothing: give `expect:` (a verdict) and/or `effect:` (the deciding finding's effect)"
             ));
         }
     }
@@ -480,7 +482,7 @@ pub fn test(path: &Path, cases_path: &Path) -> Result<(Receipt, bool)> {
         let run = runtime.run(&plugin, &question, super::PLUGIN_DEADLINE);
         let took = started.elapsed();
         let ruled = rule(&name, &run.answer, &table);
-        let (class, verdict) = match judge::deciding(&ruled) {
+        let (effect, verdict) = match judge::deciding(&ruled) {
             Some(d) => (d.effect.word().to_owned(), d.ruling.word().to_owned()),
             None => ("abstain".to_owned(), "abstain".to_owned()),
         };
@@ -490,9 +492,9 @@ pub fn test(path: &Path, cases_path: &Path) -> Result<(Receipt, bool)> {
                 why_failed.push(format!("expected verdict {expect}, got {verdict}"));
             }
         }
-        if let Some(expect) = &case.class {
-            if *expect != class {
-                why_failed.push(format!("expected class {expect}, got {class}"));
+        if let Some(expect) = &case.effect {
+            if *expect != effect {
+                why_failed.push(format!("expected effect {expect}, got {effect}"));
             }
         }
         let ok = why_failed.is_empty();
@@ -536,10 +538,10 @@ pub fn test(path: &Path, cases_path: &Path) -> Result<(Receipt, bool)> {
             "line": case.line,
             "name": case.name,
             "ok": ok,
-            "class": class,
+            "effect": effect,
             "verdict": verdict,
             "expect": case.expect,
-            "expect_class": case.class,
+            "expect_effect": case.effect,
             "why_failed": why_failed,
             "findings": ruled,
             "fault": match &run.answer { Answer::Fault(f) => Some(f.detail(&name)), _ => None },
