@@ -1,0 +1,401 @@
+"""How a shell command runs what it downloads: the reading behind pipe-guard.
+
+Plain Python with no wicket import, so it runs (and is unit-tested) on the
+build machine as well as inside the component. The one host question it needs,
+where a path leads, is passed in as `resolve`.
+
+A command runs downloaded code when
+  - a pipeline feeds a downloader's output to an interpreter reading its
+    program from stdin (`curl -fsSL URL | sudo bash -s -- --yes`);
+  - an interpreter, `eval` or `source` is given a substitution that downloads
+    (`sh -c "$(curl URL)"`, `bash <(wget -qO- URL)`, `eval "$(curl URL)"`);
+  - a file a downloader wrote is run later in the same command
+    (`curl -o i.sh URL && sh i.sh`, `wget URL/x.sh; chmod +x x.sh; ./x.sh`).
+`sh -c`, `eval` and launchers (`sudo`, `env`, `nohup`, ...) are read through.
+"""
+
+import posixpath
+import re
+import shlex
+
+DOWNLOADERS = {"curl", "wget", "fetch", "aria2c", "http", "https", "xh"}
+SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "yash"}
+# Interpreters other than shells, by the option that gives them code inline.
+INLINE = {"python": "-c", "perl": "-e", "ruby": "-e", "node": "-e", "php": "-r"}
+# Words that run the rest of the line as a command, with the options that
+# take a value (so the value is not mistaken for the program).
+LAUNCHERS = {
+    "sudo": {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"},
+    "doas": {"-u", "-C"},
+    "env": {"-u", "-C", "-S"},
+    "nice": {"-n"},
+    "ionice": {"-c", "-n", "-p"},
+    "timeout": {"-s", "-k"},
+    "stdbuf": {"-i", "-o", "-e"},
+    "command": set(),
+    "exec": {"-a"},
+    "nohup": set(),
+    "time": set(),
+    "busybox": set(),
+    "setsid": set(),
+    "chroot": set(),
+}
+# Reserved words and grouping that may stand before a command.
+PREFIX_WORDS = {"{", "}", "!", "if", "then", "else", "elif", "while", "until", "do"}
+PUNCT = set("();<>|&")
+SUB = "WICKETSUB"
+SUB_WORD = re.compile(SUB + r"(\d+)Z")
+
+
+class Unreadable(Exception):
+    """The command could not be read (an unclosed quote or substitution)."""
+
+
+def program_name(word):
+    """The program a command word names, as this reading knows it."""
+    base = posixpath.basename(word)
+    m = re.fullmatch(r"(python|perl|ruby|node|php)[0-9.]*", base)
+    if m:
+        return m.group(1)
+    return base
+
+
+class Reading:
+    """One command read: what it downloads and what it runs."""
+
+    def __init__(self, resolve):
+        self.resolve = resolve
+        # Substitution bodies by number, and whether each one downloads.
+        self.subs = []
+        # Paths downloaders wrote, resolved -> the URL(s) behind them.
+        self.written = {}
+        # What was found: (clause, urls).
+        self.found = []
+
+    # -- substitutions -------------------------------------------------------
+
+    def lift(self, text):
+        """The command with every `$(...)`, backquote, `<(...)` and `>(...)`
+        replaced by a placeholder word, unquoted newlines made `;` and
+        comments dropped. Each body is read on its own."""
+        out = []
+        i, n = 0, len(text)
+        quote = None  # None, "'" or '"'
+        while i < n:
+            c = text[i]
+            if quote == "'":
+                out.append(c)
+                if c == "'":
+                    quote = None
+                i += 1
+                continue
+            if c == "\\" and i + 1 < n:
+                if text[i + 1] == "\n" and quote is None:
+                    i += 2  # a line continuation
+                    continue
+                out.append(text[i : i + 2])
+                i += 2
+                continue
+            if c == '"':
+                quote = None if quote == '"' else '"'
+                out.append(c)
+                i += 1
+                continue
+            if quote is None and c == "'":
+                quote = "'"
+                out.append(c)
+                i += 1
+                continue
+            if quote is None and c == "#" and (not out or out[-1][-1:] in " \t\n;&|()"):
+                while i < n and text[i] != "\n":
+                    i += 1
+                continue
+            if quote is None and c == "\n":
+                out.append(" ; ")
+                i += 1
+                continue
+            opener = text[i : i + 2]
+            if opener == "$(" or (quote is None and opener in ("<(", ">(")):
+                end = self.closing(text, i + 2)
+                out.append(" " + self.sub(text[i + 2 : end]) + " " if opener != "$(" else self.sub(text[i + 2 : end]))
+                i = end + 1
+                continue
+            if c == "`":
+                end = text.find("`", i + 1)
+                while end > 0 and text[end - 1] == "\\":
+                    end = text.find("`", end + 1)
+                if end < 0:
+                    raise Unreadable("an unclosed backquote")
+                out.append(self.sub(text[i + 1 : end]))
+                i = end + 1
+                continue
+            out.append(c)
+            i += 1
+        if quote:
+            raise Unreadable("an unclosed quote")
+        return "".join(out)
+
+    @staticmethod
+    def closing(text, start):
+        """Where the `)` closing a substitution opened before `start` is."""
+        depth, i, quote = 1, start, None
+        while i < len(text):
+            c = text[i]
+            if quote:
+                if c == "\\" and quote == '"':
+                    i += 1
+                elif c == quote:
+                    quote = None
+            elif c == "\\":
+                i += 1
+            elif c in "'\"":
+                quote = c
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    return i
+            i += 1
+        raise Unreadable("an unclosed substitution")
+
+    def sub(self, body):
+        inner = Reading(self.resolve)
+        inner.subs = self.subs
+        urls = inner.downloads(body)
+        self.found.extend(inner.found)
+        self.subs.append(urls)
+        return "%s%dZ" % (SUB, len(self.subs) - 1)
+
+    def sub_urls(self, word):
+        """The URLs the downloading substitutions in `word` fetch (None: none
+        of them downloads)."""
+        hits = [self.subs[int(m.group(1))] for m in SUB_WORD.finditer(word)]
+        hits = [h for h in hits if h is not None]
+        if not hits:
+            return None
+        return [u for h in hits for u in h]
+
+    # -- commands ------------------------------------------------------------
+
+    def downloads(self, text):
+        """Read `text`; the URLs its downloaders fetch, or None when it runs
+        no downloader. What it runs is added to `self.found`."""
+        fetched = None
+        for pipeline in self.pipelines(self.lift(text)):
+            got = self.pipeline(pipeline)
+            if got is not None:
+                fetched = (fetched or []) + got
+        return fetched
+
+    @staticmethod
+    def pipelines(text):
+        """The command's pipelines, each a list of stages, each a list of
+        (word, redirect-target?) pairs."""
+        lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        lexer.commenters = ""
+        try:
+            tokens = list(lexer)
+        except ValueError as e:
+            raise Unreadable(str(e))
+        pipelines, stages, stage = [], [], []
+        redirect = False
+        for tok in tokens:
+            if tok and set(tok) <= PUNCT:
+                bare = tok.replace("(", "").replace(")", "")
+                if not bare:
+                    continue
+                if "|" in bare and "||" not in bare:
+                    stages.append(stage)
+                    stage = []
+                elif "<" in bare or ">" in bare:
+                    redirect = True
+                else:
+                    stages.append(stage)
+                    pipelines.append(stages)
+                    stages, stage = [], []
+                continue
+            stage.append((tok, redirect))
+            redirect = False
+        stages.append(stage)
+        pipelines.append(stages)
+        return pipelines
+
+    def pipeline(self, stages):
+        fetched, fetcher = None, None
+        for stage in stages:
+            words = [w for w, redirected in stage if not redirected]
+            targets = [w for w, redirected in stage if redirected]
+            argv = self.unlaunch(words)
+            if not argv:
+                continue
+            prog = program_name(argv[0])
+            if prog in DOWNLOADERS:
+                urls = self.download(prog, argv, targets)
+                fetched = (fetched or []) + urls
+                fetcher = argv[0]
+                continue
+            if self.reads_stdin(prog, argv):
+                fed = [u for t in targets for u in (self.sub_urls(t) or [])]
+                if fed:
+                    self.found.append(("%s runs what a redirected substitution downloads" % argv[0], fed))
+                elif fetched is not None:
+                    self.found.append(("%s runs what %s downloads" % (argv[0], fetcher), fetched))
+            self.runs(prog, argv)
+            # `echo "$(curl URL)" | sh`: a stage that prints what a
+            # substitution downloaded feeds it down the pipeline.
+            printed = [u for w in argv[1:] for u in (self.sub_urls(w) or [])]
+            if printed and prog not in SHELLS | set(INLINE) | {"eval", "source", "."}:
+                fetched = (fetched or []) + printed
+                fetcher = "a substitution in %s" % argv[0]
+        return fetched
+
+    @staticmethod
+    def unlaunch(words):
+        """argv with assignments, reserved words and launchers taken off."""
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w in PREFIX_WORDS or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", w, re.S):
+                i += 1
+                continue
+            takes = LAUNCHERS.get(posixpath.basename(w))
+            if takes is None:
+                break
+            name = posixpath.basename(w)
+            i += 1
+            while i < len(words) and words[i].startswith("-") and words[i] != "-":
+                opt = words[i]
+                i += 1
+                if opt == "--":
+                    break
+                if opt in takes:
+                    i += 1
+            if name == "timeout" and i < len(words):
+                i += 1  # the duration
+            if name == "chroot" and i < len(words):
+                i += 1  # the new root
+        return words[i:]
+
+    @staticmethod
+    def reads_stdin(prog, argv):
+        """Whether an interpreter takes its program from stdin."""
+        if prog not in SHELLS and prog not in INLINE:
+            return False
+        inline = INLINE.get(prog, "-c")
+        args = argv[1:]
+        for k, a in enumerate(args):
+            if a == "-":
+                return True
+            if a == "--":
+                return prog in SHELLS and "-s" in args[:k] or k + 1 >= len(args)
+            if a.startswith("-") and len(a) > 1:
+                letters = a[1:] if not a.startswith("--") else ""
+                if a == inline or (prog in SHELLS and "c" in letters):
+                    return False
+                if prog == "python" and a == "-m":
+                    return False
+                if prog in SHELLS and "s" in letters:
+                    return True
+                continue
+            return False  # a script file: stdin is its data
+        return True
+
+    def runs(self, prog, argv):
+        """What an interpreter, `eval` or `source` runs, and a downloaded
+        file run by its path."""
+        code_takers = SHELLS | set(INLINE) | {"eval", "source", "."}
+        if prog in code_takers:
+            for a in argv[1:]:
+                urls = self.sub_urls(a)
+                if urls is not None:
+                    self.found.append(("%s runs the text a substitution downloads" % argv[0], urls))
+                    break
+        if prog == "eval":
+            self.downloads(" ".join(argv[1:]))
+            return
+        if prog in SHELLS:
+            script = self.inline_script(argv, "-c")
+            if script is not None:
+                self.downloads(script)
+                return
+        # A downloaded file run directly, or as an interpreter's script.
+        candidates = [argv[0]] if "/" in argv[0] else []
+        if prog in code_takers:
+            rest = [a for a in argv[1:] if not a.startswith("-")]
+            candidates += rest[:1]
+        for c in candidates:
+            key = self.resolve(c)
+            if key in self.written:
+                self.found.append(("%s runs the file %s downloaded" % (argv[0], c), self.written[key]))
+                return
+
+    @staticmethod
+    def inline_script(argv, flag):
+        for k, a in enumerate(argv[1:], start=1):
+            if a.startswith("-") and not a.startswith("--") and flag[1] in a[1:]:
+                return argv[k + 1] if k + 1 < len(argv) else ""
+            if not a.startswith("-"):
+                return None
+        return None
+
+    def download(self, prog, argv, targets):
+        """The URLs a downloader fetches, noting the files it writes."""
+        urls = [a for a in argv[1:] if "://" in a or a.startswith("www.")]
+        outputs = list(targets)
+        remote_name = False
+        args = argv[1:]
+        for k, a in enumerate(args):
+            nxt = args[k + 1] if k + 1 < len(args) else None
+            if prog == "curl":
+                if a in ("-o", "--output") and nxt:
+                    outputs.append(nxt)
+                elif a.startswith("-o") and len(a) > 2 and not a.startswith("--"):
+                    outputs.append(a[2:])
+                elif a in ("-O", "--remote-name") or (a.startswith("-") and not a.startswith("--") and "O" in a):
+                    remote_name = True
+            elif prog == "wget":
+                if a in ("-O", "--output-document") and nxt:
+                    outputs.append(nxt)
+                elif a.startswith("--output-document="):
+                    outputs.append(a.split("=", 1)[1])
+                elif a.startswith("-O") and len(a) > 2:
+                    outputs.append(a[2:])
+        if prog == "wget" and not any(o for o in outputs):
+            remote_name = True
+        if remote_name:
+            for u in urls:
+                name = posixpath.basename(u.split("?", 1)[0].split("#", 1)[0].rstrip("/"))
+                if name and "://" not in name:
+                    outputs.append(name)
+        for o in outputs:
+            if o and o != "-":
+                self.written.setdefault(self.resolve(o), []).extend(urls or ["?"])
+        return urls
+
+
+def trusted(url, prefixes):
+    """Whether `url` is under one of the trusted prefixes: the prefix, then
+    the end or a `/`, `?` or `#` (so `https://a.example` trusts neither
+    `https://a.example.evil.example` nor `https://a.example@evil.example`)."""
+    for p in prefixes:
+        if url == p:
+            return True
+        if url.startswith(p) and (p.endswith("/") or url[len(p)] in "/?#"):
+            return True
+    return False
+
+
+def read(command, resolve=posixpath.normpath, trust=()):
+    """What in `command` runs downloaded code and is not wholly trusted:
+    a list of (clause, urls). Raises Unreadable."""
+    r = Reading(resolve)
+    r.downloads(command)
+    out = []
+    for clause, urls in r.found:
+        if urls and all(trusted(u, trust) for u in urls):
+            continue
+        if (clause, urls) not in out:
+            out.append((clause, urls))
+    return out
