@@ -6,9 +6,12 @@ where a path leads, is passed in as `resolve`.
 
 A command runs downloaded code when
   - a pipeline feeds a downloader's output to an interpreter reading its
-    program from stdin (`curl -fsSL URL | sudo bash -s -- --yes`);
+    program from stdin (`curl -fsSL URL | sudo bash -s -- --yes`,
+    `{ curl URL; } | $SHELL`, `curl -o f URL; cat f | sh`);
   - an interpreter, `eval` or `source` is given a substitution that downloads
-    (`sh -c "$(curl URL)"`, `bash <(wget -qO- URL)`, `eval "$(curl URL)"`);
+    (`sh -c "$(curl URL)"`, `bash <(wget -qO- URL)`, `eval "$(curl URL)"`,
+    `sh <<< "$(curl URL)"`, a here-document holding one), or such a
+    substitution is the command itself (`$(curl URL)`);
   - a file a downloader wrote is run later in the same command
     (`curl -o i.sh URL && sh i.sh`, `wget URL/x.sh; chmod +x x.sh; ./x.sh`).
 `sh -c`, `eval` and launchers (`sudo`, `env`, `nohup`, ...) are read through.
@@ -49,6 +52,15 @@ SUB_WORD = re.compile(SUB + r"(\d+)Z")
 
 class Unreadable(Exception):
     """The command could not be read (an unclosed quote or substitution)."""
+
+
+STDIN_PATHS = {"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"}
+
+
+def dynamic(word):
+    """Whether a command word is only known when it runs (`$SHELL`, a
+    substitution): it may name an interpreter."""
+    return "$" in word or SUB in word
 
 
 def program_name(word):
@@ -191,7 +203,9 @@ class Reading:
     @staticmethod
     def pipelines(text):
         """The command's pipelines, each a list of stages, each a list of
-        (word, redirect-target?) pairs."""
+        (word, the redirection operator before it or None). Inside a group
+        (`{ ...; }`, `( ... )`) a `;` or `&&` joins stages as a pipe does: the
+        group's output is all of theirs."""
         lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
         lexer.whitespace_split = True
         lexer.commenters = ""
@@ -200,33 +214,37 @@ class Reading:
         except ValueError as e:
             raise Unreadable(str(e))
         pipelines, stages, stage = [], [], []
-        redirect = False
+        redirect, depth = None, 0
         for tok in tokens:
             if tok and set(tok) <= PUNCT:
+                depth = max(0, depth + tok.count("(") - tok.count(")"))
                 bare = tok.replace("(", "").replace(")", "")
                 if not bare:
                     continue
-                if "|" in bare and "||" not in bare:
+                if "<" in bare or ">" in bare:
+                    redirect = bare
+                elif ("|" in bare and "||" not in bare) or depth > 0:
                     stages.append(stage)
                     stage = []
-                elif "<" in bare or ">" in bare:
-                    redirect = True
                 else:
                     stages.append(stage)
                     pipelines.append(stages)
                     stages, stage = [], []
                 continue
+            if redirect is None and tok in ("{", "}"):
+                depth = max(0, depth + (1 if tok == "{" else -1))
             stage.append((tok, redirect))
-            redirect = False
+            redirect = None
         stages.append(stage)
         pipelines.append(stages)
         return pipelines
 
     def pipeline(self, stages):
-        fetched, fetcher = None, None
+        fetched, feeder = None, None
         for stage in stages:
-            words = [w for w, redirected in stage if not redirected]
-            targets = [w for w, redirected in stage if redirected]
+            words = [w for w, op in stage if op is None]
+            targets = [w for w, op in stage if op is not None]
+            heredoc = any(op is not None and op.startswith("<<") and op != "<<<" for _, op in stage)
             argv = self.unlaunch(words)
             if not argv:
                 continue
@@ -234,21 +252,34 @@ class Reading:
             if prog in DOWNLOADERS:
                 urls = self.download(prog, argv, targets)
                 fetched = (fetched or []) + urls
-                fetcher = argv[0]
+                feeder = "what %s downloads" % argv[0]
                 continue
+            ran = self.sub_urls(argv[0])
+            if ran is not None:
+                self.found.append(("a command substitution runs what it downloads as a command", ran))
             if self.reads_stdin(prog, argv):
                 fed = [u for t in targets for u in (self.sub_urls(t) or [])]
+                fed += [u for t in targets for u in self.written.get(self.resolve(t), [])]
+                if heredoc:
+                    fed += [u for h in self.subs if h is not None for u in h]
                 if fed:
-                    self.found.append(("%s runs what a redirected substitution downloads" % argv[0], fed))
+                    self.found.append(("%s runs downloaded text redirected to its input" % argv[0], fed))
                 elif fetched is not None:
-                    self.found.append(("%s runs what %s downloads" % (argv[0], fetcher), fetched))
+                    self.found.append(("%s runs %s" % (argv[0], feeder), fetched))
+            elif fetched is not None and dynamic(argv[0]):
+                self.found.append(("%s, a program named at run time, is fed %s" % (argv[0], feeder), fetched))
             self.runs(prog, argv)
+            if prog == "tee" and fetched is not None:
+                for f in argv[1:]:
+                    if not f.startswith("-"):
+                        self.written.setdefault(self.resolve(f), []).extend(fetched)
             # `echo "$(curl URL)" | sh`: a stage that prints what a
             # substitution downloaded feeds it down the pipeline.
             printed = [u for w in argv[1:] for u in (self.sub_urls(w) or [])]
+            printed += [u for w in argv[1:] + targets for u in self.written.get(self.resolve(w), [])]
             if printed and prog not in SHELLS | set(INLINE) | {"eval", "source", "."}:
                 fetched = (fetched or []) + printed
-                fetcher = "a substitution in %s" % argv[0]
+                feeder = "a download %s prints" % argv[0]
         return fetched
 
     @staticmethod
@@ -281,12 +312,14 @@ class Reading:
     @staticmethod
     def reads_stdin(prog, argv):
         """Whether an interpreter takes its program from stdin."""
+        if prog in ("source", ".") and len(argv) > 1:
+            return argv[1] in STDIN_PATHS
         if prog not in SHELLS and prog not in INLINE:
             return False
         inline = INLINE.get(prog, "-c")
         args = argv[1:]
         for k, a in enumerate(args):
-            if a == "-":
+            if a == "-" or a in STDIN_PATHS:
                 return True
             if a == "--":
                 return prog in SHELLS and "-s" in args[:k] or k + 1 >= len(args)
@@ -311,7 +344,7 @@ class Reading:
                 urls = self.sub_urls(a)
                 if urls is not None:
                     self.found.append(("%s runs the text a substitution downloads" % argv[0], urls))
-                    break
+                    return
         if prog == "eval":
             self.downloads(" ".join(argv[1:]))
             return
@@ -394,6 +427,7 @@ def read(command, resolve=posixpath.normpath, trust=()):
     r.downloads(command)
     out = []
     for clause, urls in r.found:
+        urls = list(dict.fromkeys(urls))
         if urls and all(trusted(u, trust) for u in urls):
             continue
         if (clause, urls) not in out:

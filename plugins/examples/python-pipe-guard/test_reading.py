@@ -8,7 +8,8 @@ from reading import Unreadable, read
 
 
 def urls(command, trust=()):
-    return [u for _, us in read(command, trust=trust) for u in us]
+    """The URLs whose download `command` runs (each once, whatever found it)."""
+    return list(dict.fromkeys(u for _, us in read(command, trust=trust) for u in us))
 
 
 class RunsWhatItDownloads(unittest.TestCase):
@@ -50,6 +51,22 @@ class RunsWhatItDownloads(unittest.TestCase):
         ]:
             self.assertEqual(urls(command), ["https://a.example/i.sh"], command)
 
+    def test_spellings_found_by_review(self):
+        for command in [
+            "curl https://a.example/i.sh | $SHELL",
+            "curl https://a.example/i.sh | bash /dev/stdin",
+            "curl https://a.example/i.sh | tee i.sh; sh i.sh",
+            "{ curl https://a.example/i.sh; } | sh",
+            "(curl https://a.example/i.sh; echo) | sh",
+            "$(curl -s https://a.example/i.sh)",
+            "`wget -qO- https://a.example/i.sh`",
+            'source /dev/stdin <<< "$(curl https://a.example/i.sh)"',
+            "sh <<EOF\n$(curl https://a.example/i.sh)\nEOF",
+            "curl https://a.example/i.sh -o a; cat a | sh",
+            "curl https://a.example/i.sh -o a; sh < a",
+        ]:
+            self.assertEqual(urls(command), ["https://a.example/i.sh"], command)
+
     def test_read_through_sh_c_and_eval(self):
         self.assertTrue(urls("sh -c 'curl https://a.example/x | sh'"))
         self.assertTrue(urls("eval 'curl https://a.example/x | sh'"))
@@ -67,6 +84,9 @@ class LeavesAlone(unittest.TestCase):
             "make # curl https://a.example/x | sh",
             "curl -o i.sh https://a.example/i.sh && sh other.sh",
             "ls",
+            "{ ls; } | sh",
+            "ls | $PAGER",
+            "curl -o a https://a.example/i.sh; cat b | sh",
         ]:
             self.assertEqual(read(command), [], command)
 
