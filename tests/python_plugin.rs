@@ -177,6 +177,13 @@ fn python_plugin(componentize: &Path) -> (PathBuf, Option<Duration>) {
         text(&out.stderr)
     );
     std::fs::rename(&partial, &wasm).unwrap();
+    // Builds of sources since changed are 18 MB each: keep only this one.
+    for old in std::fs::read_dir(&dir).unwrap() {
+        let old = old.unwrap().path();
+        if old != wasm && old.extension().is_some_and(|e| e == "wasm") {
+            let _ = std::fs::remove_file(old);
+        }
+    }
     (wasm, Some(started.elapsed()))
 }
 
