@@ -369,7 +369,7 @@ class Reading:
         candidates = [argv[0]] if "/" in argv[0] else []
         if prog in code_takers:
             rest = [a for a in argv[1:] if not a.startswith("-")]
-            candidates += rest[:1]
+            candidates += rest  # the script, or a file handed to it
         for c in candidates:
             key = self.resolve(c)
             if key in self.written:

