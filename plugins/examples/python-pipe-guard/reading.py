@@ -259,7 +259,7 @@ class Reading:
                 self.found.append(("a command substitution runs what it downloads as a command", ran))
             if self.reads_stdin(prog, argv):
                 fed = [u for t in targets for u in (self.sub_urls(t) or [])]
-                fed += [u for t in targets for u in self.written.get(self.resolve(t), [])]
+                fed += [u for t in targets for u in self.written_by(t)]
                 if heredoc:
                     fed += [u for h in self.subs if h is not None for u in h]
                 if fed:
@@ -278,7 +278,7 @@ class Reading:
             # `echo "$(curl URL)" | sh`: a stage that prints what a
             # substitution downloaded feeds it down the pipeline.
             printed = [u for w in argv[1:] for u in (self.sub_urls(w) or [])]
-            printed += [u for w in argv[1:] + targets for u in self.written.get(self.resolve(w), [])]
+            printed += [u for w in argv[1:] + targets for u in self.written_by(w)]
             if printed and prog not in SHELLS | set(INLINE) | {"eval", "source", "."}:
                 fetched = (fetched or []) + printed
                 feeder = "a download %s prints" % argv[0]
@@ -320,6 +320,13 @@ class Reading:
         rest = self.unlaunch(argv[i:])
         code_takers = SHELLS | set(INLINE) | {"eval", "source", "."}
         return bool(rest) and (program_name(rest[0]) in code_takers or dynamic(rest[0]))
+
+    def written_by(self, path):
+        """The URLs behind a file downloaded earlier in the command (the host
+        is asked where `path` leads only once something was downloaded)."""
+        if not self.written:
+            return []
+        return self.written.get(self.resolve(path), [])
 
     @staticmethod
     def reads_stdin(prog, argv):
@@ -370,7 +377,7 @@ class Reading:
         if prog in code_takers:
             rest = [a for a in argv[1:] if not a.startswith("-")]
             candidates += rest  # the script, or a file handed to it
-        for c in candidates:
+        for c in candidates if self.written else ():
             key = self.resolve(c)
             if key in self.written:
                 self.found.append(("%s runs the file %s downloaded" % (argv[0], c), self.written[key]))
@@ -441,6 +448,12 @@ def trusted(url, prefixes):
 def read(command, resolve=posixpath.normpath, trust=()):
     """What in `command` runs downloaded code and is not wholly trusted:
     a list of (clause, urls). Raises Unreadable."""
+    # Nothing downloads without a downloader's name, however quoted
+    # (`c''url`, `cu\\rl`, a continued line): a command without one is
+    # left alone at once, whatever its size.
+    bare = re.sub(r"[\"'\\]", "", command.replace("\\\n", ""))
+    if not any(name in bare for name in DOWNLOADERS):
+        return []
     r = Reading(resolve)
     r.downloads(command)
     out = []

