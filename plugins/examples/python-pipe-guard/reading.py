@@ -63,6 +63,36 @@ def dynamic(word):
     return "$" in word or SUB in word
 
 
+ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n",
+           "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+
+
+def ansi_c(text, i):
+    """The value of a `$'...'` word whose body starts at `i`, and where it
+    ends: `\\xHH`, `\\NNN` (octal), `\\uHHHH` and the letter escapes decoded."""
+    out = []
+    while i < len(text):
+        c = text[i]
+        if c == "'":
+            return "".join(out), i + 1
+        if c == "\\" and i + 1 < len(text):
+            e = text[i + 1]
+            m = (re.match(r"x([0-9A-Fa-f]{1,2})", text[i + 1 :])
+                 or re.match(r"([0-7]{1,3})", text[i + 1 :])
+                 or re.match(r"[uU]([0-9A-Fa-f]{1,8})", text[i + 1 :]))
+            if m and (e in "xuU" or e.isdigit()):
+                base = 8 if e.isdigit() else 16
+                out.append(chr(min(int(m.group(1), base), 0x10FFFF)))
+                i += 1 + len(m.group(0))
+                continue
+            out.append(ESCAPES.get(e, "\\" + e))
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    raise Unreadable("an unclosed $'...'")
+
+
 def program_name(word):
     """The program a command word names, as this reading knows it."""
     base = posixpath.basename(word)
@@ -112,6 +142,11 @@ class Reading:
                 quote = None if quote == '"' else '"'
                 out.append(c)
                 i += 1
+                continue
+            if quote is None and text.startswith("$'", i):
+                # bash's $'...': decoded, then written as a plain quote.
+                value, i = ansi_c(text, i + 2)
+                out.append("'" + value.replace("'", "'\\''") + "'")
                 continue
             if quote is None and c == "'":
                 quote = "'"
@@ -452,7 +487,7 @@ def read(command, resolve=posixpath.normpath, trust=()):
     # (`c''url`, `cu\\rl`, a continued line): a command without one is
     # left alone at once, whatever its size.
     bare = re.sub(r"[\"'\\]", "", command.replace("\\\n", ""))
-    if not any(name in bare for name in DOWNLOADERS):
+    if "$'" not in command and not any(name in bare for name in DOWNLOADERS):
         return []
     r = Reading(resolve)
     r.downloads(command)
