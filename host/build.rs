@@ -48,7 +48,8 @@ fn run() -> anyhow::Result<()> {
     for watched in [
         "wit",
         "guest-sdk",
-        "plugins",
+        "plugins/shell",
+        "plugins/testing",
         "plugin-build",
         "Cargo.toml",
         "Cargo.lock",
@@ -58,6 +59,16 @@ fn run() -> anyhow::Result<()> {
             "cargo:rerun-if-changed={}",
             workspace.join(watched).display()
         );
+    }
+    // The examples this script builds; not the Python ones, which
+    // tests/python_plugin.rs builds (editing them, or the __pycache__ their
+    // unit tests leave, must not rebuild wicket).
+    for example in std::fs::read_dir(workspace.join("plugins/examples"))? {
+        let example = example?.path();
+        let name = example.file_name().unwrap_or_default().to_string_lossy();
+        if !name.starts_with("python-") {
+            println!("cargo:rerun-if-changed={}", example.display());
+        }
     }
     // The plugins get their own target directory beside the outer build's, so
     // the nested cargo never waits on the lock of the build that runs it.

@@ -25,7 +25,7 @@ const MOCK_LIFETIME: Duration = Duration::from_secs(180);
 
 /// Where litany and bz are installed: `$WICKET_E2E_TOOLS`, else
 /// `$XDG_CACHE_HOME/wicket-e2e/tools` (`~/.cache/…`).
-fn tools_dir() -> PathBuf {
+pub fn tools_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("WICKET_E2E_TOOLS").filter(|v| !v.is_empty()) {
         return PathBuf::from(dir);
     }
