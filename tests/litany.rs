@@ -557,4 +557,28 @@ fn the_display_name_litany_writes_is_listed_and_names_the_agent() {
         h.hold_mark(&minted).is_some(),
         "the other agent is still parked"
     );
+
+    // A revoked conversation and a standing answer carry the name too.
+    ok(&h.wicket(&["revoke", &ws, &minted_name]));
+    ok(&h.wicket(&[
+        "answer",
+        &ws,
+        &minted_name,
+        "pass",
+        "--scope",
+        "conversation",
+    ]));
+    let human = ok(&h.wicket(&["status", &ws]));
+    let revoked = human
+        .lines()
+        .find(|l| l.contains("revoked") && l.contains(minted.as_str()))
+        .unwrap_or_else(|| panic!("no revoked line: {human}"));
+    assert!(
+        revoked.contains(&format!("{minted} \"{minted_name}\"")),
+        "{revoked}"
+    );
+    assert!(
+        human.contains(&format!("on {minted} \"{minted_name}\" and its descent")),
+        "{human}"
+    );
 }

@@ -149,6 +149,19 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
         }));
     }
 
+    // An agent as the operator reads it: its id, and the display name
+    // litany gave it (looked up once per agent).
+    let mut names: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut label = |agent: &str| -> String {
+        names
+            .entry(agent.to_owned())
+            .or_insert_with(|| match crate::operator::name_of(&ws, agent) {
+                Some(name) => format!("{agent} \"{name}\""),
+                None => agent.to_owned(),
+            })
+            .clone()
+    };
+
     // Revoked conversations (the trail's raised floors).
     let _ = writeln!(human, "\nRevoked ({})", state.floors.len());
     if state.floors.is_empty() {
@@ -165,7 +178,11 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
         let _ = writeln!(
             human,
             "  {}  revoked {} by {}@{}  (restore: wicket restore {root} {})",
-            floor.agent, floor.at, floor.who.user, floor.who.host, floor.agent
+            label(&floor.agent),
+            floor.at,
+            floor.who.user,
+            floor.who.host,
+            floor.agent
         );
     }
 
@@ -224,11 +241,13 @@ pub fn run_for(ws: &Path, json: bool) -> Result<Receipt> {
         }
         let a = &s.answer;
         let over = match a.scope {
-            crate::trail::Scope::Call => format!("the call {} on {}", a.tool_use_id, a.agent),
+            crate::trail::Scope::Call => {
+                format!("the call {} on {}", a.tool_use_id, label(&a.agent))
+            }
             crate::trail::Scope::Conversation => format!(
                 "{} on {} and its descent",
                 a.class().unwrap_or_default(),
-                a.agent
+                label(&a.agent)
             ),
             crate::trail::Scope::Workspace => {
                 format!("{} everywhere", a.class().unwrap_or_default())
