@@ -982,6 +982,13 @@ fn make_variable(r: &mut Reader, shown: &str, name: &str, value: &str, scope: &S
                 })
                 .collect();
             let p = argv::parse(&MAKE_GRAMMAR, &words, 1);
+            // `MAKEFLAGS=p`: make takes its flags from there, -p among them.
+            if p.has("print-data-base") {
+                r.note(
+                    Secret,
+                    format!("{shown}: {name}={value} makes make print its database, the environment's variables and their values among them"),
+                );
+            }
             if p.problem.is_some()
                 || ["directory", "file", "eval", "include-dir"]
                     .iter()
