@@ -2493,6 +2493,7 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("require('process')", ""),
         ("require(\"process\")", ""),
         ("node:process", ""),
+        ("use Env", ""),
         ("ENV", ""),
     ];
     let mut out = Vec::new();
@@ -2574,6 +2575,7 @@ fn env_access(marker: &str, rest: &str, code: &str, from: usize, lexed: &Lexed) 
         | "require(\"process\")"
         | "node:process" => EnvAccess::Whole("the process object, the environment with it"),
         "ENV" => EnvAccess::Whole("the whole environment"),
+        "use Env" => EnvAccess::Whole("perl's Env module, the environment as variables"),
         "%ENV" | "array get env" | "array names env" | "parray env" => {
             EnvAccess::Whole("the whole environment")
         }
