@@ -2463,6 +2463,7 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("os.environb", "["),
         ("os.environ", "["),
         ("environ", "["),
+        ("getenvb", "("),
         ("getenv", "("),
         ("putenv", "("),
         ("unsetenv", "("),
