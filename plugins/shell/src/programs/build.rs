@@ -843,6 +843,14 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.note(Read, format!("{shown} prints its help or version"));
         return;
     }
+    // `-p` prints make's database, and every variable of the environment
+    // is a make variable there, printed with its value.
+    if p.has("print-data-base") {
+        r.note(
+            Secret,
+            format!("{shown} prints make's database, the environment's variables and their values among them"),
+        );
+    }
     let dry = p.has("just-print") || p.has("question");
     let mut inner = scope.clone();
     for dir in p.values("directory") {
@@ -974,6 +982,13 @@ fn make_variable(r: &mut Reader, shown: &str, name: &str, value: &str, scope: &S
                 })
                 .collect();
             let p = argv::parse(&MAKE_GRAMMAR, &words, 1);
+            // `MAKEFLAGS=p`: make takes its flags from there, -p among them.
+            if p.has("print-data-base") {
+                r.note(
+                    Secret,
+                    format!("{shown}: {name}={value} makes make print its database, the environment's variables and their values among them"),
+                );
+            }
             if p.problem.is_some()
                 || ["directory", "file", "eval", "include-dir"]
                     .iter()

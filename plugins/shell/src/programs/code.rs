@@ -1155,8 +1155,17 @@ impl Scan<'_> {
         texts.push(all);
         texts.push(squeezed(code));
         texts.push(code.to_owned());
+        // A program that expands patterns (`glob.glob`, `Dir.glob`, perl's
+        // `glob`) reaches what its patterns can match: `~/.a*/cred*` is
+        // `~/.aws/credentials`.
+        let globs = lexed.bare.contains("glob") || lexed.bare.contains("Dir[");
         for text in &texts {
-            if let Some(fragment) = r.secret_in(text) {
+            let found = r.secret_in(text).or_else(|| {
+                globs
+                    .then(|| crate::secrets::secret_in_pattern(r.ctx, text))
+                    .flatten()
+            });
+            if let Some(fragment) = found {
                 r.guard(
                     Effect::Secret,
                     format!("the {program} program builds a secret's name ({fragment})"),
@@ -1415,6 +1424,14 @@ impl Scan<'_> {
     /// name built at run time or a credential's name is secret.
     fn environment(&mut self, r: &mut Reader, code: &str, lexed: &Lexed) {
         let program = self.program;
+        if matches!(self.language, Language::Node | Language::Deno) {
+            if let Some(how) = process_object_escapes(&lexed.bare) {
+                r.guard(
+                    Effect::Secret,
+                    format!("the {program} program reads the environment ({how})"),
+                );
+            }
+        }
         for access in env_accesses(code, lexed) {
             match access {
                 EnvAccess::Named { name, sets } => {
@@ -1849,26 +1866,41 @@ fn runs(code: &str, lexed: &Lexed, values: &[(usize, String)]) -> Vec<String> {
     }
     pieces.sort_by_key(|p| p.0);
     let mut out = Vec::new();
-    let mut run: Vec<String> = Vec::new();
+    // Each piece with whether it is a separate argument of the one before
+    // (a `,` or `/` between them): `join(home, '.a' + 'ws', 'cred')` is
+    // `home/.aws/cred`, neither all concatenated nor all joined.
+    let mut run: Vec<(String, bool)> = Vec::new();
     let mut last_end: Option<usize> = None;
-    let flush = |run: &mut Vec<String>, out: &mut Vec<String>| {
+    let flush = |run: &mut Vec<(String, bool)>, out: &mut Vec<String>| {
         if run.len() > 1 {
-            out.push(run.concat());
-            out.push(run.join("/"));
+            out.push(run.iter().map(|(t, _)| t.as_str()).collect());
+            out.push(
+                run.iter()
+                    .map(|(t, _)| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            );
+            let mut argued = String::new();
+            for (k, (text, apart)) in run.iter().enumerate() {
+                if k > 0 && *apart {
+                    argued.push('/');
+                }
+                argued.push_str(text);
+            }
+            out.push(argued);
         }
         run.clear();
     };
     for (start, end, text) in pieces {
-        let joined = last_end.is_some_and(|e| {
-            e <= start
-                && code
-                    .get(e..start)
-                    .is_some_and(|between| between.len() < 200 && joins_only(between))
-        });
-        if !joined {
+        let between = last_end
+            .filter(|e| *e <= start)
+            .and_then(|e| code.get(e..start))
+            .filter(|between| between.len() < 200 && joins_only(between));
+        if between.is_none() {
             flush(&mut run, &mut out);
         }
-        run.push(text);
+        let apart = between.is_some_and(|b| b.contains([',', '/']));
+        run.push((text, apart));
         last_end = Some(end.max(start));
     }
     flush(&mut run, &mut out);
@@ -2376,6 +2408,54 @@ enum EnvAccess {
     Whole(&'static str),
 }
 
+/// JavaScript's `process` used other than by a member that is not `env`:
+/// handed on whole (`const {env} = process`, `console.log(process)`,
+/// `with (process)`), or its `env` reached by a spelling the markers do not
+/// see (`process .env`, `process?.env`, `process [`). `bare` is the code
+/// outside literals and comments. `process.env` itself is read by the
+/// markers (one harmless name passes).
+fn process_object_escapes(bare: &str) -> Option<&'static str> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut from = 0;
+    while let Some(found) = bare[from..].find("process") {
+        let at = from + found;
+        from = at + "process".len();
+        if bare[..at].chars().last().is_some_and(word) {
+            continue;
+        }
+        let rest = &bare[from..];
+        if rest.chars().next().is_some_and(word) {
+            continue;
+        }
+        // A declaration of a name `process` shadows it.
+        let before = bare[..at].trim_end();
+        if ["function", "let", "const", "var", "class"]
+            .iter()
+            .any(|k| before.ends_with(k))
+        {
+            continue;
+        }
+        if rest.starts_with(".env") && !rest[4..].starts_with(word) {
+            continue;
+        }
+        let after = rest.trim_start();
+        let member = after
+            .strip_prefix("?.")
+            .or_else(|| after.strip_prefix('.'))
+            .map(|m| m.trim_start());
+        match member {
+            Some(m) => {
+                let name: String = m.chars().take_while(|c| word(*c)).collect();
+                if name == "env" {
+                    return Some("process.env by another spelling");
+                }
+            }
+            None => return Some("the process object, the environment with it"),
+        }
+    }
+    None
+}
+
 /// The environment accesses in a program, in any of the languages.
 fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
     // (marker, how a literal name follows it)
@@ -2383,6 +2463,7 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("os.environb", "["),
         ("os.environ", "["),
         ("environ", "["),
+        ("getenvb", "("),
         ("getenv", "("),
         ("putenv", "("),
         ("unsetenv", "("),
@@ -2413,6 +2494,7 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("require('process')", ""),
         ("require(\"process\")", ""),
         ("node:process", ""),
+        ("use Env", ""),
         ("ENV", ""),
     ];
     let mut out = Vec::new();
@@ -2494,6 +2576,7 @@ fn env_access(marker: &str, rest: &str, code: &str, from: usize, lexed: &Lexed) 
         | "require(\"process\")"
         | "node:process" => EnvAccess::Whole("the process object, the environment with it"),
         "ENV" => EnvAccess::Whole("the whole environment"),
+        "use Env" => EnvAccess::Whole("perl's Env module, the environment as variables"),
         "%ENV" | "array get env" | "array names env" | "parray env" => {
             EnvAccess::Whole("the whole environment")
         }

@@ -1726,6 +1726,17 @@ fn perl_module(r: &mut Reader, run: &Run, module: &Arg, scope: &Scope) {
     };
     let name = text.trim_start_matches('-');
     let plain = name.split_once('=').map_or(name, |(n, _)| n);
+    // `-MEnv`: every environment variable becomes a perl variable
+    // (`$ANTHROPIC_API_KEY`), so what the program prints is not told apart.
+    if plain == "Env" && !text.starts_with('-') {
+        r.guard(
+            wicket_guest::Effect::Secret,
+            format!(
+                "{}: perl's Env module ties the environment's variables to perl's",
+                run.shown()
+            ),
+        );
+    }
     if !plain
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')

@@ -458,6 +458,16 @@ fn npm_like(r: &mut Reader, run: &Run, scope: &mut Scope, args: &[Arg], npx: boo
             protected_words(r, run.inv, &inner);
         }
         "run" if rest.is_empty() => r.note(Read, format!("{shown} lists the package's scripts")),
+        // npm's built-in `env` script prints the environment (a package may
+        // define its own `env`, which runs instead: either way not passed).
+        "run" if rest.first().is_some_and(|w| w.text().is_none()) => r.note(
+            Opaque,
+            format!("{shown}: the script's name is only known when it runs (npm's built-in `env` prints the environment)"),
+        ),
+        "run" if rest.first().is_some_and(|w| w.text() == Some("env")) => r.note(
+            Effect::Secret,
+            format!("{shown} runs npm's built-in `env` script, which prints the environment"),
+        ),
         "run" | "script" => {
             r.note(
                 OpenWorld,
@@ -1086,6 +1096,24 @@ fn yarn(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             _ => {}
         }
+    }
+    // yarn 1 has npm's built-in `env` script too (`yarn run env`, and
+    // `yarn env`, an unknown command being a script's name).
+    if command == "run" && rest.first().is_some_and(|w| w.text().is_none()) {
+        r.note(
+            Opaque,
+            format!("{shown}: the script's name is only known when it runs (yarn's built-in `env` prints the environment)"),
+        );
+        return;
+    }
+    let env_script = command == "env"
+        || (command == "run" && rest.first().is_some_and(|w| w.text() == Some("env")));
+    if env_script {
+        r.note(
+            Effect::Secret,
+            format!("{shown} runs yarn's built-in `env` script, which prints the environment"),
+        );
+        return;
     }
     match command {
         "node" => {

@@ -810,7 +810,17 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         continue;
                     }
                 }
+                // The name itself arrives at run time (`export "$(…)"`):
+                // it may be PATH, BASH_ENV, LD_PRELOAD or a harness variable,
+                // which change what later runs.
                 scope.forget_variables();
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown} sets a variable named only when it runs (`{}`), which could be one that changes what later runs (PATH, BASH_ENV)",
+                        arg.shown
+                    ),
+                );
                 continue;
             }
         };
@@ -937,11 +947,37 @@ fn set(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if ended || !rest.is_empty() {
         scope.positional = rest.iter().map(|a| a.text().map(str::to_owned)).collect();
     }
+    if keyword_option(&options) {
+        return keyword_opaque(r, &run.shown());
+    }
     if has(&options, 'o') && value(&options, 'o').is_none() && rest.is_empty() && !ended {
         r.note(Read, format!("{} lists the shell's options", run.shown()));
         return;
     }
     r.note(Read, format!("{} sets shell options", run.shown()));
+}
+
+/// bash's keyword option (`set -k`, `set -o keyword`, `bash -k`): every
+/// `NAME=value` word of a later command, wherever it stands, goes into that
+/// command's environment instead of its arguments. The reader reads such a
+/// word as an argument (`git commit GIT_EDITOR='rm …'` would run the
+/// editor), so what follows is not read: opaque. dash has no such option
+/// (it stops with an error), which runs nothing worse.
+fn keyword_option(options: &[(char, Option<Arg>)]) -> bool {
+    options.iter().any(|(c, value)| {
+        *c == 'k'
+            || (*c == 'o'
+                && value
+                    .as_ref()
+                    .is_some_and(|v| matches!(v.text(), Some("keyword") | None)))
+    })
+}
+
+fn keyword_opaque(r: &mut Reader, shown: &str) {
+    r.note(
+        Opaque,
+        format!("{shown} turns on bash's keyword option: a NAME=value word anywhere in a later command becomes its environment, which wicket does not follow"),
+    );
 }
 
 fn shift(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -964,6 +1000,9 @@ fn shopt(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
         return dynamic_option(r, run);
     };
+    if has(&options, 'o') && rest.iter().any(|n| n.text() == Some("keyword")) {
+        return keyword_opaque(r, &run.shown());
+    }
     if has(&options, 's') {
         for name in rest {
             match name.text() {
@@ -1210,6 +1249,7 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut command_mode = false;
     let mut check_only = false;
     let mut stdin_mode = false;
+    let mut keyword = false;
     let mut i = 1;
     while i < inv.argv.len() {
         let Some(word) = inv.argv[i].text() else {
@@ -1239,14 +1279,27 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     'c' => command_mode = true,
                     'n' => check_only = true,
                     's' => stdin_mode = true,
+                    'k' => keyword = true,
                     'o' | 'O' => takes += 1,
                     _ => {}
                 }
+            }
+            // `-o keyword` (the value of the first `o` or `O` in the word).
+            if takes > 0
+                && inv
+                    .argv
+                    .get(i + 1)
+                    .is_some_and(|v| matches!(v.text(), Some("keyword") | None))
+            {
+                keyword = true;
             }
             i += 1 + takes;
             continue;
         }
         break;
+    }
+    if keyword && program != "dash" && !check_only {
+        return keyword_opaque(r, &inv.shown());
     }
     if command_mode {
         let Some(text_arg) = inv.argv.get(i) else {

@@ -1077,6 +1077,37 @@ fn environment(r: &mut Reader, global: &mut Global, at: &Scope, scope: &Scope, s
             ),
         }
     }
+    // git reads the user's settings from `$HOME/.gitconfig` and
+    // `$XDG_CONFIG_HOME/git/config`. Pointed elsewhere (`HOME=. git status`),
+    // they come from a file wicket cannot see and the agent may have
+    // written, and settings there run programs (`core.fsmonitor`, an alias,
+    // `core.pager`): the user's own config is protected, this one is not.
+    // `GIT_CONFIG_GLOBAL` replaces both (and is checked on its own).
+    if !scope.vars.contains_key("GIT_CONFIG_GLOBAL") {
+        for name in ["HOME", "XDG_CONFIG_HOME"] {
+            let Some(value) = scope.vars.get(name) else {
+                continue;
+            };
+            let users = name == "HOME"
+                && value.as_ref().is_some_and(|v| {
+                    // `HOME=~` is the user's home: the shell expands it.
+                    v.len() == 1
+                        && (v[0] == "~"
+                            || v[0].trim_end_matches('/') == r.ctx.home.trim_end_matches('/'))
+                });
+            if users {
+                continue;
+            }
+            let shown_value = match value.as_ref() {
+                Some(v) if v.len() == 1 => format!("`{}`", v[0]),
+                _ => "a directory only known when it runs".to_owned(),
+            };
+            r.note(
+                Effect::Opaque,
+                format!("{shown}: {name} is {shown_value}, so git reads the user's settings from a file there that wicket cannot see, and a setting can run a program (core.fsmonitor, an alias, a pager)"),
+            );
+        }
+    }
     // Config files read instead of the user's: /dev/null reads nothing.
     for name in ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"] {
         if let Some(Some(values)) = scope.vars.get(name) {
