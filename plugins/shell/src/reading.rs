@@ -292,21 +292,8 @@ pub fn read_shell(command: &str, ctx: &Context) -> Reading {
 /// `command` of a tool wicket does not know (which the default classifier
 /// reads as shell too).
 pub fn shell_text(call: &Call) -> Option<&str> {
-    const LITANY_TOOLS: &[&str] = &[
-        "read_file",
-        "search_history",
-        "read_tool_output",
-        "load_skill",
-        "message",
-        "remember",
-        "write_summary",
-        "mark_for_deletion",
-        "dispatch",
-        "python",
-        "cd",
-        "apply_patch",
-    ];
-    if LITANY_TOOLS.contains(&call.tool.as_str()) {
+    let tool = call.tool.as_str();
+    if tool != wicket_guest::litany::BASH && wicket_guest::litany::TOOLS.contains(&tool) {
         return None;
     }
     call.input_str("command")
