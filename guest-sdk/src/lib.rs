@@ -61,7 +61,7 @@
 //! each simple command's argv after quote removal, through launchers, `sh
 //! -c` and `eval`, words only known at run time marked, writes placed —
 //! depend on `wicket-shell` beside this crate, without its default features
-//! (`wicket-shell = { version = "0.1", default-features = false }`) and use
+//! (`wicket-shell = { git = "https://github.com/wicket-project/wicket", default-features = false }`) and use
 //! `wicket_shell::reading`. It is a crate of its own because it is built on
 //! this one's `Context` and `Effect`: this crate cannot depend on it back.
 //!

@@ -20,7 +20,7 @@
 //! ```toml
 //! [dependencies]
 //! wicket-guest = "0.1"
-//! wicket-shell = { version = "0.1", default-features = false }
+//! wicket-shell = { git = "https://github.com/wicket-project/wicket", default-features = false }
 //! ```
 //!
 //! (The reading cannot live inside `wicket-guest`: it is built on the SDK's

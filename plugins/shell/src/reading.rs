@@ -382,6 +382,25 @@ impl Reader<'_> {
         }
     }
 
+    /// A program writes files somewhere beneath `dir` (`None`: a directory
+    /// only known when it runs), which ones not known: recorded as a write
+    /// of the whole tree. Nothing is placed unless the reading records.
+    pub(crate) fn record_tree_write(&mut self, shown: &str, dir: Option<&str>, scope: &Scope) {
+        if self.record.is_none() {
+            return;
+        }
+        let arg = match dir {
+            Some(dir) => Arg::literal(dir),
+            None => Arg {
+                values: None,
+                glob: false,
+                shown: "the work tree".into(),
+            },
+        };
+        let places = self.places(&arg, scope);
+        self.record_write(&arg, Change::Write, true, &places, shown);
+    }
+
     pub(crate) fn record_write(
         &mut self,
         arg: &Arg,

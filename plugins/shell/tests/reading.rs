@@ -203,3 +203,19 @@ fn only_shell_text_is_read() {
         reading::read_call(&call("read_file", serde_json::json!({"path": "x"})), &ctx).is_none()
     );
 }
+
+#[test]
+fn a_git_command_that_rewrites_the_work_tree_is_a_tree_write() {
+    let f = support::fixture();
+    let reading = read_shell("git checkout HEAD~1 -- Cargo.lock", &ctx());
+    assert!(
+        reading
+            .writes
+            .iter()
+            .any(|w| w.tree && w.places == [Placement::Inside(f.root.clone())]),
+        "{:?}",
+        reading.writes
+    );
+    // The default classifier's reading is unchanged by what is recorded.
+    assert!(read_shell("git status", &ctx()).writes.is_empty());
+}

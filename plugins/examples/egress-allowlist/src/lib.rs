@@ -227,6 +227,19 @@ const FETCHER_VALUE_OPTIONS: &[&str] = &[
 /// Options whose value is itself a destination (a URL or proxy).
 const FETCHER_DEST_OPTIONS: &[&str] = &["--url", "-x", "--proxy", "--preproxy"];
 
+/// Options that send the connection somewhere other than the URL's host.
+const FETCHER_REROUTE_OPTIONS: &[&str] = &[
+    "--resolve",
+    "--connect-to",
+    "--socks4",
+    "--socks4a",
+    "--socks5",
+    "--socks5-hostname",
+    "--proxy1.0",
+    "--doh-url",
+    "--dns-servers",
+];
+
 /// Options that read destinations from a file.
 const FETCHER_FILE_OPTIONS: &[&str] = &["-K", "--config", "-i", "--input-file"];
 
@@ -299,6 +312,53 @@ fn command_dests(command: &Command, launches: bool, out: &mut Vec<Dest>) {
             }
         }
         "pip" | "pip3" | "uv" | "npm" | "pnpm" | "yarn" | "cargo" => registry(name, args, &by, out),
+        // A DNS query reaches the resolver, and carries its name out.
+        "nslookup" | "dig" | "host" | "drill" | "getent" => {
+            for word in args {
+                match word.known() {
+                    Some(t) if t.starts_with('-') || t.starts_with('+') => {}
+                    Some(t)
+                        if name == "getent"
+                            && matches!(t, "hosts" | "ahosts" | "ahostsv4" | "ahostsv6") => {}
+                    Some(t) if name == "getent" && !t.contains('.') => return,
+                    Some(t) => out.push(Dest::Host {
+                        host: t.trim_start_matches('@').to_ascii_lowercase(),
+                        by: by.clone(),
+                    }),
+                    None => out.push(unknown(word, &by)),
+                }
+            }
+        }
+        "docker" | "podman" => {
+            let words: Vec<&Word> = args
+                .iter()
+                .filter(|w| !w.known().is_some_and(|t| t.starts_with('-')))
+                .collect();
+            if let [sub, image, ..] = words.as_slice() {
+                if matches!(sub.known(), Some("pull" | "push" | "login")) {
+                    match image.known() {
+                        Some(text) => {
+                            let first = text.split('/').next().unwrap_or("");
+                            let host = if sub.known() == Some("login")
+                                || (text.contains('/')
+                                    && (first.contains('.')
+                                        || first.contains(':')
+                                        || first == "localhost"))
+                            {
+                                first.split(':').next().unwrap_or("").to_owned()
+                            } else {
+                                "docker.io".to_owned()
+                            };
+                            out.push(Dest::Host {
+                                host,
+                                by: by.clone(),
+                            });
+                        }
+                        None => out.push(unknown(image, &by)),
+                    }
+                }
+            }
+        }
         _ if launches || TEXT_ONLY.contains(&name) => {}
         _ => {
             // Any other program handed a URL.
@@ -354,7 +414,13 @@ fn fetcher(args: &[Word], by: &str, out: &mut Vec<Dest>) {
                 why: "reads its URLs or options from a file".into(),
             });
             i += usize::from(inline.is_none());
-        } else if by == "wget" && flag == "-e" {
+        } else if FETCHER_REROUTE_OPTIONS.contains(&flag) {
+            out.push(Dest::Unchecked {
+                by: by.to_owned(),
+                why: format!("sends its connections elsewhere with {flag}"),
+            });
+            i += usize::from(inline.is_none());
+        } else if (by == "wget" && flag == "-e") || flag == "--execute" {
             out.push(Dest::Unchecked {
                 by: by.to_owned(),
                 why: "runs a wgetrc command (a proxy, say)".into(),

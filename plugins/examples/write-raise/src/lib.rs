@@ -24,8 +24,13 @@
 //! `sh -c`), where the running process would put them (after `cd`,
 //! through symlinks), plus litany's own writers: `apply_patch` (every file
 //! its envelope adds, updates, deletes or moves to) and the compactor's
-//! `mark_for_deletion` (`path`, relative to the branch's root). A recursive write or delete of a directory
-//! that holds a configured path counts too. A write to a path only known
+//! `mark_for_deletion` (`path`, relative to the branch's root).
+//!
+//! A recursive write or delete of a directory that holds a configured path
+//! counts too, and so does a git command that rewrites the work tree's files
+//! (`checkout`, `merge`, `reset --hard`, `stash pop`, …) where the work tree
+//! holds one; a pattern written (`rm -rf mig*`) counts when it can match a
+//! configured name. A write to a path only known
 //! when it runs is the default classifier's (it holds it as opaque).
 
 use wicket_guest::{Call, Classifier, Context, Effect, Finding, Outcome, Ruling};
@@ -145,14 +150,20 @@ fn matches(pattern: &str, names: &[&str]) -> bool {
     if parts.len() == 1 {
         // A name at any depth; a directory pattern needs something beneath
         // it or the directory itself.
-        return names.iter().any(|name| name_matches(parts[0], name));
+        // A written name that is itself a pattern may match it.
+        return names.iter().any(|name| {
+            name_matches(parts[0], name) || (has_glob(name) && name_matches(name, parts[0]))
+        });
     }
     // Anchored at the root: the pattern's names, then anything beneath.
     names.len() >= parts.len()
-        && parts
-            .iter()
-            .zip(names)
-            .all(|(pattern, name)| name_matches(pattern, name))
+        && parts.iter().zip(names).all(|(pattern, name)| {
+            name_matches(pattern, name) || (has_glob(name) && name_matches(name, pattern))
+        })
+}
+
+fn has_glob(name: &str) -> bool {
+    name.contains(['*', '?', '['])
 }
 
 /// Whether a directory (its names, under `root`) holds something the
