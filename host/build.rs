@@ -28,6 +28,12 @@ const BARE: &[&str] = &[
     "testing-mislabelled",
 ];
 
+/// Example plugins that link the shell reading (`wicket-shell` without its
+/// `classifier` feature). Built by a cargo run of their own: in one run with
+/// `wicket-shell` itself, cargo would unify its features and link the default
+/// classifier's export into each of them.
+const SHELL_READERS: &[&str] = &["push-guard", "egress-allowlist", "write-raise"];
+
 /// Plugins built for wasm32-wasip2, which import WASI.
 const WASI: &[&str] = &["testing-wasi-probe", "testing-leak"];
 
@@ -78,6 +84,7 @@ fn run() -> anyhow::Result<()> {
         .unwrap_or_else(|| workspace.join("target"))
         .join("plugins");
     let bare = build(&workspace, &target_dir, Target::Bare, BARE)?;
+    build(&workspace, &target_dir, Target::Bare, SHELL_READERS)?;
     build(&workspace, &target_dir, Target::WasiP2, WASI)?;
     let default = std::fs::read(&bare[0])?;
     std::fs::write(out_dir.join("default-classifier.wasm"), &default)?;

@@ -56,6 +56,15 @@
 //! On a native target the same code compiles and runs, which is how a plugin
 //! is unit-tested: [`Context::resolve`] then asks the local filesystem.
 //!
+//! litany's tool names and the input fields each takes are in [`litany`].
+//! To read a `bash` command the way wicket's default classifier reads it —
+//! each simple command's argv after quote removal, through launchers, `sh
+//! -c` and `eval`, words only known at run time marked, writes placed —
+//! depend on `wicket-shell` beside this crate, without its default features
+//! (`wicket-shell = { git = "https://github.com/wicket-project/wicket", default-features = false }`) and use
+//! `wicket_shell::reading`. It is a crate of its own because it is built on
+//! this one's `Context` and `Effect`: this crate cannot depend on it back.
+//!
 //! [wicket]: https://github.com/wicket-project/wicket
 
 #![deny(missing_docs)]
@@ -66,6 +75,7 @@ extern crate self as wicket_guest;
 use serde_json::Value;
 
 pub mod fragments;
+pub mod litany;
 pub mod paths;
 
 pub use paths::Harness;

@@ -6,16 +6,55 @@
 //! through, and whatever cannot be read literally is opaque — held for the
 //! operator rather than guessed at. Built like any other plugin, with the
 //! guest SDK, and embedded in the `wicket` binary.
+//!
+//! # For plugin authors
+//!
+//! The shell reading is a library any plugin can use: [`reading`] gives each
+//! simple command's argv after quote removal, read through launchers, `sh
+//! -c` and `eval`, with words only known at run time marked, every write it
+//! places, and the path placement helpers. Depend on this crate beside
+//! `wicket-guest` **without its default features**, which would export the
+//! default classifier from your component too (its exported symbols would
+//! clash with your own `export_classifier!`):
+//!
+//! ```toml
+//! [dependencies]
+//! wicket-guest = "0.1"
+//! wicket-shell = { git = "https://github.com/wicket-project/wicket", default-features = false }
+//! ```
+//!
+//! (The reading cannot live inside `wicket-guest`: it is built on the SDK's
+//! `Context` and `Effect`, so `wicket-guest` depending on it would be a
+//! cycle.) [`reading`], [`classify`] and [`Shell`] are the stable API; the
+//! other modules are the default classifier's insides and are hidden from
+//! the documentation.
+//!
+//! # Features
+//!
+//! - `classifier` (default): export [`Shell`] as this crate's component
+//!   export, which is how wicket builds its default classifier. Turn it off
+//!   to use the crate as a library.
 
+#[doc(hidden)]
 pub mod argv;
+#[doc(hidden)]
 pub mod identity;
+#[doc(hidden)]
 pub mod place;
+#[doc(hidden)]
 pub mod programs;
+#[doc(hidden)]
 pub mod read;
+pub mod reading;
+#[doc(hidden)]
 pub mod rules;
+#[doc(hidden)]
 pub mod scripts;
+#[doc(hidden)]
 pub mod secrets;
+#[doc(hidden)]
 pub mod syntax;
+#[doc(hidden)]
 pub mod tools;
 
 use wicket_guest::{Call, Classifier, Context, Effect, Finding, Outcome};
@@ -23,7 +62,8 @@ use wicket_guest::{Call, Classifier, Context, Effect, Finding, Outcome};
 use crate::read::{Note, Reader};
 use crate::rules::OperatorRule;
 
-/// The default classifier.
+/// The default classifier, as a [`wicket_guest::Classifier`]: a plugin may
+/// run it itself ([`classify`]) and add to what it finds.
 pub struct Shell;
 
 impl Classifier for Shell {
@@ -32,9 +72,11 @@ impl Classifier for Shell {
     }
 }
 
+#[cfg(feature = "classifier")]
 wicket_guest::export_classifier!(Shell);
 
-/// Classify one call: never empty, strictest finding first.
+/// Classify one call as the default classifier does, with the operator's
+/// rules from `ctx`'s configuration: never empty, strictest finding first.
 pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
     let rules = OperatorRule::from_config(ctx.config());
     let mut reader = Reader::new(ctx, &rules);

@@ -436,6 +436,9 @@ pub struct Reader<'a> {
     /// on its standard output (`cat ~/bin/wicket`, `env cat …`), for the
     /// next pipeline element.
     pub(crate) printed_harness: std::cell::Cell<Option<Harness>>,
+    /// What the public reading ([`crate::reading`]) collects: `None` for the
+    /// default classifier, which records nothing.
+    pub(crate) record: Option<crate::reading::Record>,
 }
 
 impl<'a> Reader<'a> {
@@ -458,6 +461,7 @@ impl<'a> Reader<'a> {
             piped_paths: None,
             fed_harness: std::cell::Cell::new(None),
             printed_harness: std::cell::Cell::new(None),
+            record: None,
         }
     }
 
@@ -1293,7 +1297,11 @@ impl<'a> Reader<'a> {
             return;
         }
         self.depth += 1;
+        let recorded = self.record_command(inv, scope);
         self.read_program(inv, scope);
+        if recorded {
+            self.end_command();
+        }
         self.depth -= 1;
     }
 
@@ -1595,12 +1603,21 @@ impl<'a> Reader<'a> {
     /// destructive; outside, a loss of someone else's file is destructive and
     /// anything else reaches past the root.
     pub fn change(&mut self, arg: &Arg, scope: &Scope, change: Change, reach: Reach, shown: &str) {
+        let tree = reach == Reach::Tree || change == Change::Delete;
         if self.out_of_resolves() {
             // Past the path budget, one note says so for the whole call.
+            self.record_write(
+                arg,
+                change,
+                tree,
+                &[Place::Unknown(arg.shown.clone())],
+                shown,
+            );
             return;
         }
-        let tree = reach == Reach::Tree || change == Change::Delete;
-        for place in self.places(arg, scope) {
+        let places = self.places(arg, scope);
+        self.record_write(arg, change, tree, &places, shown);
+        for place in places {
             match place {
                 Place::Stream => {}
                 Place::Network(endpoint) => {

@@ -422,6 +422,14 @@ impl Git {
         self.works(r, what);
         if let Some(tree) = self.work_tree.clone() {
             r.change(&tree, &self.at, Change::Write, Reach::Tree, &self.shown);
+        } else {
+            // For the public reading: the work tree, from its top, is
+            // written (the default classifier records nothing here).
+            let top = match &self.repo {
+                Where::Own => Some(r.ctx.writable_root.clone()),
+                _ => self.at.cwd.clone(),
+            };
+            r.record_tree_write(&self.shown, top.as_deref(), &self.at);
         }
     }
 
