@@ -1233,6 +1233,7 @@ impl Scan<'_> {
                         | "config"
                         | "cache"
                         | "src"
+                        | "git"
                         | ""
                 );
                 if !common && text.split(['/', '\\']).any(|c| c == last) {
