@@ -174,6 +174,23 @@ impl Reader<'_> {
                 Some(None) => return Some(Place::Unknown(path.to_owned())),
                 None => {}
             }
+            // Not there now, strictly beneath a tree this command fills
+            // (the tree itself is what the command names) with entries
+            // wicket cannot see (`tar -xf a.tar`, `git checkout b`,
+            // `cp -a kit/. .`): one of them may be a link through which this
+            // path leads anywhere (`up -> ../..`).
+            let filled = self
+                .unseen_trees
+                .borrow()
+                .iter()
+                .find(|(tree, _)| is_under(&resolved.path, tree) && resolved.path != *tree)
+                .cloned();
+            if let Some((tree, by)) = filled {
+                return Some(Place::Unknown(format!(
+                    "{path}` (not there now, beneath {tree}, which `{by}` fills with entries \
+                     wicket cannot see, any of them a link that leads anywhere)`"
+                )));
+            }
         }
         Some(self.classify_resolved(resolved.path, resolved.kind))
     }
