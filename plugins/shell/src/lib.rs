@@ -78,6 +78,7 @@ wicket_guest::export_classifier!(Shell);
 /// Classify one call as the default classifier does, with the operator's
 /// rules from `ctx`'s configuration: never empty, strictest finding first.
 pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
+    let ctx = &with_home_startup(ctx);
     let rules = OperatorRule::from_config(ctx.config());
     let mut reader = Reader::new(ctx, &rules);
     tools::read_tool(&mut reader, call);
@@ -91,6 +92,48 @@ pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
         );
     }
     finish(reader.notes, call)
+}
+
+/// Files in the home that decide what later runs outside any call: git
+/// reads its user configuration in every git the harness runs (litany
+/// commits each step with `git -C <worktree> commit`, so a `core.hooksPath`
+/// or `core.fsmonitor` planted there runs in litany's own process), and the
+/// shells run their startup files in every later login or interactive
+/// shell, the operator's too. They belong to the protected set: a write
+/// there by any spelling is destructive (`place.rs`).
+pub const HOME_STARTUP: &[&str] = &[
+    ".gitconfig",
+    ".config/git",
+    ".profile",
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".bash_aliases",
+    ".zshenv",
+    ".zprofile",
+    ".zshrc",
+    ".zlogin",
+    ".kshrc",
+    ".mkshrc",
+];
+
+/// The context with [`HOME_STARTUP`] added to the protected set, each as
+/// written under the home and where it resolves (a dotfile linked from
+/// elsewhere is protected where it lives).
+fn with_home_startup(ctx: &Context) -> Context {
+    let mut ctx = ctx.clone();
+    let home = ctx.home.trim_end_matches('/').to_owned();
+    for name in HOME_STARTUP {
+        let path = format!("{home}/{name}");
+        let resolved = ctx.resolve(&path).path;
+        for entry in [path, resolved] {
+            if !ctx.protected.contains(&entry) {
+                ctx.protected.push(entry);
+            }
+        }
+    }
+    ctx
 }
 
 /// Notes → findings: the first note of each effect, strictest effect first,

@@ -175,6 +175,32 @@ impl Reader<'_> {
                 None => {}
             }
         }
+        // Strictly beneath a tree this command fills (the tree itself is
+        // what the command names) with entries wicket cannot see
+        // (`tar -xf a.tar`, `git checkout b`, `cp -a kit/. .`), a path not
+        // there now, or a file there now, may be one of those entries: a
+        // link through which the path leads anywhere (`up -> ../..`, or a
+        // README.md replaced by a link to wicket's trail). A directory
+        // there now stays one. What is protected now stays protected.
+        if resolved.kind != PathKind::Directory && self.protected_entry(&resolved.path).is_none() {
+            let filled = self
+                .unseen_trees
+                .borrow()
+                .iter()
+                .find(|(tree, _)| is_under(&resolved.path, tree) && resolved.path != *tree)
+                .cloned();
+            if let Some((tree, by)) = filled {
+                let now = if resolved.kind == PathKind::Missing {
+                    "not there now"
+                } else {
+                    "there now"
+                };
+                return Some(Place::Unknown(format!(
+                    "{path}` ({now}, beneath {tree}, which `{by}` fills with entries \
+                     wicket cannot see, any of them a link that leads anywhere)`"
+                )));
+            }
+        }
         Some(self.classify_resolved(resolved.path, resolved.kind))
     }
 
@@ -391,6 +417,20 @@ impl Reader<'_> {
         }
         if let Some(entry) = above {
             return Some(Place::Above { path: shown, entry });
+        }
+        // A pattern beneath a tree this command fills unseen may match the
+        // links it made, which the host cannot list yet.
+        let filled = self
+            .unseen_trees
+            .borrow()
+            .iter()
+            .find(|(tree, _)| is_under(&base, tree))
+            .cloned();
+        if let Some((tree, by)) = filled {
+            return Some(Place::Unknown(format!(
+                "{shown}` (a pattern beneath {tree}, which `{by}` fills with entries wicket \
+                 cannot see, any of them a link that leads anywhere)`"
+            )));
         }
         let inside = self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none();
         if inside && self.shell_patterns.borrow().contains(pattern) {

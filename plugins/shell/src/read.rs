@@ -412,6 +412,17 @@ pub struct Reader<'a> {
     /// is placed through them here (`Reader::place`). Like the harness's
     /// copies, one that may have been made counts.
     pub(crate) made_links: std::cell::RefCell<BTreeMap<String, Option<String>>>,
+    /// Directories this command fills with a tree whose entries wicket
+    /// cannot see: an archive extracted, a tree copied, a commit checked
+    /// out. Any of those entries may be a symbolic link (`up -> ../..`), so
+    /// a later path beneath one that does not exist now is only known when
+    /// it runs (`Reader::place`). Like the links above, one that may have
+    /// been filled counts.
+    pub(crate) unseen_trees: std::cell::RefCell<Vec<(String, String)>>,
+    /// Trees the simple command being read fills: they count from the next
+    /// command on (its own operands, the archive it extracts, are read
+    /// before it writes).
+    pending_unseen: std::cell::RefCell<Vec<(String, String)>>,
     /// One of the harness's programs that something in the command read as
     /// data (`head -c N ~/bin/wicket > x`): a program this command may have
     /// made from it cannot be told apart from the harness before it runs.
@@ -453,6 +464,8 @@ impl<'a> Reader<'a> {
             identified: std::cell::RefCell::new(BTreeMap::new()),
             harness_files: std::cell::RefCell::new(BTreeMap::new()),
             made_links: std::cell::RefCell::new(BTreeMap::new()),
+            unseen_trees: std::cell::RefCell::new(Vec::new()),
+            pending_unseen: std::cell::RefCell::new(Vec::new()),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
@@ -582,6 +595,11 @@ impl<'a> Reader<'a> {
         }
         let mut read: Vec<Script> = Vec::new();
         let start = scope.clone();
+        // Each shell's reading starts from the trees filled before this
+        // text; what follows it counts every tree either reading filled.
+        self.settle_unseen();
+        let unseen_before = self.unseen_trees.borrow().clone();
+        let mut unseen_after = unseen_before.clone();
         for dialect in dialects {
             let script = syntax::parse(text, *dialect);
             if read
@@ -594,11 +612,19 @@ impl<'a> Reader<'a> {
             let outer = std::mem::replace(&mut self.dialect, *dialect);
             let outer_stop = std::mem::replace(&mut self.stopped, false);
             *scope = start.clone();
+            *self.unseen_trees.borrow_mut() = unseen_before.clone();
             self.read_script(&script, scope);
+            self.settle_unseen();
+            for tree in self.unseen_trees.borrow().iter() {
+                if unseen_after.len() < MAX_NOTES && !unseen_after.contains(tree) {
+                    unseen_after.push(tree.clone());
+                }
+            }
             self.dialect = outer;
             self.stopped = outer_stop;
             read.push(script);
         }
+        *self.unseen_trees.borrow_mut() = unseen_after;
     }
 
     pub fn read_script(&mut self, script: &Script, scope: &mut Scope) {
@@ -872,6 +898,7 @@ impl<'a> Reader<'a> {
     }
 
     fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
+        self.settle_unseen();
         // Only the command right before `&&` can leave a pending `cd`.
         scope.cd_pending = None;
         let mut stdin_paths = if cmd.piped_in {
@@ -1615,13 +1642,30 @@ impl<'a> Reader<'a> {
             );
             return;
         }
+        let fills = reach == Reach::Tree && change != Change::Delete;
         let places = self.places(arg, scope);
         self.record_write(arg, change, tree, &places, shown);
         for place in places {
+            if fills {
+                if let Place::Inside(path) | Place::Outside { path, .. } = &place {
+                    self.fills_unseen(path, shown);
+                }
+            }
             match place {
                 Place::Stream => {}
                 Place::Network(endpoint) => {
                     self.note(Effect::OpenWorld, format!("{shown} connects to {endpoint}"))
+                }
+                Place::Inside(path) if change != Change::Delete && self.in_nested_git(&path) => {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "{shown} {} {path}, the git directory or config of a repository nested in the \
+                             worktree: the harness's own git enters it as a submodule (`status`, `commit`) \
+                             and runs what its config names (core.fsmonitor), which wicket does not read",
+                            change.verb()
+                        ),
+                    )
                 }
                 Place::Inside(_) => self.note(
                     Effect::TargetWrite,
@@ -1667,6 +1711,47 @@ impl<'a> Reader<'a> {
                         self.outside(&path, kind, change, shown);
                     }
                 }
+            }
+        }
+    }
+
+    /// Whether a resolved path inside the root is what git reads when it
+    /// enters a repository nested there: its `.git` (a directory, or a
+    /// gitfile naming any directory as one), or a config (or `commondir`,
+    /// which names where the config is) beneath a `.git`. Hooks are not
+    /// among them: git runs a submodule's status, not its hooks.
+    fn in_nested_git(&self, path: &str) -> bool {
+        let root = self.ctx.writable_root.trim_end_matches('/');
+        let Some(rest) = path.strip_prefix(root) else {
+            return false;
+        };
+        let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+        match parts.iter().position(|p| *p == ".git") {
+            None => false,
+            Some(at) if at + 1 == parts.len() => true,
+            Some(_) => matches!(
+                parts.last(),
+                Some(&"config") | Some(&"config.worktree") | Some(&"commondir")
+            ),
+        }
+    }
+
+    /// Remember that `dir` (resolved) now holds entries this command wrote
+    /// without wicket seeing them: any may be a link made here.
+    pub fn fills_unseen(&self, dir: &str, by: &str) {
+        let mut pending = self.pending_unseen.borrow_mut();
+        if pending.len() < MAX_NOTES && !pending.iter().any(|(t, _)| t == dir) {
+            pending.push((dir.to_owned(), by.to_owned()));
+        }
+    }
+
+    /// The trees filled by commands read so far now count for what follows.
+    fn settle_unseen(&self) {
+        let mut pending = self.pending_unseen.borrow_mut();
+        let mut trees = self.unseen_trees.borrow_mut();
+        for tree in pending.drain(..) {
+            if trees.len() < MAX_NOTES && !trees.iter().any(|(t, _)| *t == tree.0) {
+                trees.push(tree);
             }
         }
     }
@@ -2356,6 +2441,17 @@ pub fn protected_label(entry: &str, ctx: &Context) -> String {
         Some("agents") => "another agent's worktree".into(),
         Some("inbox") | Some("steps") => "litany's own records".into(),
         _ if entry.ends_with("/.git") => "the worktree's link into the workspace repository".into(),
+        _ if entry.ends_with("/.gitconfig") || entry.ends_with("/.config/git") => {
+            format!("{entry}, the user's git configuration, which every git the harness runs reads")
+        }
+        _ if crate::HOME_STARTUP
+            .iter()
+            .any(|name| entry.strip_suffix(name).is_some_and(|p| p.ends_with('/'))) =>
+        {
+            format!(
+                "{entry}, a shell startup file, which every later login or interactive shell runs"
+            )
+        }
         _ => format!("{entry}, which wicket's policy protects"),
     }
 }

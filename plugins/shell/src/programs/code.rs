@@ -1242,6 +1242,7 @@ impl Scan<'_> {
                         | "config"
                         | "cache"
                         | "src"
+                        | "git"
                         | ""
                 );
                 if !common && text.split(['/', '\\']).any(|c| c == last) {

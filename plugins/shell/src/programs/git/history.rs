@@ -607,6 +607,10 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             let name = name.clone();
             new_branch(r, g, &name, "creates the branch");
             attaches(r, g, scope, &name, "attaches this worktree's HEAD to");
+            // With no start point the new branch is HEAD: no file changes.
+            if before.is_empty() && key != "orphan" {
+                return g.keeps_files(r, "checks out a new branch");
+            }
             return g.writes_files(r, "checks out a new branch");
         }
     }
@@ -705,6 +709,10 @@ fn switch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             let name = name.clone();
             new_branch(r, g, &name, "creates the branch");
             attaches(r, g, scope, &name, "attaches this worktree's HEAD to");
+            // With no start point the new branch is HEAD: no file changes.
+            if operands.is_empty() && key != "orphan" {
+                return g.keeps_files(r, "switches to a new branch");
+            }
             return g.writes_files(r, "switches to a new branch");
         }
     }

@@ -419,6 +419,17 @@ impl Git {
 
     /// It writes the work tree's files.
     pub fn writes_files(&self, r: &mut Reader, what: &str) {
+        self.keeps_files(r, what);
+        // The files come from commits, stashes or patches wicket does not
+        // see, links among them (`up -> ../..`).
+        if self.work_tree.is_none() && self.repo == Where::Own {
+            r.fills_unseen(&r.ctx.writable_root, &self.shown);
+        }
+    }
+
+    /// It writes the work tree's files, but only with what is there
+    /// already (a new branch at HEAD): nothing wicket has not seen.
+    pub fn keeps_files(&self, r: &mut Reader, what: &str) {
         self.works(r, what);
         if let Some(tree) = self.work_tree.clone() {
             r.change(&tree, &self.at, Change::Write, Reach::Tree, &self.shown);

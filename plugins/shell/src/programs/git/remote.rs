@@ -1176,10 +1176,81 @@ fn sm_read(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
     g.reads(r, "shows submodules");
 }
 
-fn sm_work(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
+fn sm_work(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
     transfer_settings(r, g);
+    allowed_protocols(r, g, scope);
     g.writes_files(r, "changes submodules and their checkouts");
     g.network(r, "clones or fetches submodules from other repositories");
+}
+
+/// `git submodule add <repository> [<path>]` clones the repository as
+/// `git clone` does: a local path (not a file:// URL) has its object files
+/// hard-linked into the new submodule. A relative URL (`./x`, `../x`) is
+/// taken from the default remote's URL, or from the worktree when there is
+/// none: which one is in the repository's configuration, unseen here.
+fn sm_add(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
+    sm_work(r, g, p, scope);
+    let operands = p.operand_args();
+    let Some(source) = operands.first() else {
+        return;
+    };
+    let Some(text) = source.text() else {
+        return r.note(
+            Opaque,
+            format!(
+                "{} clones a repository named only when it runs, `{}`",
+                g.shown, source.shown
+            ),
+        );
+    };
+    let Some(Url::Local(path)) = url_as(source, false) else {
+        return;
+    };
+    if text.starts_with("file://") {
+        return g.input(r, &path);
+    }
+    if text.starts_with("./") || text.starts_with("../") {
+        // Inside the worktree, the repository there may be its own, whose
+        // objects are repo.git's.
+        let at = match r.place(text, &g.at) {
+            Some(Place::Protected { path, .. } | Place::Inside(path)) => path,
+            Some(Place::Unknown(what)) => what,
+            _ => return,
+        };
+        return r.note(
+            Opaque,
+            format!(
+                "{} clones `{text}` relative to the default remote's URL, or to the worktree when there is none ({at}, whose objects a local clone hard-links): which is in repo config, unseen here",
+                g.shown
+            ),
+        );
+    }
+    hardlinks(r, g, &path);
+}
+
+/// `GIT_ALLOW_PROTOCOL` lets submodules clone over transports git forbids
+/// them by default, `file` among them: a URL in `.gitmodules` (unseen) may
+/// then name the workspace repository, whose objects a local clone
+/// hard-links.
+fn allowed_protocols(r: &mut Reader, g: &Git, scope: &Scope) {
+    let Some(values) = scope.vars.get("GIT_ALLOW_PROTOCOL") else {
+        return;
+    };
+    let local = match values {
+        Some(values) => values
+            .iter()
+            .any(|v| v.split(':').any(|proto| proto == "file")),
+        None => true,
+    };
+    if local {
+        r.note(
+            Opaque,
+            format!(
+                "{}: GIT_ALLOW_PROTOCOL lets submodules clone local paths, and a local clone of the workspace repository hard-links its objects; the URLs are in .gitmodules, unseen here",
+                g.shown
+            ),
+        );
+    }
 }
 
 fn sm_local(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -1234,7 +1305,7 @@ pub const SUBMODULE: Sub = Sub {
                 names: &["add"],
                 table: Some(&SM_ADD_T),
                 family: None,
-                read: sm_work,
+                read: sm_add,
                 examples: &[(
                     OpenWorld,
                     "git submodule add https://example.com/x.git vendor/x",
