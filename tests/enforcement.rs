@@ -1554,3 +1554,40 @@ fn a_request_over_64_mb_says_it_is_too_large() {
         "{stderr}"
     );
 }
+
+/// The programs the harness runs by name (litany's `sh`, `git` and `bz`,
+/// the wall's `bwrap`) are protected in every PATH directory, planted or
+/// not: a `git` dropped into a directory early on PATH would run in the
+/// harness's place at the next step. The same file under another name, or
+/// beside PATH, is ordinary work.
+#[test]
+fn a_program_the_harness_runs_by_name_cannot_be_planted_on_path() {
+    let ws = Ws::new(None);
+    let bin = ws.home.join(".local/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let ask = |command: &str| {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT});
+        ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)])
+    };
+    let bin = bin.display();
+    for planted in [
+        format!("cp /bin/true {bin}/git"),
+        format!("printf '#!/bin/sh\\n' > {bin}/sh"),
+        format!("ln -s /bin/true {bin}/bz"),
+        format!("install -m 755 /bin/true {bin}/bwrap"),
+        format!("cp /bin/true {bin}/litany"),
+    ] {
+        let out = ask(&planted);
+        assert_eq!(out.word(), "refuse", "{planted}: {}", out.reason());
+        assert!(out.reason().contains("destructive"), "{}", out.reason());
+    }
+    // Another name in that directory is a write outside the worktree like
+    // any other, not a refusal.
+    let other = ask(&format!("cp /bin/true {bin}/mytool"));
+    assert_eq!(other.word(), "pass", "{}", other.reason());
+}

@@ -473,7 +473,7 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
         add(path_text(&resolve_existing(&path)));
     }
     // Each PATH directory is resolved once, then only the tool's own name is
-    // looked at (13 names in every directory: a walk per name from `/` was
+    // looked at (18 names in every directory: a walk per name from `/` was
     // most of a consult's system calls).
     if let Some(path) = std::env::var_os("PATH") {
         let mut seen: Vec<PathBuf> = Vec::new();
@@ -491,8 +491,11 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
                     | rustix::fs::OFlags::CLOEXEC,
                 rustix::fs::Mode::empty(),
             );
-            for tool in LITANY_TOOLS {
-                let name = format!("litany-tool-{tool}");
+            let names = LITANY_TOOLS
+                .iter()
+                .map(|tool| format!("litany-tool-{tool}"))
+                .chain(ON_PATH.iter().map(|name| (*name).to_owned()));
+            for name in names {
                 let path = dir.join(&name);
                 let link = match &opened {
                     Ok(fd) => {
@@ -519,6 +522,13 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
 
 /// litany 0.0.15's built-in tool names: `litany-tool-<name>` planted on
 /// PATH runs in place of each.
+/// Programs the harness runs by their name on PATH, not by a path: litany's
+/// `sh` for the bash tool, `git` for every step, its adapter `bz`, and
+/// `bwrap` for the wall (wicket's too). A file of that name planted in a
+/// PATH directory would run in the harness's place, so the name is
+/// protected in every PATH directory, present or not.
+const ON_PATH: &[&str] = &["sh", "git", "bz", "bwrap", "litany"];
+
 const LITANY_TOOLS: &[&str] = &[
     "apply_patch",
     "bash",
