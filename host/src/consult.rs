@@ -520,8 +520,6 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     set
 }
 
-/// litany 0.0.15's built-in tool names: `litany-tool-<name>` planted on
-/// PATH runs in place of each.
 /// Programs the harness runs by their name on PATH, not by a path: litany's
 /// `sh` for the bash tool, `git` for every step, its adapter `bz`, and
 /// `bwrap` for the wall (wicket's too). A file of that name planted in a
@@ -529,6 +527,8 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
 /// protected in every PATH directory, present or not.
 const ON_PATH: &[&str] = &["sh", "git", "bz", "bwrap", "litany"];
 
+/// litany 0.0.15's built-in tool names: `litany-tool-<name>` planted on
+/// PATH runs in place of each.
 const LITANY_TOOLS: &[&str] = &[
     "apply_patch",
     "bash",
