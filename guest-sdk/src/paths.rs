@@ -76,71 +76,149 @@ pub fn contains_fragment(text: &str, fragment: &str) -> bool {
 /// as the kernel does), the part that does not exist is appended folded.
 /// Never fails: what cannot be read is taken as written.
 pub fn resolve_on_this_host(absolute: &str) -> String {
-    let mut reached = String::from("/");
-    let mut pending: Vec<String> = components(absolute).into_iter().rev().collect();
-    let mut links = 0usize;
-    let mut exists = true;
-    while let Some(part) = pending.pop() {
-        // /proc names the asking process's own view (its cwd, root and
-        // descriptors): this host's would be the wrong one. Stop there and
-        // hand back the rest unfolded, for the caller to place.
-        if reached == "/proc" || reached.starts_with("/proc/") {
-            pending.push(part);
-            for piece in pending.into_iter().rev() {
-                reached = join(&reached, &piece);
-            }
-            return reached;
-        }
-        match part.as_str() {
-            "." => {}
-            ".." => reached = parent(&reached),
-            name => {
-                let next = join(&reached, name);
-                if !exists {
-                    reached = next;
-                    continue;
-                }
-                match std::fs::symlink_metadata(&next) {
-                    Ok(meta) if meta.file_type().is_symlink() && links < MAX_SYMLINKS => {
-                        links += 1;
-                        match std::fs::read_link(&next) {
-                            Ok(target) => {
-                                let target = target.to_string_lossy().into_owned();
-                                if target.starts_with('/') {
-                                    reached = String::from("/");
-                                }
-                                for piece in components(&target).into_iter().rev() {
-                                    pending.push(piece);
-                                }
-                            }
-                            Err(_) => reached = next,
-                        }
-                    }
-                    Ok(_) => reached = next,
-                    Err(_) => {
-                        exists = false;
-                        reached = next;
-                    }
-                }
-            }
-        }
-    }
-    reached
+    Lookups::default().resolve(absolute)
 }
 
 /// [`resolve_on_this_host`], and what is at the resolved path.
 pub fn resolve_with_kind(absolute: &str) -> (String, crate::PathKind) {
-    let resolved = resolve_on_this_host(absolute);
-    if resolved == "/proc" || resolved.starts_with("/proc/") {
-        return (resolved, crate::PathKind::Other);
+    Lookups::default().resolve_with_kind(absolute)
+}
+
+/// The most paths one [`Lookups`] remembers; past it, it asks the
+/// filesystem every time.
+const MAX_REMEMBERED: usize = 1 << 16;
+
+/// What the filesystem said of each path asked about, kept for one
+/// consult: the paths a reading asks about share their ancestors, so
+/// without it the same few directories are looked up hundreds of times per
+/// call. One consult is one look at the filesystem; a new one starts
+/// afresh.
+#[derive(Debug, Default)]
+pub struct Lookups {
+    seen: std::collections::HashMap<String, Seen>,
+}
+
+/// One `lstat`, and for a link where it leads.
+#[derive(Debug, Clone)]
+enum Seen {
+    /// A symlink, with its target when it could be read.
+    Link(Option<String>),
+    Node(crate::PathKind),
+    Missing,
+}
+
+impl Lookups {
+    /// What is at `path` itself (a link is not followed).
+    fn lstat(&mut self, path: &str) -> Seen {
+        if let Some(seen) = self.seen.get(path) {
+            return seen.clone();
+        }
+        let seen = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => Seen::Link(
+                std::fs::read_link(path)
+                    .ok()
+                    .map(|t| t.to_string_lossy().into_owned()),
+            ),
+            Ok(meta) if meta.is_file() => Seen::Node(crate::PathKind::File),
+            Ok(meta) if meta.is_dir() => Seen::Node(crate::PathKind::Directory),
+            Ok(_) => Seen::Node(crate::PathKind::Other),
+            Err(_) => Seen::Missing,
+        };
+        if self.seen.len() < MAX_REMEMBERED {
+            self.seen.insert(path.to_owned(), seen.clone());
+        }
+        seen
     }
-    let kind = match std::fs::metadata(&resolved) {
-        Ok(meta) if meta.is_file() => crate::PathKind::File,
-        Ok(meta) if meta.is_dir() => crate::PathKind::Directory,
-        Ok(_) => crate::PathKind::Other,
-        Err(_) => crate::PathKind::Missing,
-    };
-    (resolved, kind)
+
+    /// [`resolve_on_this_host`], remembering what it looked at.
+    pub fn resolve(&mut self, absolute: &str) -> String {
+        self.resolve_walk(absolute).0
+    }
+
+    /// [`resolve_with_kind`], remembering what it looked at.
+    pub fn resolve_with_kind(&mut self, absolute: &str) -> (String, crate::PathKind) {
+        let (resolved, last) = self.resolve_walk(absolute);
+        if resolved == "/proc" || resolved.starts_with("/proc/") {
+            return (resolved, crate::PathKind::Other);
+        }
+        let kind = match last {
+            Some(Seen::Node(kind)) => kind,
+            Some(Seen::Missing) => crate::PathKind::Missing,
+            // Links past the limit, or the root itself: ask, following.
+            _ => match std::fs::metadata(&resolved) {
+                Ok(meta) if meta.is_file() => crate::PathKind::File,
+                Ok(meta) if meta.is_dir() => crate::PathKind::Directory,
+                Ok(_) => crate::PathKind::Other,
+                Err(_) => crate::PathKind::Missing,
+            },
+        };
+        (resolved, kind)
+    }
+
+    /// The resolved path, and what the last lookup of the walk found there
+    /// (none when nothing was looked up after the last step).
+    fn resolve_walk(&mut self, absolute: &str) -> (String, Option<Seen>) {
+        let mut reached = String::from("/");
+        let mut pending: Vec<String> = components(absolute).into_iter().rev().collect();
+        let mut links = 0usize;
+        let mut last: Option<Seen> = None;
+        // Past the first name that does not exist, nothing is looked up.
+        let mut exists = true;
+        while let Some(part) = pending.pop() {
+            // /proc names the asking process's own view (its cwd, root and
+            // descriptors): this host's would be the wrong one. Stop there and
+            // hand back the rest unfolded, for the caller to place.
+            if reached == "/proc" || reached.starts_with("/proc/") {
+                pending.push(part);
+                for piece in pending.into_iter().rev() {
+                    reached = join(&reached, &piece);
+                }
+                return (reached, None);
+            }
+            match part.as_str() {
+                "." => {}
+                ".." => {
+                    reached = parent(&reached);
+                    last = None;
+                }
+                name => {
+                    let next = join(&reached, name);
+                    if !exists {
+                        reached = next;
+                        last = None;
+                        continue;
+                    }
+                    let seen = self.lstat(&next);
+                    exists = !matches!(seen, Seen::Missing);
+                    match &seen {
+                        Seen::Link(target) if links < MAX_SYMLINKS => {
+                            links += 1;
+                            match target {
+                                Some(target) => {
+                                    if target.starts_with('/') {
+                                        reached = String::from("/");
+                                    }
+                                    for piece in components(target).into_iter().rev() {
+                                        pending.push(piece);
+                                    }
+                                    last = None;
+                                }
+                                None => {
+                                    reached = next;
+                                    last = Some(seen);
+                                }
+                            }
+                        }
+                        _ => {
+                            reached = next;
+                            last = Some(seen);
+                        }
+                    }
+                }
+            }
+        }
+        (reached, last)
+    }
 }
 
 /// The most names one glob expansion lists before the host gives up.
@@ -659,6 +737,54 @@ mod tests {
         let up = resolve_on_this_host(&format!("{}/../root/new/../file", link.display()));
         let real_root = std::fs::canonicalize(&root).unwrap();
         assert_eq!(up, format!("{}/file", real_root.display()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_lookups_answers_as_a_fresh_resolution_and_keeps_its_first_look() {
+        let dir = std::env::temp_dir().join(format!("wicket-guest-lookups-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (real, elsewhere) = (dir.join("real"), dir.join("elsewhere"));
+        std::fs::create_dir_all(&real).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::write(real.join("file"), "x").unwrap();
+        std::os::unix::fs::symlink(&real, dir.join("link")).unwrap();
+        let dir = std::fs::canonicalize(&dir).unwrap();
+        let d = dir.display();
+        let asked = [
+            format!("{d}/link/file"),
+            format!("{d}/link/missing/deeper"),
+            format!("{d}/link/../elsewhere"),
+            format!("{d}/link"),
+            format!("{d}/link/./file/."),
+            format!("{d}/nothing/../real"),
+        ];
+        let mut lookups = Lookups::default();
+        for path in &asked {
+            let fresh = (resolve_on_this_host(path), resolve_with_kind(path).1);
+            // Asked twice: the second answer comes from what was seen.
+            for _ in 0..2 {
+                let (remembered, kind) = lookups.resolve_with_kind(path);
+                assert_eq!((&remembered, kind), (&fresh.0, fresh.1), "{path}");
+                assert_eq!(lookups.resolve(path), fresh.0, "{path}");
+            }
+        }
+        assert_eq!(
+            lookups.resolve_with_kind(&format!("{d}/link/file")),
+            (format!("{d}/real/file"), crate::PathKind::File)
+        );
+        // The link moved: the consult that looked before keeps its look,
+        // the next one sees the new target.
+        std::fs::remove_file(dir.join("link")).unwrap();
+        std::os::unix::fs::symlink(dir.join("elsewhere"), dir.join("link")).unwrap();
+        assert_eq!(
+            lookups.resolve(&format!("{d}/link/file")),
+            format!("{d}/real/file")
+        );
+        assert_eq!(
+            Lookups::default().resolve_with_kind(&format!("{d}/link/file")),
+            (format!("{d}/elsewhere/file"), crate::PathKind::Missing)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

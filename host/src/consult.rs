@@ -464,13 +464,15 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // Compared after resolving links on both sides: a cache reached
     // through a link is still the cache.
     let mut set: Vec<String> = Vec::new();
+    let mut lookups = wicket_guest::paths::Lookups::default();
+    let mut resolve = |path: &Path| PathBuf::from(lookups.resolve(&path_text(path)));
     let mut add = |text: String| {
         if !set.contains(&text) {
             set.push(text);
         }
     };
     for path in paths {
-        add(path_text(&resolve_existing(&path)));
+        add(path_text(&resolve(&path)));
     }
     // Each PATH directory is resolved once, then only the tool's own name is
     // looked at (18 names in every directory: a walk per name from `/` was
@@ -478,7 +480,7 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     if let Some(path) = std::env::var_os("PATH") {
         let mut seen: Vec<PathBuf> = Vec::new();
         for dir in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
-            let dir = resolve_existing(&dir);
+            let dir = resolve(&dir);
             if seen.contains(&dir) {
                 continue;
             }
@@ -508,11 +510,7 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
                     // Not a directory this process can open: walked as written.
                     Err(_) => true,
                 };
-                add(path_text(&if link {
-                    resolve_existing(&path)
-                } else {
-                    path
-                }));
+                add(path_text(&if link { resolve(&path) } else { path }));
             }
             seen.push(dir);
         }

@@ -28,6 +28,8 @@ pub struct State {
     home: String,
     /// The harness's own binaries, found on the first `identify`.
     harness: Option<Vec<(wicket_guest::Harness, std::path::PathBuf)>>,
+    /// What this run's queries found on the filesystem, asked once each.
+    lookups: wicket_guest::paths::Lookups,
     wasi: WasiCtx,
     table: ResourceTable,
 }
@@ -77,30 +79,27 @@ impl ResourceLimiter for Limits {
 
 impl State {
     /// `resolve-path`, in the runtime's own terms.
-    fn resolve(&self, path: &str) -> (String, wicket_guest::PathKind) {
+    fn resolve(&mut self, path: &str) -> (String, wicket_guest::PathKind) {
         if path.len() > MAX_QUERY_PATH_BYTES {
             return (path.to_owned(), wicket_guest::PathKind::Other);
         }
         let absolute = wicket_guest::paths::absolute(path, &self.cwd, &self.home);
-        wicket_guest::paths::resolve_with_kind(&absolute)
+        self.lookups.resolve_with_kind(&absolute)
     }
 
     /// `expand-glob`: each name with where it leads.
-    fn expand(&self, pattern: &str) -> Option<Vec<(String, (String, wicket_guest::PathKind))>> {
+    fn expand(&mut self, pattern: &str) -> Option<Vec<(String, (String, wicket_guest::PathKind))>> {
         if pattern.len() > MAX_QUERY_PATH_BYTES {
             return None;
         }
         let absolute = wicket_guest::paths::absolute(pattern, &self.cwd, &self.home);
         let names = wicket_guest::paths::expand_on_this_host(&absolute)?;
-        Some(
-            names
-                .into_iter()
-                .map(|path| {
-                    let resolved = self.resolve(&path);
-                    (path, resolved)
-                })
-                .collect(),
-        )
+        let mut found = Vec::with_capacity(names.len());
+        for path in names {
+            let resolved = self.resolve(&path);
+            found.push((path, resolved));
+        }
+        Some(found)
     }
 
     /// `identify`.
@@ -245,6 +244,7 @@ fn run(
         cwd: q.cwd.clone(),
         home: q.home.clone(),
         harness: None,
+        lookups: Default::default(),
         wasi: builder.build(),
         table: ResourceTable::new(),
     };
