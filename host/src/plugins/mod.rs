@@ -438,19 +438,26 @@ impl Runtime {
         let (sha256, answer, cache, output) = match loaded {
             Err((sha256, fault)) => (sha256, Answer::Fault(fault), None, String::new()),
             Ok(loaded) => {
-                let call = if ask {
-                    sandbox::call
+                let (answer, output) = if ask {
+                    sandbox::call(
+                        &self.engine,
+                        &loaded.component,
+                        loaded.binding,
+                        plugin,
+                        question,
+                        deadline,
+                        self.one_shot,
+                    )
                 } else {
-                    sandbox::instantiate
+                    sandbox::instantiate(
+                        &self.engine,
+                        &loaded.component,
+                        loaded.binding,
+                        plugin,
+                        question,
+                        deadline,
+                    )
                 };
-                let (answer, output) = call(
-                    &self.engine,
-                    &loaded.component,
-                    loaded.binding,
-                    plugin,
-                    question,
-                    deadline,
-                );
                 if self.one_shot {
                     // Unmapping and unregistering its code is work the
                     // process's exit does anyway.

@@ -179,7 +179,9 @@ impl WasiView for State {
 }
 
 /// Run `classify` once, in a store of its own: the answer, and what the
-/// guest printed (for the operator only).
+/// guest printed (for the operator only). `leave`: the process exits after
+/// this consult, so the store (the guest's memory, its instance) is left to
+/// the exit rather than torn down first.
 pub fn call(
     engine: &wasmtime::Engine,
     component: &Component,
@@ -187,8 +189,10 @@ pub fn call(
     plugin: &Plugin,
     q: &Question,
     deadline: Duration,
+    leave: bool,
 ) -> (Answer, String) {
-    run(engine, component, binding, plugin, q, deadline, true)
+    let mode = if leave { Mode::AskAndLeave } else { Mode::Ask };
+    run(engine, component, binding, plugin, q, deadline, mode)
 }
 
 /// Link and instantiate the plugin in a store of its own, as a consult
@@ -202,7 +206,26 @@ pub fn instantiate(
     q: &Question,
     deadline: Duration,
 ) -> (Answer, String) {
-    run(engine, component, binding, plugin, q, deadline, false)
+    run(
+        engine,
+        component,
+        binding,
+        plugin,
+        q,
+        deadline,
+        Mode::Instantiate,
+    )
+}
+
+/// What [`run`] does with the instance.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Instantiate only.
+    Instantiate,
+    /// Ask `classify`, then tear the store down.
+    Ask,
+    /// Ask `classify`, and leave the store to the process's exit.
+    AskAndLeave,
 }
 
 fn run(
@@ -212,8 +235,9 @@ fn run(
     plugin: &Plugin,
     q: &Question,
     deadline: Duration,
-    ask: bool,
+    mode: Mode,
 ) -> (Answer, String) {
+    let ask = mode != Mode::Instantiate;
     let needs_wasi = component
         .component_type()
         .imports(engine)
@@ -294,6 +318,9 @@ fn run(
         )),
     };
     let said = String::from_utf8_lossy(&output.contents()).into_owned();
+    if mode == Mode::AskAndLeave {
+        std::mem::forget(store);
+    }
     (answer, said)
 }
 
