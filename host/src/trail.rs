@@ -31,7 +31,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 use std::io::{Seek, SeekFrom, Write};
 use std::os::fd::AsFd;
-use std::os::unix::fs::FileExt;
+use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -344,11 +344,18 @@ fn write_whole(file: &mut std::fs::File, bytes: &[u8], state: &Path) -> Result<(
 /// checkpoint, a new checkpoint after it, written once the row is on disk
 /// and not waited for (see [`Checkpoint`]).
 pub fn append(state: &Path, row: &Row) -> Result<()> {
-    append_every(state, row, CHECKPOINT_EVERY)
+    append_every(state, row, CHECKPOINT_EVERY, None)
+}
+
+/// [`append`] by a writer that has just read the whole trail: when a
+/// checkpoint falls due and the trail is still exactly what `read` folded,
+/// that fold is used instead of reading it all again.
+pub fn append_after(state: &Path, row: &Row, read: &Snapshot) -> Result<()> {
+    append_every(state, row, CHECKPOINT_EVERY, Some(read))
 }
 
 /// [`append`], with a checkpoint due after `every` bytes of rows.
-fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
+fn append_every(state: &Path, row: &Row, every: u64, read: Option<&Snapshot>) -> Result<()> {
     let mut file = open_locked(state)?;
     let (len, torn) = end_of(&mut file)?;
     let mut out = Vec::new();
@@ -363,7 +370,14 @@ fn append_every(state: &Path, row: &Row, every: u64) -> Result<()> {
     let last = Last::find(&file, len)?;
     let mut summary = Vec::new();
     if after - last.base_end >= every.max(last.block) {
-        let (mut fold, _) = fold_file(&file, len, None, SystemTime::now())?;
+        let mut fold = match read.and_then(|r| r.still(&file, len)) {
+            Some(fold) => fold,
+            None => fold_file(&file, len, None, SystemTime::now())?.0,
+        };
+        #[cfg(test)]
+        if read.is_some() {
+            tests::DUE_AFTER_READ.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
         fold.line(&line[..line.len() - 1], false, None);
         summary = checkpoint_bytes(&fold.state(), after)?.0;
     } else if let (Some(base), Some(mut index)) = (
@@ -1276,12 +1290,23 @@ impl Filter {
 /// Fold the trail's first `end` bytes: from the last sound checkpoint when
 /// there is one, else from the first line. Also says where the checkpoint
 /// used ends and how long its restated rows are.
+/// The checkpoint a fold started from: where its line ends, how long its
+/// restated rows are, and where they start.
+struct Used {
+    /// These two are for the tests that check which checkpoint was used.
+    #[cfg_attr(not(test), allow(dead_code))]
+    line_end: u64,
+    #[cfg_attr(not(test), allow(dead_code))]
+    block: u64,
+    start: u64,
+}
+
 fn fold_file(
     file: &std::fs::File,
     end: u64,
     filter: Option<&Filter>,
     now: SystemTime,
-) -> Result<(Fold, Option<(u64, u64)>)> {
+) -> Result<(Fold, Option<Used>)> {
     if let Some(f) = filter {
         if let Some(fold) = fold_indexed(file, end, f, now)? {
             return Ok((fold, None));
@@ -1299,7 +1324,14 @@ fn fold_file(
             filter,
             now,
         )? {
-            return Ok((fold, Some((line_end, cp.offset - cp.start))));
+            return Ok((
+                fold,
+                Some(Used {
+                    line_end,
+                    block: cp.offset - cp.start,
+                    start: cp.start,
+                }),
+            ));
         }
         below = cp.offset;
     }
@@ -1476,6 +1508,88 @@ fn fold_from(
     Ok(Some(fold))
 }
 
+/// The whole trail folded by a writer before it appends, with what it
+/// read: what stands (for the writer's own questions), and, when a
+/// checkpoint falls due on its append, the fold itself — used only if the
+/// trail is still the same file, of the same length, with the same bytes
+/// from the checkpoint the fold started at (a BLAKE3 digest of them, taken
+/// as they were read), so a trail that moved on is read again.
+pub struct Snapshot {
+    pub state: State,
+    fold: Fold,
+    read: Option<Read>,
+}
+
+/// Where a [`Snapshot`]'s fold came from.
+struct Read {
+    dev: u64,
+    ino: u64,
+    from: u64,
+    end: u64,
+    digest: blake3::Hash,
+}
+
+/// The BLAKE3 digest of `file`'s bytes from `from` to `end`.
+fn digest_of(file: &std::fs::File, from: u64, end: u64) -> Result<blake3::Hash> {
+    let mut hasher = blake3::Hasher::new();
+    let mut buf = vec![0u8; CHUNK];
+    let mut at = from;
+    while at < end {
+        let n = ((end - at) as usize).min(CHUNK);
+        file.read_exact_at(&mut buf[..n], at)
+            .context("could not read the trail")?;
+        hasher.update(&buf[..n]);
+        at += n as u64;
+    }
+    Ok(hasher.finalize())
+}
+
+impl Snapshot {
+    /// The whole trail folded now.
+    pub fn load(state_dir: &Path) -> Result<Snapshot> {
+        let now = SystemTime::now();
+        let Some(file) = open_trail(state_dir)? else {
+            return Ok(Snapshot {
+                state: State::default(),
+                fold: Fold::new(now),
+                read: None,
+            });
+        };
+        let what = || format!("could not read {}", state_dir.join(FILE).display());
+        let meta = file.metadata().with_context(what)?;
+        let end = meta.len();
+        let (fold, used) = fold_file(&file, end, None, now).with_context(what)?;
+        let from = used.map_or(0, |used| used.start);
+        let read = Read {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            from,
+            end,
+            digest: digest_of(&file, from, end).with_context(what)?,
+        };
+        Ok(Snapshot {
+            state: fold.state(),
+            fold,
+            read: Some(read),
+        })
+    }
+
+    /// The fold, if `file` (locked, `len` long) is still what it was read from.
+    fn still(&self, file: &std::fs::File, len: u64) -> Option<Fold> {
+        let read = self.read.as_ref()?;
+        let meta = file.metadata().ok()?;
+        let same = meta.dev() == read.dev
+            && meta.ino() == read.ino
+            && len == read.end
+            && digest_of(file, read.from, len).ok()? == read.digest;
+        #[cfg(test)]
+        if same {
+            tests::REUSED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        same.then(|| self.fold.clone())
+    }
+}
+
 /// Read and fold a workspace's trail as of `now`, for one agent or whole.
 fn load_with(state_dir: &Path, filter: Option<&Filter>, now: SystemTime) -> Result<State> {
     let Some(file) = open_trail(state_dir)? else {
@@ -1522,6 +1636,7 @@ pub struct State {
 }
 
 /// The fold in progress: rows go in one at a time, in trail order.
+#[derive(Clone)]
 struct Fold {
     now: SystemTime,
     /// The next row's place.
@@ -2225,7 +2340,7 @@ mod tests {
                         .collect();
                     append_all_every(&dir, batch, every).unwrap();
                 } else {
-                    append_every(&dir, &random_row(&mut rng, n), every).unwrap();
+                    append_every(&dir, &random_row(&mut rng, n), every, None).unwrap();
                 }
                 if rng.chance(10) {
                     let bytes = std::fs::read(&path).unwrap();
@@ -2286,19 +2401,76 @@ mod tests {
         }
     }
 
+    /// Checkpoints that fell due on an append after a [`Snapshot`], and
+    /// how many of those used the snapshot's fold.
+    pub(super) static DUE_AFTER_READ: std::sync::atomic::AtomicUsize =
+        std::sync::atomic::AtomicUsize::new(0);
+    pub(super) static REUSED: std::sync::atomic::AtomicUsize =
+        std::sync::atomic::AtomicUsize::new(0);
+
+    #[test]
+    fn a_writer_reuses_its_own_fold_only_while_the_trail_is_unchanged() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join(".wicket");
+        let mut rng = Rng(11);
+        let mut stale_and_due = 0;
+        for n in 0..240 {
+            let row = random_row(&mut rng, n);
+            let before = std::fs::read(dir.join(FILE)).unwrap_or_default();
+            let stale = n % 3 == 0;
+            if n % 3 == 2 {
+                append_every(&dir, &row, 1500, None).unwrap();
+            } else {
+                // Read first, as the operator's verbs do; every third time
+                // another writer gets in between, so what was read is stale.
+                let read = Snapshot::load(&dir).unwrap();
+                if stale {
+                    append_every(&dir, &random_row(&mut rng, n + 1000), 1500, None).unwrap();
+                }
+                let between = std::fs::read(dir.join(FILE)).unwrap();
+                append_every(&dir, &row, 1500, Some(&read)).unwrap();
+                let after = std::fs::read(dir.join(FILE)).unwrap();
+                let written = |b: &[u8]| memchr::memmem::find_iter(b, CHECKPOINT).count();
+                if stale && written(&after) > written(&between) {
+                    stale_and_due += 1;
+                }
+            }
+            // A checkpoint written from a fold that missed a row would
+            // misstate the trail: the checkpointed fold must still agree
+            // with the fold of every row from the first line.
+            let bytes = std::fs::read(dir.join(FILE)).unwrap();
+            assert!(bytes.len() > before.len());
+            same_state(
+                &State::load_at(&dir, now()).unwrap(),
+                &State::fold_bytes(&bytes, now()),
+                &format!("after row {n}"),
+            );
+        }
+        assert!(
+            stale_and_due >= 3,
+            "a stale read met a due checkpoint {stale_and_due} times"
+        );
+        let (due, reused) = (DUE_AFTER_READ.load(SeqCst), REUSED.load(SeqCst));
+        assert!(reused >= 3, "the fold was reused {reused} times of {due}");
+        assert!(reused + stale_and_due <= due);
+    }
+
     #[test]
     fn a_sound_checkpoint_is_used_and_a_damaged_one_is_not() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join(".wicket");
         let mut rng = Rng(7);
         for n in 0..200 {
-            append_every(&dir, &random_row(&mut rng, n), 2000).unwrap();
+            append_every(&dir, &random_row(&mut rng, n), 2000, None).unwrap();
         }
         let path = dir.join(FILE);
         let file = std::fs::File::open(&path).unwrap();
         let end = file.metadata().unwrap().len();
         let (_, used) = fold_file(&file, end, None, now()).unwrap();
-        let (line_end, block) = used.expect("a checkpoint is used");
+        let Used {
+            line_end, block, ..
+        } = used.expect("a checkpoint is used");
         assert!(
             end - line_end < 2000u64.max(block) + 2000,
             "the tail after it is short"
@@ -2315,7 +2487,7 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         let file = std::fs::File::open(&path).unwrap();
         let (_, used) = fold_file(&file, end, None, now()).unwrap();
-        assert!(used.is_none_or(|(e, _)| e <= last.0 as u64));
+        assert!(used.is_none_or(|used| used.line_end <= last.0 as u64));
         same_state(
             &State::load_at(&dir, now()).unwrap(),
             &State::fold_bytes(&bytes, now()),
@@ -2330,7 +2502,7 @@ mod tests {
         let mut rng = Rng(11);
         let rows: Vec<Row> = (0..300).map(|n| random_row(&mut rng, n)).collect();
         for row in &rows {
-            append_every(&dir, row, 1000).unwrap();
+            append_every(&dir, row, 1000, None).unwrap();
         }
         let bytes = std::fs::read(dir.join(FILE)).unwrap();
         assert!(checkpoints(&bytes).len() > 3);

@@ -156,18 +156,24 @@ pub fn run(args: Args) -> Result<Receipt> {
         message,
     };
     // The answer this one supersedes (same scope and key), said aloud.
-    let replaced = trail::State::load(&ws.state_dir()).ok().and_then(|state| {
-        state
+    let read = trail::Snapshot::load(&ws.state_dir()).ok();
+    let replaced = read.as_ref().and_then(|read| {
+        read.state
             .answers
-            .into_iter()
+            .iter()
             .find(|s| s.answer.key() == answer.key())
+            .cloned()
     });
     let row = Row {
         at,
         who: trail::Who::here(),
         what: What::Answer(answer.clone()),
     };
-    trail::append(&ws.state_dir(), &row).context("nothing was answered")?;
+    match &read {
+        Some(read) => trail::append_after(&ws.state_dir(), &row, read),
+        None => trail::append(&ws.state_dir(), &row),
+    }
+    .context("nothing was answered")?;
 
     // Pass and refuse move the conversation on; hold keeps it parked.
     let launched = if args.ruling == Ruling::Hold {

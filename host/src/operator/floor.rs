@@ -87,18 +87,19 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
 pub fn withdraw(ws: &Path, name: &str) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(ws)?;
     let state_dir = ws.state_dir();
-    let state = State::load(&state_dir)?;
-    let Some(standing) = state.answer_named(name).cloned() else {
+    let read = trail::Snapshot::load(&state_dir)?;
+    let Some(standing) = read.state.answer_named(name).cloned() else {
         bail!(
             "no answer named {name} stands in {} (`wicket status` lists the standing answers)",
             ws.root.display()
         );
     };
-    trail::append(
+    trail::append_after(
         &state_dir,
         &Row::now(What::Withdraw {
             answer: name.to_owned(),
         }),
+        &read,
     )
     .context("nothing was withdrawn")?;
     let a = &standing.answer;
