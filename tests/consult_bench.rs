@@ -204,7 +204,8 @@ fn trail_at_scale(table: &mut Table) {
     let mut slowest = Vec::new();
     let mut at_empty = None;
     let mut peak = 0u64;
-    for &rows in SIZES {
+    let sizes = sizes();
+    for &rows in &sizes {
         let ws = Ws::new(None);
         let state = ws.root.join(".wicket");
         let started = Instant::now();
@@ -295,7 +296,7 @@ fn trail_at_scale(table: &mut Table) {
             );
         }
         peak = peak.max(rss);
-        if rows == *SIZES.last().unwrap() {
+        if rows == *sizes.last().unwrap() {
             let (s0, e0, a0, r0) = at_empty.unwrap_or_default();
             let ms100 = Duration::from_millis(100);
             let ms50 = Duration::from_millis(50);
@@ -343,6 +344,20 @@ fn trail_at_scale(table: &mut Table) {
 
 /// The trail sizes measured.
 const SIZES: &[usize] = &[0, 10_000, 100_000, 1_000_000];
+
+/// [`SIZES`], or the row counts `WICKET_BENCH_ROWS` lists (`0,100000`: for
+/// profiling one size without writing the rest).
+fn sizes() -> Vec<usize> {
+    std::env::var("WICKET_BENCH_ROWS")
+        .ok()
+        .map(|list| {
+            list.split(',')
+                .filter_map(|n| n.trim().parse().ok())
+                .collect::<Vec<usize>>()
+        })
+        .filter(|list| !list.is_empty())
+        .unwrap_or_else(|| SIZES.to_vec())
+}
 
 /// Each additional small plugin's cost (a copy of the abstaining testing
 /// plugin, so the verdict stays the default classifier's), against the
