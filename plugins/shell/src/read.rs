@@ -429,6 +429,13 @@ pub struct Reader<'a> {
     pub(crate) harness_read: std::cell::Cell<Option<Harness>>,
     /// How many read paths were asked about for [`Reader::harness_read`].
     pub(crate) data_identifies: std::cell::Cell<usize>,
+    /// How near the command came to the shell's own ancestry, for a `kill`
+    /// whose process ids are only known when it runs: `Ancestry::Parent`
+    /// once a word expands `$PPID` or names a process's `stat`/`status`
+    /// file (where the parent's id is), `Ancestry::Listing` once `ps` has
+    /// listed processes (the harness's among them). See
+    /// `programs::launch::note_ancestry`.
+    pub(crate) ancestry: std::cell::Cell<crate::programs::launch::Ancestry>,
     /// The patterns the shell itself expands in this call (unquoted globs
     /// in its words), as opposed to the stand-ins descriptions make for
     /// "some path under here": only these are expanded on the host.
@@ -468,6 +475,7 @@ impl<'a> Reader<'a> {
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
+            ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             dialect: Dialect::Bash,
             stopped: false,
@@ -1027,6 +1035,8 @@ impl<'a> Reader<'a> {
             .collect();
         for (name, value, _) in &assigns {
             self.check_assignment(name, value);
+            crate::programs::launch::note_ancestry(self, value);
+            crate::programs::temp_dir(self, name, value, scope);
         }
         if cmd.words.is_empty() {
             // A bare assignment stays in the shell.

@@ -342,6 +342,11 @@ fn builtin_options<'a>(
         if !signed || word.len() < 2 {
             break;
         }
+        // `-N` is an operand, not a run of options: bash's pushd, popd and
+        // dirs take it as a place in the directory stack (`pushd -1`).
+        if word[1..].bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
         let letters: Vec<char> = word.chars().skip(1).collect();
         let mut k = 0;
         i += 1;
@@ -607,13 +612,52 @@ fn popd(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 change_directory(top, scope);
             }
         }
-        // `popd +N`/`-N` drop an entry; `+0` is the current directory.
-        Some(Some("+0")) => {
-            let top = scope
-                .dirstack
-                .as_mut()
-                .and_then(|s| (!s.is_empty()).then(|| s.remove(0)));
-            change_directory(top, scope);
+        // `popd +N`/`-N` drop one entry of the whole stack (the current
+        // directory first): `+N` counts from the left, `-N` from the right.
+        // Dropping the current directory moves the shell to the next one.
+        Some(Some(place))
+            if place.len() > 1
+                && place.starts_with(['+', '-'])
+                && place[1..].bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            let n: Option<usize> = place[1..].parse().ok();
+            match (scope.dirstack.clone(), scope.cwd.clone(), n) {
+                (Some(stack), Some(cwd), Some(n)) => {
+                    let mut all = vec![cwd];
+                    all.extend(stack);
+                    let len = all.len();
+                    let k = if place.starts_with('+') {
+                        Some(n)
+                    } else {
+                        len.checked_sub(n + 1)
+                    };
+                    match k {
+                        // Out of range: bash says so and changes nothing.
+                        Some(k) if k >= len => {}
+                        None => {}
+                        Some(0) if len > 1 => {
+                            all.remove(0);
+                            if has(&options, 'n') {
+                                scope.dirstack = None;
+                            } else {
+                                let top = all.remove(0);
+                                scope.dirstack = Some(all);
+                                change_directory(Some(top), scope);
+                            }
+                        }
+                        Some(0) => {}
+                        Some(k) => {
+                            all.remove(k);
+                            all.remove(0);
+                            scope.dirstack = Some(all);
+                        }
+                    }
+                }
+                _ => {
+                    scope.dirstack = None;
+                    change_directory(None, scope);
+                }
+            }
         }
         _ => scope.dirstack = None,
     }
@@ -859,6 +903,7 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 arithmetic(r, &value, scope, &shown);
             }
             r.check_assignment(&name, &arg);
+            super::temp_dir(r, &name, &arg, scope);
             r.shell_variable(scope, &name, &arg, false);
         }
     }
