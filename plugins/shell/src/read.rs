@@ -972,7 +972,22 @@ impl<'a> Reader<'a> {
         }) {
             self.fed_harness.set(None);
         }
+        let cwd_before = scope.cwd.clone();
         self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
+        // A redirect that can fail (a file that may be missing, a descriptor
+        // that may be closed) stops the command before it runs, and the
+        // shell goes on: a `cd a/b < /nonexistent` may not have moved it
+        // (verified in dash and bash), so where it is now is unknown.
+        if scope.cwd != cwd_before
+            && cmd
+                .redirects
+                .iter()
+                .enumerate()
+                .any(|(k, r)| redirect_may_fail(r, &cmd.redirects[..k], &shell_fds))
+        {
+            scope.cwd = None;
+            scope.dirstack = None;
+        }
         self.fed_harness.set(outer_fed);
         if !keeps_fds {
             scope.fds = shell_fds;
@@ -1837,8 +1852,23 @@ impl<'a> Reader<'a> {
     pub fn check_protected_operands(&mut self, inv: &Invocation, scope: &Scope) {
         for arg in inv.argv.iter().skip(1) {
             let Some(values) = &arg.values else { continue };
+            // A short option's value may be attached to it, after any
+            // bundled flags (`shuf -o../../repo.git/config`, `-eo…`): each
+            // path the word could end with is probed too.
+            let mut probes: Vec<&str> = Vec::new();
             for value in values {
-                let value = value.split_once('=').map_or(value.as_str(), |(_, v)| v);
+                probes.push(value.split_once('=').map_or(value.as_str(), |(_, v)| v));
+                if value.starts_with('-') && !value.starts_with("--") {
+                    let end = value.find('/').unwrap_or(value.len()).min(16);
+                    probes.extend(
+                        (2..end.min(value.len()))
+                            .filter(|&k| value.is_char_boundary(k))
+                            .map(|k| &value[k..])
+                            .filter(|rest| rest.starts_with(['.', '/', '~'])),
+                    );
+                }
+            }
+            for value in probes {
                 if value.is_empty() || value.starts_with('-') && !value.contains('/') {
                     continue;
                 }
@@ -2575,4 +2605,46 @@ pub fn split_shape(arg: &Arg) -> Option<(&str, &[String])> {
         return None;
     }
     Some((whole.as_str(), fields))
+}
+
+/// Whether a redirect can fail, so that its command does not run: opening a
+/// file other than the terminal's streams, or duplicating a descriptor other
+/// than 0, 1 and 2 (which may not be open).
+fn redirect_may_fail(
+    redirect: &Redirect,
+    before: &[Redirect],
+    shell_fds: &BTreeMap<u32, Fd>,
+) -> bool {
+    let target = redirect.target.literal();
+    // A descriptor open for sure: the standard three, one the shell opened
+    // (`exec 3>…`), or one a redirect before this one opened.
+    let open = |fd: &str| {
+        let Ok(n) = fd.parse::<u32>() else {
+            return false;
+        };
+        n <= 2
+            || shell_fds.contains_key(&n)
+            || before.iter().any(|b| {
+                b.fd == Some(n)
+                    && !matches!(b.kind, RedirectKind::HereDoc(_) | RedirectKind::HereString)
+            })
+    };
+    match redirect.kind {
+        RedirectKind::HereDoc(_) | RedirectKind::HereString => false,
+        RedirectKind::Dup => !target
+            .as_deref()
+            .map(|t| t.trim_end_matches('-'))
+            .is_some_and(|t| t.is_empty() || open(t)),
+        RedirectKind::Read
+        | RedirectKind::ReadWrite
+        | RedirectKind::Write
+        | RedirectKind::Append => match target.as_deref() {
+            Some("/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty") => false,
+            Some(t) => !t
+                .strip_prefix("/dev/fd/")
+                .or_else(|| t.strip_prefix("/proc/self/fd/"))
+                .is_some_and(open),
+            None => true,
+        },
+    }
 }

@@ -53,6 +53,8 @@ pub const PROGRAMS: &[&Program] = &[
     &DOAS,
     &SU,
     &RUNUSER,
+    &SG,
+    &NEWGRP,
     &XARGS,
     &PARALLEL,
     &WATCH,
@@ -120,7 +122,17 @@ fn program_at(run: &Run, skip: usize) -> Option<usize> {
 
 /// Read the program a launcher runs: its argv from index `at` on.
 fn launch(r: &mut Reader, run: &Run, at: usize, scope: &mut Scope) {
-    r.read_invocation(&run.inv.tail(at), scope);
+    launched(r, &run.inv.tail(at), scope);
+}
+
+/// Read what a launcher runs as the child process it is: a builtin's change
+/// to the shell (`timeout 1 cd a/b`, whose `cd` is a program that does not
+/// exist, verified in dash and bash) stays in the child. Directories it
+/// made stay made.
+fn launched(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut child = scope.clone();
+    r.read_invocation(inv, &mut child);
+    scope.made = child.made;
 }
 
 /// Read a program given as words, with the launcher's stdin.
@@ -133,7 +145,7 @@ fn launch_words(r: &mut Reader, inv: &Invocation, argv: Vec<Arg>, scope: &mut Sc
         extra_operands: inv.extra_operands,
         stdin_paths: inv.stdin_paths.clone(),
     };
-    r.read_invocation(&inner, scope);
+    launched(r, &inner, scope);
 }
 
 /// The scope of a new `sh -c TEXT`: the same directory; variables the
@@ -3170,6 +3182,69 @@ fn switch_user(r: &mut Reader, run: &Run, scope: &mut Scope) {
         None => r.note(
             Opaque,
             format!("{shown} opens a shell that reads commands wicket cannot see"),
+        ),
+    }
+}
+
+pub const SG: Program = Program {
+    names: &["sg"],
+    // `sg [-] GROUP [-c] COMMAND`: the command is one word, run by
+    // `/bin/sh -c` under the group; with no command, a shell reading its
+    // input.
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: switch_group,
+    examples: &[
+        (Destructive, "sg users -c 'rm -rf ../../.wicket'"),
+        (Destructive, "sg users 'rm -rf ../../.wicket'"),
+        (Destructive, "sg - users -c 'rm -rf ../../.wicket'"),
+        (Opaque, "sg users -c \"$x\""),
+        (Opaque, "sg users"),
+        (Read, "sg users -c 'ls'"),
+    ],
+    manual: "sg from shadow 4.13 (Debian 12): sg(1); verified here: `sg users -c TEXT` and `sg users TEXT` run TEXT with /bin/sh",
+};
+
+pub const NEWGRP: Program = Program {
+    names: &["newgrp"],
+    // `newgrp [-] [GROUP]`: a new shell under the group, reading commands
+    // from its input (verified: `newgrp users <<EOF` runs what the here-doc
+    // holds).
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: switch_group,
+    examples: &[
+        (Opaque, "newgrp users <<< 'rm -rf ../../.wicket'"),
+        (Opaque, "newgrp"),
+    ],
+    manual: "newgrp from shadow 4.13 (Debian 12): newgrp(1)",
+};
+
+/// sg and newgrp: a shell under another group, given its text (`sg -c`) or
+/// reading its input.
+fn switch_group(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut words = run.inv.argv.iter().skip(1).peekable();
+    if words.peek().is_some_and(|a| a.text() == Some("-")) {
+        words.next();
+    }
+    // The group.
+    let group = words.next();
+    let command = if run.name == "sg" {
+        match words.next() {
+            Some(a) if a.text() == Some("-c") => words.next(),
+            other => other,
+        }
+    } else {
+        None
+    };
+    match (group, command) {
+        (Some(_), Some(text)) => run_text(r, &shown, text, scope),
+        _ => r.note(
+            Opaque,
+            format!("{shown} opens a shell under another group that reads commands from its input, which wicket does not read"),
         ),
     }
 }

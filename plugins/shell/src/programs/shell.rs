@@ -525,7 +525,27 @@ fn cd_target_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     }
 }
 
+/// dash has no directory stack: `pushd` and `popd` there are programs that
+/// are not installed, and the shell stays where it is.
+fn no_stack_in_dash(r: &mut Reader, run: &Run) -> bool {
+    if r.dialect != crate::syntax::Dialect::Dash {
+        return false;
+    }
+    r.note(
+        Read,
+        format!(
+            "{}: dash has no {} builtin (the name is not found), so the shell's directory does not change",
+            run.shown(),
+            run.name
+        ),
+    );
+    true
+}
+
 fn pushd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if no_stack_in_dash(r, run) {
+        return;
+    }
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
         return dynamic_option(r, run);
     };
@@ -598,6 +618,9 @@ fn pushd(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn popd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if no_stack_in_dash(r, run) {
+        return;
+    }
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
         return dynamic_option(r, run);
     };
@@ -1458,11 +1481,72 @@ fn enable(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
+    // `enable -n cd`: the name then runs a program of that name (there is
+    // no /usr/bin/cd), so the shell no longer does what the reader follows
+    // (verified in bash: the cd after it does not move the shell).
+    let disables = words.iter().any(|w| {
+        w.text()
+            .is_some_and(|t| t.starts_with('-') && t[1..].contains('n'))
+    });
+    let stateful = words.iter().filter_map(Arg::text).find(|t| {
+        !t.starts_with('-')
+            && (STATEFUL_BUILTINS.contains(t) || super::all().all(|p| !p.names.contains(t)))
+    });
+    if disables {
+        if let Some(name) = stateful {
+            scope.unknown_definitions = Some(format!("`{shown}`"));
+            r.note(
+                Opaque,
+                format!("{shown} turns off the builtin {name}: the name then runs a program, and what the shell does afterwards is not what wicket follows"),
+            );
+            return;
+        }
+    }
     r.note(
         Read,
         format!("{shown} lists or switches the shell's builtins"),
     );
 }
+
+/// Builtins that change the shell's own state (its directory, variables,
+/// definitions, descriptors): turned off, the reader's model of the shell
+/// no longer holds.
+const STATEFUL_BUILTINS: &[&str] = &[
+    "cd",
+    "chdir",
+    "pushd",
+    "popd",
+    "dirs",
+    "read",
+    "mapfile",
+    "readarray",
+    "set",
+    "shift",
+    "export",
+    "declare",
+    "typeset",
+    "local",
+    "readonly",
+    "unset",
+    "hash",
+    "alias",
+    "unalias",
+    "eval",
+    "source",
+    ".",
+    "trap",
+    "exec",
+    "command",
+    "builtin",
+    "enable",
+    "getopts",
+    "printf",
+    "shopt",
+    "let",
+    "umask",
+    "ulimit",
+    "type",
+];
 
 /// `cd -P`: the last of `-L` and `-P` decides (`-P` resolves links first).
 fn physical_cd(options: &[(char, Option<Arg>)]) -> bool {
