@@ -978,12 +978,26 @@ impl<'a> Reader<'a> {
         // that may be closed) stops the command before it runs, and the
         // shell goes on: a `cd a/b < /nonexistent` may not have moved it
         // (verified in dash and bash), so where it is now is unknown.
+        // A descriptor the shell holds is open for sure when it is a stream
+        // or a file that is there now (`exec 3</nonexistent` left it closed
+        // in bash, which goes on after the failed exec).
+        let shell_open = |n: u32| match shell_fds.get(&n) {
+            Some(Fd::Stream) => true,
+            Some(Fd::File(path)) => {
+                matches!(path.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr")
+                    || scope.cwd.as_deref().is_some_and(|cwd| {
+                        let full = wicket_guest::paths::absolute(path, cwd, &scope.home(self.ctx));
+                        self.ctx.resolve(&full).kind != PathKind::Missing
+                    })
+            }
+            _ => false,
+        };
         if scope.cwd != cwd_before
             && cmd
                 .redirects
                 .iter()
                 .enumerate()
-                .any(|(k, r)| redirect_may_fail(r, &cmd.redirects[..k], &shell_fds))
+                .any(|(k, r)| redirect_may_fail(r, &cmd.redirects[..k], &shell_open))
         {
             scope.cwd = None;
             scope.dirstack = None;
@@ -2613,7 +2627,7 @@ pub fn split_shape(arg: &Arg) -> Option<(&str, &[String])> {
 fn redirect_may_fail(
     redirect: &Redirect,
     before: &[Redirect],
-    shell_fds: &BTreeMap<u32, Fd>,
+    shell_open: &dyn Fn(u32) -> bool,
 ) -> bool {
     let target = redirect.target.literal();
     // A descriptor open for sure: the standard three, one the shell opened
@@ -2622,8 +2636,7 @@ fn redirect_may_fail(
         let Ok(n) = fd.parse::<u32>() else {
             return false;
         };
-        n <= 2
-            || shell_fds.contains_key(&n)
+        shell_open(n)
             || before.iter().any(|b| {
                 b.fd == Some(n)
                     && !matches!(b.kind, RedirectKind::HereDoc(_) | RedirectKind::HereString)
