@@ -429,6 +429,13 @@ pub struct Reader<'a> {
     pub(crate) harness_read: std::cell::Cell<Option<Harness>>,
     /// How many read paths were asked about for [`Reader::harness_read`].
     pub(crate) data_identifies: std::cell::Cell<usize>,
+    /// How near the command came to the shell's own ancestry, for a `kill`
+    /// whose process ids are only known when it runs: `Ancestry::Parent`
+    /// once a word expands `$PPID` or names a process's `stat`/`status`
+    /// file (where the parent's id is), `Ancestry::Listing` once `ps` has
+    /// listed processes (the harness's among them). See
+    /// `programs::launch::note_ancestry`.
+    pub(crate) ancestry: std::cell::Cell<crate::programs::launch::Ancestry>,
     /// The patterns the shell itself expands in this call (unquoted globs
     /// in its words), as opposed to the stand-ins descriptions make for
     /// "some path under here": only these are expanded on the host.
@@ -468,6 +475,7 @@ impl<'a> Reader<'a> {
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
+            ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             dialect: Dialect::Bash,
             stopped: false,
@@ -964,7 +972,36 @@ impl<'a> Reader<'a> {
         }) {
             self.fed_harness.set(None);
         }
+        let cwd_before = scope.cwd.clone();
         self.read_simple_words(cmd, scope, stdin, stdin_paths, stdin_text);
+        // A redirect that can fail (a file that may be missing, a descriptor
+        // that may be closed) stops the command before it runs, and the
+        // shell goes on: a `cd a/b < /nonexistent` may not have moved it
+        // (verified in dash and bash), so where it is now is unknown.
+        // A descriptor the shell holds is open for sure when it is a stream
+        // or a file that is there now (`exec 3</nonexistent` left it closed
+        // in bash, which goes on after the failed exec).
+        let shell_open = |n: u32| match shell_fds.get(&n) {
+            Some(Fd::Stream) => true,
+            Some(Fd::File(path)) => {
+                matches!(path.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr")
+                    || scope.cwd.as_deref().is_some_and(|cwd| {
+                        let full = wicket_guest::paths::absolute(path, cwd, &scope.home(self.ctx));
+                        self.ctx.resolve(&full).kind != PathKind::Missing
+                    })
+            }
+            _ => false,
+        };
+        if scope.cwd != cwd_before
+            && cmd
+                .redirects
+                .iter()
+                .enumerate()
+                .any(|(k, r)| redirect_may_fail(r, &cmd.redirects[..k], &shell_open))
+        {
+            scope.cwd = None;
+            scope.dirstack = None;
+        }
         self.fed_harness.set(outer_fed);
         if !keeps_fds {
             scope.fds = shell_fds;
@@ -1027,6 +1064,8 @@ impl<'a> Reader<'a> {
             .collect();
         for (name, value, _) in &assigns {
             self.check_assignment(name, value);
+            crate::programs::launch::note_ancestry(self, value);
+            crate::programs::temp_dir(self, name, value, scope);
         }
         if cmd.words.is_empty() {
             // A bare assignment stays in the shell.
@@ -1827,8 +1866,23 @@ impl<'a> Reader<'a> {
     pub fn check_protected_operands(&mut self, inv: &Invocation, scope: &Scope) {
         for arg in inv.argv.iter().skip(1) {
             let Some(values) = &arg.values else { continue };
+            // A short option's value may be attached to it, after any
+            // bundled flags (`shuf -o../../repo.git/config`, `-eo…`): each
+            // path the word could end with is probed too.
+            let mut probes: Vec<&str> = Vec::new();
             for value in values {
-                let value = value.split_once('=').map_or(value.as_str(), |(_, v)| v);
+                probes.push(value.split_once('=').map_or(value.as_str(), |(_, v)| v));
+                if value.starts_with('-') && !value.starts_with("--") {
+                    let end = value.find('/').unwrap_or(value.len()).min(16);
+                    probes.extend(
+                        (2..end.min(value.len()))
+                            .filter(|&k| value.is_char_boundary(k))
+                            .map(|k| &value[k..])
+                            .filter(|rest| rest.starts_with(['.', '/', '~'])),
+                    );
+                }
+            }
+            for value in probes {
                 if value.is_empty() || value.starts_with('-') && !value.contains('/') {
                     continue;
                 }
@@ -2565,4 +2619,45 @@ pub fn split_shape(arg: &Arg) -> Option<(&str, &[String])> {
         return None;
     }
     Some((whole.as_str(), fields))
+}
+
+/// Whether a redirect can fail, so that its command does not run: opening a
+/// file other than the terminal's streams, or duplicating a descriptor other
+/// than 0, 1 and 2 (which may not be open).
+fn redirect_may_fail(
+    redirect: &Redirect,
+    before: &[Redirect],
+    shell_open: &dyn Fn(u32) -> bool,
+) -> bool {
+    let target = redirect.target.literal();
+    // A descriptor open for sure: the standard three, one the shell opened
+    // (`exec 3>…`), or one a redirect before this one opened.
+    let open = |fd: &str| {
+        let Ok(n) = fd.parse::<u32>() else {
+            return false;
+        };
+        shell_open(n)
+            || before.iter().any(|b| {
+                b.fd == Some(n)
+                    && !matches!(b.kind, RedirectKind::HereDoc(_) | RedirectKind::HereString)
+            })
+    };
+    match redirect.kind {
+        RedirectKind::HereDoc(_) | RedirectKind::HereString => false,
+        RedirectKind::Dup => !target
+            .as_deref()
+            .map(|t| t.trim_end_matches('-'))
+            .is_some_and(|t| t.is_empty() || open(t)),
+        RedirectKind::Read
+        | RedirectKind::ReadWrite
+        | RedirectKind::Write
+        | RedirectKind::Append => match target.as_deref() {
+            Some("/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty") => false,
+            Some(t) => !t
+                .strip_prefix("/dev/fd/")
+                .or_else(|| t.strip_prefix("/proc/self/fd/"))
+                .is_some_and(open),
+            None => true,
+        },
+    }
 }

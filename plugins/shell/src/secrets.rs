@@ -457,6 +457,7 @@ impl Reader<'_> {
     /// when it runs, in a command that has listed a secret's name, may be
     /// that name (`cat < "$(ls ~/.ssh/id_*)"`): secret too.
     pub fn mention_secret(&mut self, arg: &Arg) {
+        crate::programs::launch::note_ancestry(self, arg);
         if let Some(found) = mention(self.ctx, arg) {
             self.guard(Effect::Secret, found.why);
             return;

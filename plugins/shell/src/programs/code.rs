@@ -2497,6 +2497,8 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("node:process", ""),
         ("use Env", ""),
         ("ENV", ""),
+        // php's phpinfo() prints every environment variable with its value.
+        ("phpinfo", "("),
     ];
     let mut out = Vec::new();
     let mut seen: Vec<(usize, usize)> = Vec::new();
@@ -2541,7 +2543,11 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
             if marker.ends_with(|c: char| c.is_ascii_alphanumeric()) && word_after {
                 continue;
             }
-            if *marker == "ENV" && code[..at].ends_with(['$', '%', '@', ':']) {
+            // `$ENV{…}`, `%ENV`, `@ENV{…}` are read by their own markers; a
+            // qualified name (ruby's `::ENV`, `Object::ENV`, the symbol
+            // `:ENV` given to `const_get`, perl's `%main::ENV`) is the
+            // environment object too.
+            if *marker == "ENV" && code[..at].ends_with(['$', '%', '@']) {
                 continue;
             }
             seen.push((at, from));
@@ -2577,6 +2583,7 @@ fn env_access(marker: &str, rest: &str, code: &str, from: usize, lexed: &Lexed) 
         | "require(\"process\")"
         | "node:process" => EnvAccess::Whole("the process object, the environment with it"),
         "ENV" => EnvAccess::Whole("the whole environment"),
+        "phpinfo" => EnvAccess::Whole("phpinfo(), which prints the environment"),
         "use Env" => EnvAccess::Whole("perl's Env module, the environment as variables"),
         "%ENV" | "array get env" | "array names env" | "parray env" => {
             EnvAccess::Whole("the whole environment")

@@ -1372,6 +1372,22 @@ const PS_NOT_UNIX: &str = "xXkW";
 
 fn ps(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     let shown = run.shown();
+    // What ps prints lists the harness's processes; asked for parent ids
+    // (`ps -o ppid= -p $$`), it prints the harness's id itself.
+    let parents = run.inv.argv.iter().skip(1).any(|a| {
+        a.values
+            .iter()
+            .flatten()
+            .any(|w| w.to_ascii_lowercase().contains("ppid"))
+    });
+    super::launch::raise_ancestry(
+        r,
+        if parents {
+            super::launch::Ancestry::Parent
+        } else {
+            super::launch::Ancestry::Listing
+        },
+    );
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
     let mut i = 0;
     let unknown = |r: &mut Reader, w: &str| {

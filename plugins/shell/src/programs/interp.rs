@@ -1860,6 +1860,8 @@ pub const RUBY: Program = Program {
         ),
         (Read, "ruby --version"),
         (Secret, "ruby -e 'puts ENV.to_h'"),
+        (Secret, "ruby -e 'p Object.const_get(:ENV)'"),
+        (Secret, "ruby -e 'p ::ENV'"),
         (OpenWorld, "ruby -e 'puts ENV[\"HOME\"]'"),
         (
             Opaque,
@@ -2017,6 +2019,8 @@ pub const PHP: Program = Program {
         (Read, "php -l src/index.php"),
         (OpenWorld, "php -S localhost:8000 -t public"),
         (Secret, "php -r 'print_r(getenv());'"),
+        (Secret, "php -i"),
+        (Secret, "php -r 'phpinfo();'"),
         (Opaque, "php -d auto_prepend_file=x.php index.php"),
         (Opaque, "php -r"),
         (Opaque, "echo x | xargs php -r"),
@@ -2031,11 +2035,18 @@ fn php(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     };
     let shown = run.shown();
-    if [
-        "help", "version", "i", "m", "ini", "rf", "rc", "re", "rz", "ri",
-    ]
-    .iter()
-    .any(|k| p.has(k))
+    if p.has("i") {
+        // `php -i` is phpinfo(): its Environment and $_SERVER tables print
+        // every variable with its value.
+        r.dumps_environment(
+            &shown,
+            "prints phpinfo(), every environment variable with its value",
+        );
+        return;
+    }
+    if ["help", "version", "m", "ini", "rf", "rc", "re", "rz", "ri"]
+        .iter()
+        .any(|k| p.has(k))
     {
         r.note(Read, format!("{shown} prints information"));
         return;

@@ -53,6 +53,8 @@ pub const PROGRAMS: &[&Program] = &[
     &DOAS,
     &SU,
     &RUNUSER,
+    &SG,
+    &NEWGRP,
     &XARGS,
     &PARALLEL,
     &WATCH,
@@ -120,7 +122,17 @@ fn program_at(run: &Run, skip: usize) -> Option<usize> {
 
 /// Read the program a launcher runs: its argv from index `at` on.
 fn launch(r: &mut Reader, run: &Run, at: usize, scope: &mut Scope) {
-    r.read_invocation(&run.inv.tail(at), scope);
+    launched(r, &run.inv.tail(at), scope);
+}
+
+/// Read what a launcher runs as the child process it is: a builtin's change
+/// to the shell (`timeout 1 cd a/b`, whose `cd` is a program that does not
+/// exist, verified in dash and bash) stays in the child. Directories it
+/// made stay made.
+fn launched(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
+    let mut child = scope.clone();
+    r.read_invocation(inv, &mut child);
+    scope.made = child.made;
 }
 
 /// Read a program given as words, with the launcher's stdin.
@@ -133,7 +145,7 @@ fn launch_words(r: &mut Reader, inv: &Invocation, argv: Vec<Arg>, scope: &mut Sc
         extra_operands: inv.extra_operands,
         stdin_paths: inv.stdin_paths.clone(),
     };
-    r.read_invocation(&inner, scope);
+    launched(r, &inner, scope);
 }
 
 /// The scope of a new `sh -c TEXT`: the same directory; variables the
@@ -238,6 +250,7 @@ fn assignment(arg: &Arg) -> Option<(String, Arg)> {
 /// A variable put in the environment of what a launcher runs.
 fn set_variable(r: &mut Reader, scope: &mut Scope, name: &str, value: &Arg) {
     r.check_assignment(name, value);
+    super::temp_dir(r, name, value, scope);
     r.shell_variable(scope, name, value, value.values.is_none());
 }
 
@@ -3173,6 +3186,69 @@ fn switch_user(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
 }
 
+pub const SG: Program = Program {
+    names: &["sg"],
+    // `sg [-] GROUP [-c] COMMAND`: the command is one word, run by
+    // `/bin/sh -c` under the group; with no command, a shell reading its
+    // input.
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: switch_group,
+    examples: &[
+        (Destructive, "sg users -c 'rm -rf ../../.wicket'"),
+        (Destructive, "sg users 'rm -rf ../../.wicket'"),
+        (Destructive, "sg - users -c 'rm -rf ../../.wicket'"),
+        (Opaque, "sg users -c \"$x\""),
+        (Opaque, "sg users"),
+        (Read, "sg users -c 'ls'"),
+    ],
+    manual: "sg from shadow 4.13 (Debian 12): sg(1); verified here: `sg users -c TEXT` and `sg users TEXT` run TEXT with /bin/sh",
+};
+
+pub const NEWGRP: Program = Program {
+    names: &["newgrp"],
+    // `newgrp [-] [GROUP]`: a new shell under the group, reading commands
+    // from its input (verified: `newgrp users <<EOF` runs what the here-doc
+    // holds).
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: switch_group,
+    examples: &[
+        (Opaque, "newgrp users <<< 'rm -rf ../../.wicket'"),
+        (Opaque, "newgrp"),
+    ],
+    manual: "newgrp from shadow 4.13 (Debian 12): newgrp(1)",
+};
+
+/// sg and newgrp: a shell under another group, given its text (`sg -c`) or
+/// reading its input.
+fn switch_group(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut words = run.inv.argv.iter().skip(1).peekable();
+    if words.peek().is_some_and(|a| a.text() == Some("-")) {
+        words.next();
+    }
+    // The group.
+    let group = words.next();
+    let command = if run.name == "sg" {
+        match words.next() {
+            Some(a) if a.text() == Some("-c") => words.next(),
+            other => other,
+        }
+    } else {
+        None
+    };
+    match (group, command) {
+        (Some(_), Some(text)) => run_text(r, &shown, text, scope),
+        _ => r.note(
+            Opaque,
+            format!("{shown} opens a shell under another group that reads commands from its input, which wicket does not read"),
+        ),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Programs that build command lines from their input
 
@@ -5490,6 +5566,66 @@ fn signal_word(word: &str) -> Option<String> {
     SIGNALS.contains(&name).then_some(upper)
 }
 
+/// How near a command came to the shell's own ancestry, strongest last:
+/// the shell that runs the call is a child of the harness (`litany tool
+/// bash`, itself under `litany`), so a process id read from there is the
+/// harness's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ancestry {
+    None,
+    /// `ps` listed processes: the harness's are among them.
+    Listing,
+    /// A word expanded `$PPID`, or named a process's `stat` or `status`
+    /// file (`/proc/$$/stat`, `/proc/self/status`), where its parent's id
+    /// is; or `ps` was asked for parent ids.
+    Parent,
+}
+
+/// Record what a word says about the shell's ancestry (called for every
+/// word and redirect target the reading sees, before any program reads it).
+pub fn note_ancestry(r: &Reader, arg: &Arg) {
+    let mut texts: Vec<&str> = vec![&arg.shown];
+    if let Some(values) = &arg.values {
+        texts.extend(values.iter().map(String::as_str));
+    }
+    if texts
+        .iter()
+        .any(|t| t.contains("PPID") || names_process_status(t))
+    {
+        raise_ancestry(r, Ancestry::Parent);
+    }
+}
+
+pub fn raise_ancestry(r: &Reader, to: Ancestry) {
+    if r.ancestry.get() < to {
+        r.ancestry.set(to);
+    }
+}
+
+/// A path (or pattern) under `/proc` whose last component can be `stat` or
+/// `status`: a process's state, its parent's id among it.
+fn names_process_status(text: &str) -> bool {
+    wicket_guest::fragments::paths_in(text)
+        .into_iter()
+        .any(|path| {
+            let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+            let Some(at) = parts.iter().position(|p| {
+                *p == "proc"
+                    || (crate::place::is_glob(p)
+                        && wicket_guest::paths::component_matches(p, "proc", false))
+            }) else {
+                return false;
+            };
+            parts.len() > at + 1
+                && parts.last().is_some_and(|last| {
+                    matches!(*last, "stat" | "status")
+                        || (crate::place::is_glob(last)
+                            && (wicket_guest::paths::component_matches(last, "stat", false)
+                                || wicket_guest::paths::component_matches(last, "status", false)))
+                })
+        })
+}
+
 pub const KILL: Program = Program {
     names: &["kill"],
     // dash's builtin (`-s SIG`, `-SIG`, `-l`) and procps' kill (`--signal`,
@@ -5516,6 +5652,11 @@ pub const KILL: Program = Program {
         (Destructive, "kill $PPID"),
         (Destructive, "kill -- -$PPID"),
         (Destructive, "pgrep -f litany | xargs kill"),
+        (Destructive, "kill $(ps -o ppid= -p $$)"),
+        (Destructive, "p=$PPID; kill $p"),
+        (Destructive, "kill $((PPID))"),
+        (Destructive, "read a b c p rest < /proc/$$/stat; kill $p"),
+        (Opaque, "ps aux | grep node | awk '{print $2}' | xargs kill"),
     ],
     manual: "dash's kill builtin (0.5.12) and kill from procps-ng 4.0.2: kill --help",
 };
@@ -5596,7 +5737,22 @@ fn kill(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     if unknown {
-        if looked_up {
+        let ancestry = r.ancestry.get();
+        if ancestry == Ancestry::Parent {
+            r.guard(
+                Destructive,
+                format!(
+                    "{shown} signals processes whose ids are only known when it runs, in a command that reads the shell's parent id ($PPID, a process's stat or status file, ps -o ppid): the harness that runs the call"
+                ),
+            );
+        } else if ancestry == Ancestry::Listing {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown} signals processes whose ids are only known when it runs, taken from a process listing that holds the harness's own"
+                ),
+            );
+        } else if looked_up {
             r.guard(
                 Destructive,
                 format!(

@@ -342,6 +342,11 @@ fn builtin_options<'a>(
         if !signed || word.len() < 2 {
             break;
         }
+        // `-N` is an operand, not a run of options: bash's pushd, popd and
+        // dirs take it as a place in the directory stack (`pushd -1`).
+        if word[1..].bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
         let letters: Vec<char> = word.chars().skip(1).collect();
         let mut k = 0;
         i += 1;
@@ -520,7 +525,27 @@ fn cd_target_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     }
 }
 
+/// dash has no directory stack: `pushd` and `popd` there are programs that
+/// are not installed, and the shell stays where it is.
+fn no_stack_in_dash(r: &mut Reader, run: &Run) -> bool {
+    if r.dialect != crate::syntax::Dialect::Dash {
+        return false;
+    }
+    r.note(
+        Read,
+        format!(
+            "{}: dash has no {} builtin (the name is not found), so the shell's directory does not change",
+            run.shown(),
+            run.name
+        ),
+    );
+    true
+}
+
 fn pushd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if no_stack_in_dash(r, run) {
+        return;
+    }
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
         return dynamic_option(r, run);
     };
@@ -593,6 +618,9 @@ fn pushd(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn popd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if no_stack_in_dash(r, run) {
+        return;
+    }
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
         return dynamic_option(r, run);
     };
@@ -607,13 +635,52 @@ fn popd(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 change_directory(top, scope);
             }
         }
-        // `popd +N`/`-N` drop an entry; `+0` is the current directory.
-        Some(Some("+0")) => {
-            let top = scope
-                .dirstack
-                .as_mut()
-                .and_then(|s| (!s.is_empty()).then(|| s.remove(0)));
-            change_directory(top, scope);
+        // `popd +N`/`-N` drop one entry of the whole stack (the current
+        // directory first): `+N` counts from the left, `-N` from the right.
+        // Dropping the current directory moves the shell to the next one.
+        Some(Some(place))
+            if place.len() > 1
+                && place.starts_with(['+', '-'])
+                && place[1..].bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            let n: Option<usize> = place[1..].parse().ok();
+            match (scope.dirstack.clone(), scope.cwd.clone(), n) {
+                (Some(stack), Some(cwd), Some(n)) => {
+                    let mut all = vec![cwd];
+                    all.extend(stack);
+                    let len = all.len();
+                    let k = if place.starts_with('+') {
+                        Some(n)
+                    } else {
+                        len.checked_sub(n + 1)
+                    };
+                    match k {
+                        // Out of range: bash says so and changes nothing.
+                        Some(k) if k >= len => {}
+                        None => {}
+                        Some(0) if len > 1 => {
+                            all.remove(0);
+                            if has(&options, 'n') {
+                                scope.dirstack = None;
+                            } else {
+                                let top = all.remove(0);
+                                scope.dirstack = Some(all);
+                                change_directory(Some(top), scope);
+                            }
+                        }
+                        Some(0) => {}
+                        Some(k) => {
+                            all.remove(k);
+                            all.remove(0);
+                            scope.dirstack = Some(all);
+                        }
+                    }
+                }
+                _ => {
+                    scope.dirstack = None;
+                    change_directory(None, scope);
+                }
+            }
         }
         _ => scope.dirstack = None,
     }
@@ -859,6 +926,7 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 arithmetic(r, &value, scope, &shown);
             }
             r.check_assignment(&name, &arg);
+            super::temp_dir(r, &name, &arg, scope);
             r.shell_variable(scope, &name, &arg, false);
         }
     }
@@ -1413,11 +1481,72 @@ fn enable(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     }
+    // `enable -n cd`: the name then runs a program of that name (there is
+    // no /usr/bin/cd), so the shell no longer does what the reader follows
+    // (verified in bash: the cd after it does not move the shell).
+    let disables = words.iter().any(|w| {
+        w.text()
+            .is_some_and(|t| t.starts_with('-') && t[1..].contains('n'))
+    });
+    let stateful = words.iter().filter_map(Arg::text).find(|t| {
+        !t.starts_with('-')
+            && (STATEFUL_BUILTINS.contains(t) || super::all().all(|p| !p.names.contains(t)))
+    });
+    if disables {
+        if let Some(name) = stateful {
+            scope.unknown_definitions = Some(format!("`{shown}`"));
+            r.note(
+                Opaque,
+                format!("{shown} turns off the builtin {name}: the name then runs a program, and what the shell does afterwards is not what wicket follows"),
+            );
+            return;
+        }
+    }
     r.note(
         Read,
         format!("{shown} lists or switches the shell's builtins"),
     );
 }
+
+/// Builtins that change the shell's own state (its directory, variables,
+/// definitions, descriptors): turned off, the reader's model of the shell
+/// no longer holds.
+const STATEFUL_BUILTINS: &[&str] = &[
+    "cd",
+    "chdir",
+    "pushd",
+    "popd",
+    "dirs",
+    "read",
+    "mapfile",
+    "readarray",
+    "set",
+    "shift",
+    "export",
+    "declare",
+    "typeset",
+    "local",
+    "readonly",
+    "unset",
+    "hash",
+    "alias",
+    "unalias",
+    "eval",
+    "source",
+    ".",
+    "trap",
+    "exec",
+    "command",
+    "builtin",
+    "enable",
+    "getopts",
+    "printf",
+    "shopt",
+    "let",
+    "umask",
+    "ulimit",
+    "type",
+];
 
 /// `cd -P`: the last of `-L` and `-P` decides (`-P` resolves links first).
 fn physical_cd(options: &[(char, Option<Arg>)]) -> bool {

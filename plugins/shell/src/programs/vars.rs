@@ -326,6 +326,10 @@ fn kind(name: &str) -> Option<Kind> {
         | "DOCKER_DEFAULT_PLATFORM"
         | "COMPOSE_PROFILES" => Harmless,
         "COMPOSE_FILE" => RunsFile,
+        // Where nearly every program makes its temporary files (python's
+        // tempfile, gcc, sort, git, cargo's build scripts): a directory the
+        // program writes into.
+        "TMPDIR" | "TMP" | "TEMP" | "TEMPDIR" => WritesDir,
         // files written by the loader and by git for every process
         "LD_DEBUG_OUTPUT" => LdDebugOutput,
         _ if upper.starts_with("GIT_TRACE") => GitTrace,
@@ -348,6 +352,18 @@ pub fn assignment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) -> boo
     };
     read_value(r, name, kind, value, scope, true);
     true
+}
+
+/// The temporary directory most programs honour (`TMPDIR`, `TMP`, `TEMP`,
+/// `TEMPDIR`): wherever it is set for what runs (a prefix, `export`,
+/// `declare`, `env`), the files made there are that program's writes.
+pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
+    // A value only known when it runs (`$RUNNER_TEMP`) is an ordinary
+    // scratch directory as far as the reader can tell: only a known one is
+    // placed.
+    if matches!(name, "TMPDIR" | "TMP" | "TEMP" | "TEMPDIR") && value.text().is_some() {
+        read_value(r, name, Kind::WritesDir, value, scope, true);
+    }
 }
 
 /// The variables a program's description reads, from what the scope knows
