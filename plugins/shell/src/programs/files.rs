@@ -586,8 +586,25 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Overwrite
     };
+    // Copied as links: a symbolic link among the sources stays one
+    // (`-P`, `-d`, `-a`, and `-r` without `-L`), and `-s` makes one.
+    let as_links = !moving
+        && run.name == "cp"
+        && !p.has("dereference")
+        && [
+            "no-dereference",
+            "d",
+            "archive",
+            "recursive",
+            "symbolic-link",
+        ]
+        .iter()
+        .any(|k| p.has(k));
     for dest in &dests {
         r.change(dest, scope, change, reach, &shown);
+        if as_links {
+            r.plants_link_at(dest, scope, &shown);
+        }
     }
     if let Some(strip) = p.last("strip-program") {
         // install runs it on each installed file.
@@ -775,6 +792,9 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     for link in &links {
         r.change(link, scope, change, Reach::Path, &shown);
+        if p.has("symbolic") {
+            r.plants_link_at(link, scope, &shown);
+        }
     }
     // Later paths through a symbolic link are placed where it points.
     if p.has("symbolic") {
