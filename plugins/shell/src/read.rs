@@ -1761,6 +1761,51 @@ impl<'a> Reader<'a> {
         Some((tree, by))
     }
 
+    /// A symbolic link there now replaced by another (`ln -sfn X link`):
+    /// where the old link leads into the protected set, or above an entry
+    /// of it (a PATH directory that is a link, resolved by the host), the
+    /// new link decides what those paths are.
+    pub fn replaces_link(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
+        let Some(text) = arg.text().filter(|_| !arg.glob) else {
+            return;
+        };
+        let text = text.trim_end_matches('/');
+        let (parent, name) = match text.rsplit_once('/') {
+            Some(("", name)) => ("/", name),
+            Some((parent, name)) => (parent, name),
+            None => (".", text),
+        };
+        if matches!(name, "" | "." | "..") {
+            return;
+        }
+        let dir = match self.place(parent, scope) {
+            Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => p,
+            _ => return,
+        };
+        let landing = format!("{}/{name}", dir.trim_end_matches('/'));
+        // The harness reaches nothing through a link of the worktree.
+        if self.ctx.is_inside_root(&landing) || !self.take_resolve() {
+            return;
+        }
+        let now = self.ctx.resolve(&landing).path;
+        if now == landing {
+            return;
+        }
+        let entry = self
+            .protected_entry(&now)
+            .or_else(|| self.protected_beneath(&now));
+        if let Some(entry) = entry {
+            self.guard(
+                Effect::Destructive,
+                format!(
+                    "{shown} replaces the link {landing}, which leads to {now}, with its own: {entry} ({}) \
+                     is then reached where the new link points",
+                    protected_label(&entry, self.ctx)
+                ),
+            );
+        }
+    }
+
     /// A symbolic link made at `arg` (`ln -s`, `cp -P`, `rsync -l`): where
     /// protected entries lie beneath that path (a PATH directory not made
     /// yet, so `~/.local/bin/git` is protected while `~/.local/bin` is

@@ -796,6 +796,18 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.plants_link_at(link, scope, &shown);
         }
     }
+    // `-n`/`-T` with `-f`: a link there now (`~/.local/bin -> /opt/bin`, a
+    // PATH directory) is replaced itself, not entered; what was reached
+    // through it is then reached through the new link.
+    if p.has("symbolic")
+        && p.has("force")
+        && (p.has("no-dereference") || p.has("no-target-directory"))
+        && p.last("target-directory").is_none()
+    {
+        if let Some(link) = operands.last().filter(|_| operands.len() >= 2) {
+            r.replaces_link(link, scope, &shown);
+        }
+    }
     // Later paths through a symbolic link are placed where it points.
     if p.has("symbolic") {
         for (target, link) in targets.iter().zip(links.iter().cycle()) {

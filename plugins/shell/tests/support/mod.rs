@@ -128,6 +128,9 @@ pub fn fixture() -> &'static Fixture {
         std::fs::write(root.join("nested/g/HEAD"), "ref: refs/heads/main\n").unwrap();
         std::fs::write(root.join("nested/g/config"), "[core]\n").unwrap();
         std::fs::write(root.join("nested/.git"), "gitdir: g\n").unwrap();
+        // A directory of the home that is a link to the harness's programs,
+        // as a PATH directory may be (`~/tool-bin -> {base}/bin`).
+        std::os::unix::fs::symlink(&bin, home.join("tool-bin")).unwrap();
         // Links planted inside the root, pointing out and at protected paths.
         std::os::unix::fs::symlink("/etc", root.join("etc-link")).unwrap();
         std::os::unix::fs::symlink(ws.join("repo.git"), root.join("repo-link")).unwrap();
