@@ -1685,6 +1685,22 @@ impl<'a> Reader<'a> {
         let places = self.places(arg, scope);
         self.record_write(arg, change, tree, &places, shown);
         for place in places {
+            if tree {
+                if let Place::Inside(path) | Place::Outside { path, .. } = &place {
+                    if let Some((filled, by)) = self.through_filled_dir(path, arg, change) {
+                        self.note(
+                            Effect::Opaque,
+                            format!(
+                                "{shown} {} {path}, a directory now beneath {filled}, which `{by}` fills \
+                                 with entries wicket cannot see: it may be a link by then, and the change \
+                                 reaches wherever it leads",
+                                change.verb()
+                            ),
+                        );
+                        continue;
+                    }
+                }
+            }
             if fills {
                 if let Place::Inside(path) | Place::Outside { path, .. } = &place {
                     self.fills_unseen(path, shown);
@@ -1754,6 +1770,121 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A directory there now strictly beneath a tree this command fills
+    /// unseen, reached by a change to its whole tree: the tree writer may
+    /// have replaced it (or a directory above it) with a link (`git checkout
+    /// b` turns `src/` into `src -> ../../.wicket` when b's tree holds that
+    /// link), and a recursive delete, copy, mode change or extraction there
+    /// follows it. Only a delete naming the entry itself, directly in the
+    /// filled tree and without a trailing `/` or `/.`, removes a link
+    /// rather than what it leads to. Returns the filled tree and its writer.
+    pub fn through_filled_dir(
+        &self,
+        path: &str,
+        arg: &Arg,
+        change: Change,
+    ) -> Option<(String, String)> {
+        let trees = self.unseen_trees.borrow();
+        let (tree, by) = trees
+            .iter()
+            .find(|(tree, _)| wicket_guest::paths::is_under(path, tree) && path != tree.as_str())?
+            .clone();
+        if change == Change::Delete {
+            let written = arg.text().unwrap_or("/");
+            let follows = written.ends_with('/') || written.ends_with("/.");
+            let parent = path.rsplit_once('/').map_or("/", |(p, _)| p);
+            if !follows && !arg.glob && parent == tree.trim_end_matches('/') {
+                return None;
+            }
+        }
+        Some((tree, by))
+    }
+
+    /// A symbolic link there now replaced by another (`ln -sfn X link`):
+    /// where the old link leads into the protected set, or above an entry
+    /// of it (a PATH directory that is a link, resolved by the host), the
+    /// new link decides what those paths are.
+    pub fn replaces_link(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
+        let Some(text) = arg.text().filter(|_| !arg.glob) else {
+            return;
+        };
+        let text = text.trim_end_matches('/');
+        let (parent, name) = match text.rsplit_once('/') {
+            Some(("", name)) => ("/", name),
+            Some((parent, name)) => (parent, name),
+            None => (".", text),
+        };
+        if matches!(name, "" | "." | "..") {
+            return;
+        }
+        let dir = match self.place(parent, scope) {
+            Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => p,
+            _ => return,
+        };
+        let landing = format!("{}/{name}", dir.trim_end_matches('/'));
+        // The harness reaches nothing through a link of the worktree.
+        if self.ctx.is_inside_root(&landing) || !self.take_resolve() {
+            return;
+        }
+        let now = self.ctx.resolve(&landing).path;
+        if now == landing {
+            return;
+        }
+        let entry = self
+            .protected_entry(&now)
+            .or_else(|| self.protected_beneath(&now));
+        if let Some(entry) = entry {
+            self.guard(
+                Effect::Destructive,
+                format!(
+                    "{shown} replaces the link {landing}, which leads to {now}, with its own: {entry} ({}) \
+                     is then reached where the new link points",
+                    protected_label(&entry, self.ctx)
+                ),
+            );
+        }
+    }
+
+    /// A symbolic link made at `arg` (`ln -s`, `cp -P`, `rsync -l`): where
+    /// protected entries lie beneath that path (a PATH directory not made
+    /// yet, so `~/.local/bin/git` is protected while `~/.local/bin` is
+    /// missing), every later path to them leads where the link points, and
+    /// the harness then runs or reads the agent's files in their place.
+    /// The link itself is the write to them.
+    pub fn plants_link_at(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
+        // The link's directory, placed; the link itself is its last
+        // component, never followed (it is what is being made).
+        let Some(link) = arg.text().filter(|_| !arg.glob) else {
+            return;
+        };
+        let link = link.trim_end_matches('/');
+        let (parent, name) = match link.rsplit_once('/') {
+            Some(("", name)) => ("/", name),
+            Some((parent, name)) => (parent, name),
+            None => (".", link),
+        };
+        if matches!(name, "" | "." | "..") {
+            return;
+        }
+        let dir = match self.place(parent, scope) {
+            Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => p,
+            _ => return,
+        };
+        let path = format!("{}/{name}", dir.trim_end_matches('/'));
+        {
+            if let Some(entry) = self.protected_beneath(&path) {
+                self.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{shown} makes a symbolic link at {path}, above {entry} ({}): every later path \
+                         to it leads where the link points",
+                        protected_label(&entry, self.ctx)
+                    ),
+                );
+            }
+        }
+    }
+
     /// Whether a resolved path inside the root is what git reads when it
     /// enters a repository nested there: its `.git` (a directory, or a
     /// gitfile naming any directory as one), or a config (or `commondir`,
@@ -1766,13 +1897,53 @@ impl<'a> Reader<'a> {
         };
         let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
         match parts.iter().position(|p| *p == ".git") {
-            None => false,
+            // A git directory under any name (a gitfile's `gitdir: g`, or
+            // `git init --separate-git-dir=g`): what git itself takes for
+            // one, a HEAD beside an objects directory or a commondir.
+            // A pattern is matched by name; a pattern above the name may
+            // match any directory, a git directory among them.
+            None => {
+                let Some(last) = parts.last() else {
+                    return false;
+                };
+                let names = ["config", "config.worktree", "commondir"];
+                if !names
+                    .iter()
+                    .any(|n| wicket_guest::paths::component_matches(last, n, false))
+                {
+                    return false;
+                }
+                let dir = path.rsplit_once('/').map_or("/", |(d, _)| d);
+                crate::place::is_glob(dir) || self.is_git_dir(dir)
+            }
             Some(at) if at + 1 == parts.len() => true,
             Some(_) => matches!(
                 parts.last(),
                 Some(&"config") | Some(&"config.worktree") | Some(&"commondir")
             ),
         }
+    }
+
+    /// Whether `dir` (resolved) is a git directory now, as git decides
+    /// (`is_git_directory`): a HEAD, and an objects directory or a
+    /// `commondir` naming one elsewhere.
+    fn is_git_dir(&self, dir: &str) -> bool {
+        if !self.take_resolve() {
+            return true;
+        }
+        if self.ctx.resolve(&format!("{dir}/HEAD")).kind == PathKind::Missing {
+            return false;
+        }
+        if !self.take_resolve() {
+            return true;
+        }
+        if self.ctx.resolve(&format!("{dir}/objects")).kind == PathKind::Directory {
+            return true;
+        }
+        if !self.take_resolve() {
+            return true;
+        }
+        self.ctx.resolve(&format!("{dir}/commondir")).kind != PathKind::Missing
     }
 
     /// Remember that `dir` (resolved) now holds entries this command wrote

@@ -660,6 +660,19 @@ impl Reader<'_> {
                 );
                 return;
             }
+            if let Place::Inside(p) | Place::Outside { path: p, .. } = &place {
+                if let Some((filled, by)) =
+                    self.through_filled_dir(p, arg, crate::read::Change::Write)
+                {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "{shown} reads everything under {p}, a directory now beneath {filled}, which `{by}` \
+                             fills with entries wicket cannot see: it may be a link to a secret by then"
+                        ),
+                    );
+                }
+            }
         }
     }
 

@@ -1330,7 +1330,12 @@ impl Scan<'_> {
                         "{path}, a pattern that can reach {entry} ({})",
                         crate::read::protected_label(&entry, r.ctx)
                     )),
-                    Place::Outside { path, .. } if ascends => {
+                    // Walking up, or a directory not there yet above
+                    // protected entries (`~/.config` before it is made: a
+                    // link made there leads every path beneath it).
+                    Place::Outside { path, kind }
+                        if ascends || kind == wicket_guest::PathKind::Missing =>
+                    {
                         r.protected_beneath(&path).map(|entry| {
                             format!(
                                 "{path}, a directory holding {entry} ({})",

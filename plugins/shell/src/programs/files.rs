@@ -586,8 +586,25 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Overwrite
     };
+    // Copied as links: a symbolic link among the sources stays one
+    // (`-P`, `-d`, `-a`, and `-r` without `-L`), and `-s` makes one.
+    let as_links = !moving
+        && run.name == "cp"
+        && !p.has("dereference")
+        && [
+            "no-dereference",
+            "d",
+            "archive",
+            "recursive",
+            "symbolic-link",
+        ]
+        .iter()
+        .any(|k| p.has(k));
     for dest in &dests {
         r.change(dest, scope, change, reach, &shown);
+        if as_links {
+            r.plants_link_at(dest, scope, &shown);
+        }
     }
     if let Some(strip) = p.last("strip-program") {
         // install runs it on each installed file.
@@ -775,6 +792,21 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     for link in &links {
         r.change(link, scope, change, Reach::Path, &shown);
+        if p.has("symbolic") {
+            r.plants_link_at(link, scope, &shown);
+        }
+    }
+    // `-n`/`-T` with `-f`: a link there now (`~/.local/bin -> /opt/bin`, a
+    // PATH directory) is replaced itself, not entered; what was reached
+    // through it is then reached through the new link.
+    if p.has("symbolic")
+        && p.has("force")
+        && (p.has("no-dereference") || p.has("no-target-directory"))
+        && p.last("target-directory").is_none()
+    {
+        if let Some(link) = operands.last().filter(|_| operands.len() >= 2) {
+            r.replaces_link(link, scope, &shown);
+        }
     }
     // Later paths through a symbolic link are placed where it points.
     if p.has("symbolic") {

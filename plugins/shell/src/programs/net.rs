@@ -2587,6 +2587,10 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Reach::Path
     };
     r.change(dest, scope, change, reach, &shown);
+    // A symbolic link among the sources is copied as one (`-l`, `-a`).
+    if (p.has("links") || p.has("archive")) && !p.has("copy-links") {
+        r.plants_link_at(dest, scope, &shown);
+    }
     // Directories rsync uses beside the destination (relative to it).
     for key in ["backup-dir", "partial-dir", "temp-dir"] {
         for dir in p.values(key) {

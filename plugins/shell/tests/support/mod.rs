@@ -122,6 +122,15 @@ pub fn fixture() -> &'static Fixture {
             format!("gitdir: {}/repo.git/worktrees/{AGENT}\n", ws.display()),
         )
         .unwrap();
+        // A repository nested in the worktree whose git directory has
+        // another name (`nested/.git` is a gitfile: `gitdir: g`).
+        std::fs::create_dir_all(root.join("nested/g/objects")).unwrap();
+        std::fs::write(root.join("nested/g/HEAD"), "ref: refs/heads/main\n").unwrap();
+        std::fs::write(root.join("nested/g/config"), "[core]\n").unwrap();
+        std::fs::write(root.join("nested/.git"), "gitdir: g\n").unwrap();
+        // A directory of the home that is a link to the harness's programs,
+        // as a PATH directory may be (`~/tool-bin -> {base}/bin`).
+        std::os::unix::fs::symlink(&bin, home.join("tool-bin")).unwrap();
         // Links planted inside the root, pointing out and at protected paths.
         std::os::unix::fs::symlink("/etc", root.join("etc-link")).unwrap();
         std::os::unix::fs::symlink(ws.join("repo.git"), root.join("repo-link")).unwrap();

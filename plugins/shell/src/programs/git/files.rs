@@ -1004,6 +1004,22 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         );
         return;
     }
+    if let Some(t) = template
+        .as_ref()
+        .filter(|_| r.ctx.is_inside_root(&resolved))
+    {
+        // The template's files, its config among them, become the nested
+        // repository's: the harness's own git enters it as a submodule
+        // (`status`, `commit`) and runs what that config names
+        // (core.fsmonitor).
+        r.note(
+            Opaque,
+            format!(
+                "{} makes a repository in the worktree with config and hooks copied from the template {}, which wicket cannot see: the harness's own git enters it and runs what that config names",
+                g.shown, t.shown
+            ),
+        );
+    }
     g.out(r, &dir, Change::Write, Reach::Path);
     // A new repository with git's own defaults: later git work in it (in
     // this command) is work in that repository, not an unknown one.

@@ -747,6 +747,21 @@ fn clone(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         }
     };
     g.out(r, &dest, Change::Write, Reach::Tree);
+    // The --config settings stay in the new repository's config. Made in
+    // the worktree, it is a nested repository: the harness's own git
+    // enters it as a submodule (`status`, `commit`) and runs what that
+    // config names (core.fsmonitor), long after this call.
+    if let (Some(setting), Some(text)) = (p.values("config").next(), dest.text()) {
+        if let Some(crate::read::Place::Inside(path)) = r.place(text, &g.at) {
+            r.note(
+                Opaque,
+                format!(
+                    "{} writes `{}` into the config of the repository it makes at {path}, in the worktree: the harness's own git enters it and runs what that config names",
+                    g.shown, setting.shown
+                ),
+            );
+        }
+    }
 }
 
 /// A clone from a local path hard-links the source's object files: a write
