@@ -1590,4 +1590,28 @@ fn a_program_the_harness_runs_by_name_cannot_be_planted_on_path() {
     // any other, not a refusal.
     let other = ask(&format!("cp /bin/true {bin}/mytool"));
     assert_eq!(other.word(), "pass", "{}", other.reason());
+
+    // A PATH directory that is itself a link: pointing it (or a link above
+    // it) at a directory of the agent's is planting every name at once.
+    let real = ws.home.join("real-bin");
+    std::fs::create_dir_all(&real).unwrap();
+    let linked = ws.home.join("tool-bin");
+    std::os::unix::fs::symlink(&real, &linked).unwrap();
+    let path = format!(
+        "{}:{}",
+        linked.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let wt = ws.worktree(AGENT);
+    let linked = linked.display();
+    for planted in [
+        format!("mkdir -p evil && ln -sfn {}/evil {linked}", wt.display()),
+        format!("ln -sfn /tmp {linked}"),
+        format!("rm {linked} && mkdir {linked} && cp /bin/true {linked}/git"),
+        format!("cp /bin/true {}/git", real.display()),
+    ] {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(&planted), "role": "worker", "agent_id": AGENT});
+        let out = ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)]);
+        assert_eq!(out.word(), "refuse", "{planted}: {}", out.reason());
+    }
 }

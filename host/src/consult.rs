@@ -479,8 +479,16 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // most of a consult's system calls).
     if let Some(path) = std::env::var_os("PATH") {
         let mut seen: Vec<PathBuf> = Vec::new();
-        for dir in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
-            let dir = resolve(&dir);
+        for written in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
+            let dir = resolve(&written);
+            // A PATH directory reached through a link: the names as written
+            // too, so replacing the link (or a link above it) with one to
+            // the agent's own directory is a write over protected entries.
+            if dir != written {
+                for name in harness_names() {
+                    add(path_text(&written.join(name)));
+                }
+            }
             if seen.contains(&dir) {
                 continue;
             }
@@ -493,11 +501,7 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
                     | rustix::fs::OFlags::CLOEXEC,
                 rustix::fs::Mode::empty(),
             );
-            let names = LITANY_TOOLS
-                .iter()
-                .map(|tool| format!("litany-tool-{tool}"))
-                .chain(ON_PATH.iter().map(|name| (*name).to_owned()));
-            for name in names {
+            for name in harness_names() {
                 let path = dir.join(&name);
                 let link = match &opened {
                     Ok(fd) => {
@@ -510,12 +514,26 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
                     // Not a directory this process can open: walked as written.
                     Err(_) => true,
                 };
-                add(path_text(&if link { resolve(&path) } else { path }));
+                // A link there: the link itself (replacing it redirects the
+                // name) and where it leads.
+                if link {
+                    add(path_text(&resolve(&path)));
+                }
+                add(path_text(&path));
             }
             seen.push(dir);
         }
     }
     set
+}
+
+/// The names looked up on PATH in the harness's place: each
+/// `litany-tool-<name>`, and each of [`ON_PATH`].
+fn harness_names() -> impl Iterator<Item = String> {
+    LITANY_TOOLS
+        .iter()
+        .map(|tool| format!("litany-tool-{tool}"))
+        .chain(ON_PATH.iter().map(|name| (*name).to_owned()))
 }
 
 /// Programs the harness runs by their name on PATH, not by a path: litany's
