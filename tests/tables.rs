@@ -198,6 +198,15 @@ fn workspace() -> (Ws, Places) {
     common::write_program(&bin.join("litany"), b"\x7fELF the fixture's litany");
     common::copy_program(&bin.join("wicket"), &copies.join("ls"));
     std::fs::hard_link(bin.join("litany"), copies.join("lt")).unwrap();
+    // As the shell fixture: a directory of the home that is a link to the
+    // harness's programs (as a PATH directory may be), and a repository
+    // nested in the worktree whose git directory has another name
+    // (`nested/.git` is a gitfile: `gitdir: g`).
+    std::os::unix::fs::symlink(&bin, ws.home.join("tool-bin")).unwrap();
+    std::fs::create_dir_all(root.join("nested/g/objects")).unwrap();
+    std::fs::write(root.join("nested/g/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(root.join("nested/g/config"), "[core]\n").unwrap();
+    std::fs::write(root.join("nested/.git"), "gitdir: g\n").unwrap();
     let places = Places {
         ws: canon(&ws.root),
         root: canon(&root),
