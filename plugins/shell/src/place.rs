@@ -212,25 +212,16 @@ impl Reader<'_> {
     /// (an expansion, or a pattern that does not match exactly one name
     /// now); paths through such a link are unknown.
     pub fn made_link(&self, link: &str, target: Option<&str>, scope: &Scope) {
-        // The link's directory, placed (through links that exist or were
-        // made before); the link itself is its last component, never
-        // followed (`ln -sf` again replaces the link, not its target).
-        let link = link.trim_end_matches('/');
-        let (parent, name) = match link.rsplit_once('/') {
-            Some(("", name)) => ("/", name),
-            Some((parent, name)) => (parent, name),
-            None => (".", link),
-        };
-        if matches!(name, "" | "." | "..") {
+        // `ln -sf` again replaces the link, not its target.
+        let Some((dir, landing)) = self.entry_itself(link, scope) else {
             return;
-        }
-        let dir = match self.place(parent, scope) {
-            Some(Place::Inside(p))
-            | Some(Place::Outside { path: p, .. })
-            | Some(Place::Protected { path: p, .. }) => p,
+        };
+        let dir = match dir {
+            Place::Inside(p)
+            | Place::Outside { path: p, .. }
+            | Place::Protected { path: p, .. } => p,
             _ => return,
         };
-        let landing = format!("{}/{name}", dir.trim_end_matches('/'));
         let target = target.map(|t| absolute(t, &dir, &scope.home(self.ctx)));
         if target.as_deref().is_some_and(|t| fold(t) == landing) {
             return;
@@ -239,6 +230,33 @@ impl Reader<'_> {
         if links.len() < crate::read::MAX_NOTES {
             links.insert(landing, target);
         }
+    }
+
+    /// Where an entry itself is, as a command that makes or replaces a link
+    /// writes it: its directory placed (through links that exist or were
+    /// made before), its last component never followed. The directory's
+    /// place and the entry's path; none for `.`, `..` or a directory that
+    /// cannot be placed.
+    pub(crate) fn entry_itself(&self, text: &str, scope: &Scope) -> Option<(Place, String)> {
+        let text = text.trim_end_matches('/');
+        let (parent, name) = match text.rsplit_once('/') {
+            Some(("", name)) => ("/", name),
+            Some((parent, name)) => (parent, name),
+            None => (".", text),
+        };
+        if matches!(name, "" | "." | "..") {
+            return None;
+        }
+        let dir = self.place(parent, scope)?;
+        let path = match &dir {
+            Place::Inside(p)
+            | Place::Outside { path: p, .. }
+            | Place::Protected { path: p, .. } => {
+                format!("{}/{name}", p.trim_end_matches('/'))
+            }
+            _ => String::new(),
+        };
+        Some((dir, path))
     }
 
     /// `full` with a link made earlier in the command among its leading

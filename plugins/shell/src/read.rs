@@ -1808,20 +1808,11 @@ impl<'a> Reader<'a> {
         let Some(text) = arg.text().filter(|_| !arg.glob) else {
             return;
         };
-        let text = text.trim_end_matches('/');
-        let (parent, name) = match text.rsplit_once('/') {
-            Some(("", name)) => ("/", name),
-            Some((parent, name)) => (parent, name),
-            None => (".", text),
-        };
-        if matches!(name, "" | "." | "..") {
+        let Some((Place::Inside(_) | Place::Outside { .. }, landing)) =
+            self.entry_itself(text, scope)
+        else {
             return;
-        }
-        let dir = match self.place(parent, scope) {
-            Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => p,
-            _ => return,
         };
-        let landing = format!("{}/{name}", dir.trim_end_matches('/'));
         // The harness reaches nothing through a link of the worktree.
         if self.ctx.is_inside_root(&landing) || !self.take_resolve() {
             return;
@@ -1852,36 +1843,23 @@ impl<'a> Reader<'a> {
     /// the harness then runs or reads the agent's files in their place.
     /// The link itself is the write to them.
     pub fn plants_link_at(&mut self, arg: &Arg, scope: &Scope, shown: &str) {
-        // The link's directory, placed; the link itself is its last
-        // component, never followed (it is what is being made).
+        // The link itself is never followed: it is what is being made.
         let Some(link) = arg.text().filter(|_| !arg.glob) else {
             return;
         };
-        let link = link.trim_end_matches('/');
-        let (parent, name) = match link.rsplit_once('/') {
-            Some(("", name)) => ("/", name),
-            Some((parent, name)) => (parent, name),
-            None => (".", link),
-        };
-        if matches!(name, "" | "." | "..") {
+        let Some((Place::Inside(_) | Place::Outside { .. }, path)) = self.entry_itself(link, scope)
+        else {
             return;
-        }
-        let dir = match self.place(parent, scope) {
-            Some(Place::Inside(p)) | Some(Place::Outside { path: p, .. }) => p,
-            _ => return,
         };
-        let path = format!("{}/{name}", dir.trim_end_matches('/'));
-        {
-            if let Some(entry) = self.protected_beneath(&path) {
-                self.guard(
-                    Effect::Destructive,
-                    format!(
-                        "{shown} makes a symbolic link at {path}, above {entry} ({}): every later path \
-                         to it leads where the link points",
-                        protected_label(&entry, self.ctx)
-                    ),
-                );
-            }
+        if let Some(entry) = self.protected_beneath(&path) {
+            self.guard(
+                Effect::Destructive,
+                format!(
+                    "{shown} makes a symbolic link at {path}, above {entry} ({}): every later path \
+                     to it leads where the link points",
+                    protected_label(&entry, self.ctx)
+                ),
+            );
         }
     }
 
