@@ -438,26 +438,20 @@ impl Runtime {
         let (sha256, answer, cache, output) = match loaded {
             Err((sha256, fault)) => (sha256, Answer::Fault(fault), None, String::new()),
             Ok(loaded) => {
-                let (answer, output) = if ask {
-                    sandbox::call(
-                        &self.engine,
-                        &loaded.component,
-                        loaded.binding,
-                        plugin,
-                        question,
-                        deadline,
-                        self.one_shot,
-                    )
-                } else {
-                    sandbox::instantiate(
-                        &self.engine,
-                        &loaded.component,
-                        loaded.binding,
-                        plugin,
-                        question,
-                        deadline,
-                    )
+                let mode = match (ask, self.one_shot) {
+                    (false, _) => sandbox::Mode::Instantiate,
+                    (true, false) => sandbox::Mode::Ask,
+                    (true, true) => sandbox::Mode::AskAndLeave,
                 };
+                let (answer, output) = sandbox::run(
+                    &self.engine,
+                    &loaded.component,
+                    loaded.binding,
+                    plugin,
+                    question,
+                    deadline,
+                    mode,
+                );
                 if self.one_shot {
                     // Unmapping and unregistering its code is work the
                     // process's exit does anyway.

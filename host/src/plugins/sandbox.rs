@@ -178,57 +178,23 @@ impl WasiView for State {
     }
 }
 
-/// Run `classify` once, in a store of its own: the answer, and what the
-/// guest printed (for the operator only). `leave`: the process exits after
-/// this consult, so the store (the guest's memory, its instance) is left to
-/// the exit rather than torn down first.
-pub fn call(
-    engine: &wasmtime::Engine,
-    component: &Component,
-    binding: Binding,
-    plugin: &Plugin,
-    q: &Question,
-    deadline: Duration,
-    leave: bool,
-) -> (Answer, String) {
-    let mode = if leave { Mode::AskAndLeave } else { Mode::Ask };
-    run(engine, component, binding, plugin, q, deadline, mode)
-}
-
-/// Link and instantiate the plugin in a store of its own, as a consult
-/// would, without asking it anything: `Abstain` when it loads, else the
-/// fault a consult would meet (what `init` and `status` check).
-pub fn instantiate(
-    engine: &wasmtime::Engine,
-    component: &Component,
-    binding: Binding,
-    plugin: &Plugin,
-    q: &Question,
-    deadline: Duration,
-) -> (Answer, String) {
-    run(
-        engine,
-        component,
-        binding,
-        plugin,
-        q,
-        deadline,
-        Mode::Instantiate,
-    )
-}
-
-/// What [`run`] does with the instance.
+/// What [`run`] does with the plugin, in a store of its own.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Instantiate only.
+pub enum Mode {
+    /// Link and instantiate it as a consult would, asking nothing:
+    /// `Abstain` when it loads, else the fault a consult would meet (what
+    /// `init` and `status` check).
     Instantiate,
-    /// Ask `classify`, then tear the store down.
+    /// Ask `classify` once, then tear the store down.
     Ask,
-    /// Ask `classify`, and leave the store to the process's exit.
+    /// Ask `classify` once, and leave the store (the guest's memory, its
+    /// instance) to the exit of a process that consults once.
     AskAndLeave,
 }
 
-fn run(
+/// Run the plugin as `mode` says: the answer, and what the guest printed
+/// (for the operator only).
+pub fn run(
     engine: &wasmtime::Engine,
     component: &Component,
     binding: Binding,
