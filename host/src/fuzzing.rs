@@ -236,7 +236,8 @@ fn withdraw(name: &str) -> Row {
     }
 }
 
-/// `.wicket/trail.jsonl`: parsing and folding never panic; every row reads
+/// `.wicket/trail.jsonl`: parsing and folding never panic; the fast reading
+/// of a line agrees with the derived one; every row reads
 /// back as it is written; the fold is deterministic; a line the fold cannot
 /// read changes nothing but the count of skipped lines; withdrawing a name
 /// nothing stands under changes nothing, and withdrawing a standing answer
@@ -244,6 +245,15 @@ fn withdraw(name: &str) -> Row {
 /// consult folds for one agent agrees with the whole fold on every question
 /// the consult asks.
 pub fn trail(data: &[u8]) {
+    // The flat reading of each line says what the derived reading says.
+    for line in data.split(|b| *b == b'\n') {
+        assert_eq!(
+            Row::parse(line).ok(),
+            serde_json::from_slice::<Row>(line).ok(),
+            "the readings of a line differ: {}",
+            String::from_utf8_lossy(line)
+        );
+    }
     let (rows, skipped) = trail::parse(data, |_| true);
     for row in &rows {
         let line = serde_json::to_vec(row).expect("a row encodes");

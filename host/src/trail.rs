@@ -211,6 +211,128 @@ impl Row {
     }
 }
 
+impl Row {
+    /// One trail line read as a row: exactly what the derived reading
+    /// (`serde_json::from_slice::<Row>`) says, faster.
+    ///
+    /// The derived reading buffers every field of a line before it knows
+    /// the row's kind (`#[serde(flatten)]` over the tagged [`What`]). This
+    /// reads the fields straight into one flat record and builds the row
+    /// from it. The record takes a line only when each field it holds has
+    /// its kind's type, no field appears twice, and the row's kind and its
+    /// required fields are there; any other line (a field the kind does not
+    /// have carrying a value of another type, say) is read by the derived
+    /// reading instead, so what reads, and as what, never differs.
+    pub fn parse(line: &[u8]) -> serde_json::Result<Row> {
+        if let Some(row) = serde_json::from_slice::<FlatRow>(line)
+            .ok()
+            .and_then(FlatRow::into_row)
+        {
+            return Ok(row);
+        }
+        serde_json::from_slice::<Row>(line)
+    }
+}
+
+/// Every field a row of any kind can have, each optional: see [`Row::parse`].
+/// A field that is required or not optional in its kind may be missing here
+/// but not `null` (as the derived reading has it), hence [`present`].
+#[derive(Deserialize)]
+struct FlatRow {
+    at: String,
+    who: Who,
+    row: String,
+    #[serde(default, deserialize_with = "present")]
+    answer: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    ruling: Option<Ruling>,
+    #[serde(default, deserialize_with = "present")]
+    scope: Option<Scope>,
+    #[serde(default, deserialize_with = "present")]
+    agent: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    tool_use_id: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    tool: Option<String>,
+    #[serde(default)]
+    effect: Option<String>,
+    #[serde(default)]
+    digest: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    reason: Option<String>,
+    #[serde(default)]
+    expires: Option<String>,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    action: Option<FloorAction>,
+    #[serde(default, deserialize_with = "present")]
+    argv: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "present")]
+    ok: Option<bool>,
+    #[serde(default)]
+    pid: Option<u32>,
+    #[serde(default)]
+    log: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    confined: Option<bool>,
+}
+
+/// A field that, when it is there, must be a `T` (not `null`).
+fn present<'de, D, T>(d: D) -> std::result::Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
+impl FlatRow {
+    /// The row, when its kind is known and its kind's required fields are
+    /// all there.
+    fn into_row(self) -> Option<Row> {
+        let what = match self.row.as_str() {
+            "answer" => What::Answer(Answer {
+                answer: self.answer?,
+                ruling: self.ruling?,
+                scope: self.scope?,
+                agent: self.agent?,
+                tool_use_id: self.tool_use_id?,
+                tool: self.tool?,
+                effect: self.effect,
+                digest: self.digest,
+                reason: self.reason?,
+                expires: self.expires,
+                message: self.message,
+            }),
+            "withdraw" => What::Withdraw {
+                answer: self.answer?,
+            },
+            "floor" => What::Floor {
+                agent: self.agent?,
+                action: self.action?,
+            },
+            "launch" => What::Launch {
+                agent: self.agent?,
+                argv: self.argv?,
+                ok: self.ok?,
+                pid: self.pid,
+                log: self.log,
+                error: self.error,
+                confined: self.confined.unwrap_or(false),
+            },
+            _ => return None,
+        };
+        Some(Row {
+            at: self.at,
+            who: self.who,
+            what,
+        })
+    }
+}
+
 /// The state directory, opened as a capability: nothing reached through it
 /// can escape it, so a link planted inside cannot redirect a write.
 fn state_dir(state: &Path, create: bool) -> Result<Option<Dir>> {
@@ -350,12 +472,12 @@ pub fn append(state: &Path, row: &Row) -> Result<()> {
 /// [`append`] by a writer that has just read the whole trail: when a
 /// checkpoint falls due and the trail is still exactly what `read` folded,
 /// that fold is used instead of reading it all again.
-pub fn append_after(state: &Path, row: &Row, read: &Snapshot) -> Result<()> {
+pub fn append_after(state: &Path, row: &Row, read: Snapshot) -> Result<()> {
     append_every(state, row, CHECKPOINT_EVERY, Some(read))
 }
 
 /// [`append`], with a checkpoint due after `every` bytes of rows.
-fn append_every(state: &Path, row: &Row, every: u64, read: Option<&Snapshot>) -> Result<()> {
+fn append_every(state: &Path, row: &Row, every: u64, read: Option<Snapshot>) -> Result<()> {
     let mut file = open_locked(state)?;
     let (len, torn) = end_of(&mut file)?;
     let mut out = Vec::new();
@@ -370,16 +492,16 @@ fn append_every(state: &Path, row: &Row, every: u64, read: Option<&Snapshot>) ->
     let last = Last::find(&file, len)?;
     let mut summary = Vec::new();
     if after - last.base_end >= every.max(last.block) {
-        let mut fold = match read.and_then(|r| r.still(&file, len)) {
-            Some(fold) => fold,
-            None => fold_file(&file, len, None, SystemTime::now())?.0,
-        };
         #[cfg(test)]
         if read.is_some() {
             tests::DUE_AFTER_READ.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         }
+        let mut fold = match read.and_then(|r| r.still(&file, len)) {
+            Some(fold) => fold,
+            None => fold_file(&file, len, None, SystemTime::now())?.0,
+        };
         fold.line(&line[..line.len() - 1], false, None);
-        summary = checkpoint_bytes(&fold.state(), after)?.0;
+        summary = checkpoint_bytes(&fold, after)?.0;
     } else if let (Some(base), Some(mut index)) = (
         last.base,
         last.index.filter(|_| after - last.end >= INDEX_EVERY),
@@ -388,7 +510,7 @@ fn append_every(state: &Path, row: &Row, every: u64, read: Option<&Snapshot>) ->
         file.read_exact_at(&mut covered, last.end)
             .context("could not read the trail")?;
         index.lines(last.end, &covered);
-        if let Ok(row) = serde_json::from_slice::<Row>(&line) {
+        if let Ok(row) = Row::parse(&line) {
             index.row(at, &row);
         }
         out.extend(index.seal(after, base, last.block)?);
@@ -484,7 +606,7 @@ fn append_all_every(state: &Path, rows: impl IntoIterator<Item = Row>, every: u6
     for row in rows {
         let line = encode(&row)?;
         let start = at + out.len() as u64;
-        match serde_json::from_slice::<Row>(&line) {
+        match Row::parse(&line) {
             Ok(row) => {
                 index.row(start, &row);
                 fold.push(row);
@@ -494,7 +616,7 @@ fn append_all_every(state: &Path, rows: impl IntoIterator<Item = Row>, every: u6
         out.extend_from_slice(&line);
         let after = at + out.len() as u64;
         if after - last.base_end >= every.max(last.block) {
-            let (cp, restated) = checkpoint_bytes(&fold.state(), after)?;
+            let (cp, restated) = checkpoint_bytes(&fold, after)?;
             out.extend(cp);
             let end = at + out.len() as u64;
             last = Last {
@@ -599,7 +721,7 @@ fn read_line(line: &[u8], overlong: bool, keep: &impl Fn(&[u8]) -> bool) -> Line
     if line.iter().all(u8::is_ascii_whitespace) || !keep(line) {
         return Line::Nothing;
     }
-    match serde_json::from_slice::<Row>(line) {
+    match Row::parse(line) {
         Ok(row) => Line::Row(row),
         Err(_) => Line::Unreadable,
     }
@@ -810,50 +932,71 @@ fn bucket(agent: &str, n: usize) -> usize {
 
 /// A checkpoint of `state` to be written at offset `at`: the restated rows,
 /// then the checkpoint line; and how long the restated rows are.
-fn checkpoint_bytes(state: &State, at: u64) -> Result<(Vec<u8>, u64)> {
-    let restate = |seq: usize, row: &Row| -> Result<Vec<u8>> {
-        let json = serde_json::to_vec(row).context("could not encode a checkpoint")?;
-        let mut line = format!("{{\"restated\":{seq},").into_bytes();
-        line.extend_from_slice(&json[1..]);
-        line.push(b'\n');
-        Ok(line)
-    };
-    let mut lines: Vec<(&str, Vec<u8>)> = Vec::new();
+fn checkpoint_bytes(fold: &Fold, at: u64) -> Result<(Vec<u8>, u64)> {
+    let encoding = |e| anyhow::Error::new(e).context("could not encode a checkpoint");
+    let (answers, floors) = fold.standing();
+    // Each restated row is written as [`encode`] would write the row,
+    // after its `"restated":<n>,`, into one buffer: (agent, where it ends).
+    let mut text: Vec<u8> = Vec::new();
+    let mut lines: Vec<(&str, usize)> = Vec::with_capacity(answers.len() + floors.len());
     let mut workspace = Vec::new();
-    for s in &state.answers {
-        let row = Row {
-            at: s.at.clone(),
-            who: s.who.clone(),
-            what: What::Answer(s.answer.clone()),
-        };
+    let head = |text: &mut Vec<u8>, seq: usize, at: &str, who: &Who, row: &str| {
+        write!(text, "{{\"restated\":{seq},\"at\":").expect("a Vec takes every write");
+        serde_json::to_writer(&mut *text, at).map_err(encoding)?;
+        text.extend_from_slice(b",\"who\":");
+        serde_json::to_writer(&mut *text, who).map_err(encoding)?;
+        write!(text, ",\"row\":\"{row}\",").expect("a Vec takes every write");
+        Ok::<_, anyhow::Error>(())
+    };
+    for s in answers {
+        let seq = lines.len();
         if s.answer.scope == Scope::Workspace {
-            workspace.push((lines.len() as u64, row.clone()));
+            workspace.push((
+                seq as u64,
+                Row {
+                    at: s.at.clone(),
+                    who: s.who.clone(),
+                    what: What::Answer(s.answer.clone()),
+                },
+            ));
         }
-        lines.push((s.answer.agent.as_str(), restate(lines.len(), &row)?));
+        head(&mut text, seq, &s.at, &s.who, "answer")?;
+        // The answer's own fields, without its opening brace.
+        let from = text.len();
+        serde_json::to_writer(&mut text, &s.answer).map_err(encoding)?;
+        text.remove(from);
+        text.push(b'\n');
+        lines.push((s.answer.agent.as_str(), text.len()));
     }
-    for f in &state.floors {
-        let row = Row {
-            at: f.at.clone(),
-            who: f.who.clone(),
-            what: What::Floor {
-                agent: f.agent.clone(),
-                action: FloorAction::Raise,
-            },
-        };
-        lines.push((f.agent.as_str(), restate(lines.len(), &row)?));
+    for f in floors {
+        head(&mut text, lines.len(), &f.at, &f.who, "floor")?;
+        text.extend_from_slice(b"\"agent\":");
+        serde_json::to_writer(&mut text, &f.agent).map_err(encoding)?;
+        text.extend_from_slice(b",\"action\":\"raise\"}\n");
+        lines.push((f.agent.as_str(), text.len()));
     }
-    let total: usize = lines.iter().map(|(_, l)| l.len()).sum();
+    let total = text.len();
     let n = (total / BUCKET_BYTES).clamp(1, MAX_BUCKETS);
-    let mut parts = vec![Vec::new(); n];
-    for (agent, line) in lines {
-        parts[bucket(agent, n)].extend(line);
+    // Each line's bucket and place in `text`; sorted by bucket (stably, so
+    // each bucket keeps the rows' order), they are the buckets in order.
+    let mut placed: Vec<(usize, usize, usize)> = Vec::with_capacity(lines.len());
+    let mut from = 0;
+    for (agent, end) in lines {
+        placed.push((bucket(agent, n), from, end));
+        from = end;
     }
+    placed.sort_by_key(|(b, _, _)| *b);
     let mut out: Vec<u8> = Vec::with_capacity(total + 4096);
     let mut buckets = Vec::with_capacity(n);
-    for part in &parts {
-        buckets.push((part.len() as u64, sha256_hex(part)));
-        out.extend_from_slice(part);
+    let mut lines = placed.into_iter().peekable();
+    for b in 0..n {
+        let start = out.len();
+        while let Some((_, from, end)) = lines.next_if(|(l, _, _)| *l == b) {
+            out.extend_from_slice(&text[from..end]);
+        }
+        buckets.push(((out.len() - start) as u64, sha256_hex(&out[start..])));
     }
+    drop(text);
     let restated = out.len() as u64;
     let cp = Checkpoint {
         row: "checkpoint".into(),
@@ -861,8 +1004,8 @@ fn checkpoint_bytes(state: &State, at: u64) -> Result<(Vec<u8>, u64)> {
         who: Who::here(),
         offset: at + restated,
         start: at,
-        skipped: state.skipped,
-        launches: state.launches.clone(),
+        skipped: fold.skipped,
+        launches: fold.launches.iter().cloned().collect(),
         workspace,
         buckets,
         digest: String::new(),
@@ -1480,7 +1623,7 @@ fn fold_from(
             let seq = std::str::from_utf8(&rest[..digits])
                 .ok()
                 .and_then(|d| d.parse().ok());
-            match (seq, serde_json::from_slice::<Row>(line)) {
+            match (seq, Row::parse(line)) {
                 (Some(seq), Ok(row)) => restated.push((seq, row)),
                 _ => return Ok(None),
             }
@@ -1513,9 +1656,8 @@ fn fold_from(
 /// checkpoint falls due on its append, the fold itself — used only if the
 /// trail is still the same file, of the same length, with the same bytes
 /// from the checkpoint the fold started at (a BLAKE3 digest of them, taken
-/// as they were read), so a trail that moved on is read again.
+/// right after the fold), so a trail that moved on is read again.
 pub struct Snapshot {
-    pub state: State,
     fold: Fold,
     read: Option<Read>,
 }
@@ -1550,7 +1692,6 @@ impl Snapshot {
         let now = SystemTime::now();
         let Some(file) = open_trail(state_dir)? else {
             return Ok(Snapshot {
-                state: State::default(),
                 fold: Fold::new(now),
                 read: None,
             });
@@ -1568,14 +1709,19 @@ impl Snapshot {
             digest: digest_of(&file, from, end).with_context(what)?,
         };
         Ok(Snapshot {
-            state: fold.state(),
             fold,
             read: Some(read),
         })
     }
 
+    /// The answers that stand (expired ones included), in the order of
+    /// the rows that gave them.
+    pub fn answers(&self) -> Vec<&Standing> {
+        self.fold.standing().0
+    }
+
     /// The fold, if `file` (locked, `len` long) is still what it was read from.
-    fn still(&self, file: &std::fs::File, len: u64) -> Option<Fold> {
+    fn still(self, file: &std::fs::File, len: u64) -> Option<Fold> {
         let read = self.read.as_ref()?;
         let meta = file.metadata().ok()?;
         let same = meta.dev() == read.dev
@@ -1586,7 +1732,7 @@ impl Snapshot {
         if same {
             tests::REUSED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         }
-        same.then(|| self.fold.clone())
+        same.then_some(self.fold)
     }
 }
 
@@ -1765,8 +1911,9 @@ impl Fold {
         }
     }
 
-    /// What stands now.
-    fn state(&self) -> State {
+    /// The answers and the raised floors that stand now, each in the order
+    /// of the row that set it.
+    fn standing(&self) -> (Vec<&Standing>, Vec<&Floor>) {
         let mut answers: Vec<&(usize, Standing)> = self.answers.values().collect();
         answers.sort_by_key(|(index, _)| *index);
         let mut floors: Vec<(usize, &Floor)> = self
@@ -1775,9 +1922,18 @@ impl Fold {
             .filter_map(|(i, f)| f.as_ref().map(|f| (*i, f)))
             .collect();
         floors.sort_by_key(|(index, _)| *index);
+        (
+            answers.into_iter().map(|(_, s)| s).collect(),
+            floors.into_iter().map(|(_, f)| f).collect(),
+        )
+    }
+
+    /// What stands now.
+    fn state(&self) -> State {
+        let (answers, floors) = self.standing();
         State {
-            answers: answers.into_iter().map(|(_, s)| s.clone()).collect(),
-            floors: floors.into_iter().map(|(_, f)| f.clone()).collect(),
+            answers: answers.into_iter().cloned().collect(),
+            floors: floors.into_iter().cloned().collect(),
             skipped: self.skipped,
             launches: self.launches.iter().cloned().collect(),
         }
@@ -2429,7 +2585,7 @@ mod tests {
                     append_every(&dir, &random_row(&mut rng, n + 1000), 1500, None).unwrap();
                 }
                 let between = std::fs::read(dir.join(FILE)).unwrap();
-                append_every(&dir, &row, 1500, Some(&read)).unwrap();
+                append_every(&dir, &row, 1500, Some(read)).unwrap();
                 let after = std::fs::read(dir.join(FILE)).unwrap();
                 let written = |b: &[u8]| memchr::memmem::find_iter(b, CHECKPOINT).count();
                 if stale && written(&after) > written(&between) {
@@ -2616,5 +2772,175 @@ mod tests {
         };
         assert_eq!(nonblank(&streamed), nonblank(&whole));
         assert!(whole.iter().any(|l| l.2));
+    }
+
+    /// A checkpoint restates each answer and raised floor exactly as its row
+    /// is written, after its `"restated":<n>,`, every one once.
+    #[test]
+    fn a_restated_row_is_written_as_the_row_itself() {
+        let mut rng = Rng(5);
+        let mut fold = Fold::new(now());
+        for n in 0..600 {
+            let mut row = random_row(&mut rng, n);
+            if let What::Answer(a) = &mut row.what {
+                if rng.chance(30) {
+                    a.message = Some("say \"no\"\n\u{e9}".into());
+                }
+            }
+            fold.push(row);
+        }
+        let (answers, floors) = fold.standing();
+        let mut expected: Vec<Vec<u8>> = answers
+            .iter()
+            .map(|s| Row {
+                at: s.at.clone(),
+                who: s.who.clone(),
+                what: What::Answer(s.answer.clone()),
+            })
+            .chain(floors.iter().map(|f| Row {
+                at: f.at.clone(),
+                who: f.who.clone(),
+                what: What::Floor {
+                    agent: f.agent.clone(),
+                    action: FloorAction::Raise,
+                },
+            }))
+            .map(|row| encode(&row).unwrap())
+            .collect();
+        assert!(answers.len() > 10 && !floors.is_empty());
+        let (bytes, restated) = checkpoint_bytes(&fold, 1000).unwrap();
+        let mut seen = vec![false; expected.len()];
+        for line in bytes[..restated as usize].split_inclusive(|b| *b == b'\n') {
+            let rest = line.strip_prefix(RESTATED).unwrap();
+            let comma = rest.iter().position(|b| *b == b',').unwrap();
+            let seq: usize = std::str::from_utf8(&rest[..comma])
+                .unwrap()
+                .parse()
+                .unwrap();
+            let mut row = b"{".to_vec();
+            row.extend_from_slice(&rest[comma + 1..]);
+            assert_eq!(
+                String::from_utf8_lossy(&row),
+                String::from_utf8_lossy(&std::mem::take(&mut expected[seq]))
+            );
+            assert!(!std::mem::replace(&mut seen[seq], true));
+        }
+        assert!(seen.iter().all(|s| *s));
+    }
+
+    /// The flat reading of a line ([`Row::parse`]) says exactly what the
+    /// derived reading says, for rows as written and for every way a line
+    /// can be off: a field missing, `null`, of another type, repeated, or
+    /// belonging to another kind; an unknown kind; extra fields.
+    #[test]
+    fn the_flat_reading_of_a_row_agrees_with_the_derived_one() {
+        use serde_json::{json, Value};
+        let odd: &[Value] = &[
+            Value::Null,
+            json!(7),
+            json!(-1),
+            json!(4_294_967_296u64),
+            json!(1.5),
+            json!(true),
+            json!("hold"),
+            json!("raise"),
+            json!("call"),
+            json!(""),
+            json!(["x"]),
+            json!([1]),
+            json!({"user": "u", "host": "h"}),
+            json!({}),
+        ];
+        const FIELDS: &[&str] = &[
+            "at",
+            "who",
+            "row",
+            "answer",
+            "ruling",
+            "scope",
+            "agent",
+            "tool_use_id",
+            "tool",
+            "effect",
+            "digest",
+            "reason",
+            "expires",
+            "message",
+            "action",
+            "argv",
+            "ok",
+            "pid",
+            "log",
+            "error",
+            "confined",
+            "restated",
+            "later",
+        ];
+        let mut rng = Rng(0x5eed);
+        let (mut fast, mut read, mut unread) = (0, 0, 0);
+        for n in 0..20_000 {
+            let mut row = random_row(&mut rng, n);
+            match &mut row.what {
+                What::Answer(a) if rng.chance(30) => a.message = Some("m\"\u{e9}".into()),
+                What::Launch {
+                    log,
+                    error,
+                    confined,
+                    pid,
+                    ..
+                } if rng.chance(50) => {
+                    *log = Some("l".into());
+                    *error = Some("e".into());
+                    *confined = true;
+                    *pid = None;
+                }
+                _ => {}
+            }
+            let mut value = serde_json::to_value(&row).unwrap();
+            let map = value.as_object_mut().unwrap();
+            let changes = rng.below(3);
+            for _ in 0..changes {
+                let field = *rng.pick(FIELDS);
+                match rng.below(3) {
+                    0 => {
+                        map.remove(field);
+                    }
+                    _ => {
+                        map.insert(field.to_owned(), rng.pick(odd).clone());
+                    }
+                }
+            }
+            let mut line = serde_json::to_vec(&value).unwrap();
+            let repeated = rng.chance(10);
+            if repeated {
+                // A repeated field: serde_json never writes one.
+                let field = *rng.pick(FIELDS);
+                let mut head = format!("{{\"{field}\":{},", rng.pick(odd)).into_bytes();
+                head.extend_from_slice(&line[1..]);
+                line = head;
+            }
+            let flat = serde_json::from_slice::<FlatRow>(&line)
+                .ok()
+                .and_then(FlatRow::into_row)
+                .is_some();
+            let derived = serde_json::from_slice::<Row>(&line).ok();
+            assert_eq!(
+                Row::parse(&line).ok(),
+                derived,
+                "the two readings differ on {}",
+                String::from_utf8_lossy(&line)
+            );
+            // A row as wicket writes it always reads the fast way.
+            if changes == 0 && !repeated {
+                assert!(flat, "{}", String::from_utf8_lossy(&line));
+                fast += 1;
+            }
+            match derived {
+                Some(_) => read += 1,
+                None => unread += 1,
+            }
+        }
+        // Both kinds of line were tried.
+        assert!(unread > 2_000 && read > 10_000 && fast > 5_000);
     }
 }

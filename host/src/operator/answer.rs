@@ -158,9 +158,8 @@ pub fn run(args: Args) -> Result<Receipt> {
     // The answer this one supersedes (same scope and key), said aloud.
     let read = trail::Snapshot::load(&ws.state_dir()).ok();
     let replaced = read.as_ref().and_then(|read| {
-        read.state
-            .answers
-            .iter()
+        read.answers()
+            .into_iter()
             .find(|s| s.answer.key() == answer.key())
             .cloned()
     });
@@ -169,7 +168,7 @@ pub fn run(args: Args) -> Result<Receipt> {
         who: trail::Who::here(),
         what: What::Answer(answer.clone()),
     };
-    match &read {
+    match read {
         Some(read) => trail::append_after(&ws.state_dir(), &row, read),
         None => trail::append(&ws.state_dir(), &row),
     }

@@ -88,7 +88,12 @@ pub fn withdraw(ws: &Path, name: &str) -> Result<Receipt> {
     let ws = crate::workspace::Workspace::open(ws)?;
     let state_dir = ws.state_dir();
     let read = trail::Snapshot::load(&state_dir)?;
-    let Some(standing) = read.state.answer_named(name).cloned() else {
+    let Some(standing) = read
+        .answers()
+        .into_iter()
+        .find(|s| s.answer.answer == name)
+        .cloned()
+    else {
         bail!(
             "no answer named {name} stands in {} (`wicket status` lists the standing answers)",
             ws.root.display()
@@ -99,7 +104,7 @@ pub fn withdraw(ws: &Path, name: &str) -> Result<Receipt> {
         &Row::now(What::Withdraw {
             answer: name.to_owned(),
         }),
-        &read,
+        read,
     )
     .context("nothing was withdrawn")?;
     let a = &standing.answer;
