@@ -303,7 +303,7 @@ impl Reader<'_> {
         is_under(resolved, &own_git).then_some(own_git)
     }
 
-    fn own_git(&self) -> String {
+    pub(crate) fn own_git(&self) -> String {
         format!("{}/.git", self.ctx.writable_root.trim_end_matches('/'))
     }
 

@@ -2041,20 +2041,46 @@ impl<'a> Reader<'a> {
                     glob: arg.glob,
                     shown: arg.shown.clone(),
                 };
-                let protected = self
-                    .places(&probe, scope)
-                    .into_iter()
-                    .find_map(|p| match p {
-                        Place::Protected { path, entry } | Place::Above { path, entry } => {
-                            Some((path, entry))
-                        }
-                        _ => None,
-                    });
+                let placed = self.places(&probe, scope);
+                let protected = placed.iter().find_map(|p| match p {
+                    Place::Protected { path, entry } | Place::Above { path, entry } => {
+                        Some((path.clone(), entry.clone()))
+                    }
+                    _ => None,
+                });
                 if let Some((path, entry)) = protected {
                     self.guard(
                         Effect::Opaque,
                         format!(
                             "{} passes {path}, which is protected ({}), to a program that may write it",
+                            inv.shown(),
+                            protected_label(&entry, self.ctx)
+                        ),
+                    );
+                    continue;
+                }
+                // A directory that holds protected entries (`../..`): a
+                // program given it may write the tree beneath it (a copy
+                // into it, `shutil.copytree(…, dirs_exist_ok=True)`). The
+                // worktree's own link to the repository does not count: the
+                // worktree is where the agent works.
+                let own = self.own_git();
+                let above = placed.iter().find_map(|p| match p {
+                    Place::Inside(path) | Place::Outside { path, .. } => self
+                        .ctx
+                        .protected
+                        .iter()
+                        .find(|e| {
+                            wicket_guest::paths::is_under(e, path) && *e != path && **e != own
+                        })
+                        .map(|e| (path.clone(), e.clone())),
+                    _ => None,
+                });
+                if let Some((path, entry)) = above {
+                    self.guard(
+                        Effect::Opaque,
+                        format!(
+                            "{} passes {path}, which holds {entry} ({}), to a program that may write beneath it",
                             inv.shown(),
                             protected_label(&entry, self.ctx)
                         ),

@@ -1875,8 +1875,14 @@ pub const RUBY: Program = Program {
             Opaque,
             "ruby -C ../../repo.git -e 'File.write(\"config\", \"\")'",
         ),
+        (TargetWrite, "ruby -run -e cp -- -r src/a src/b"),
+        (Destructive, "ruby -run -e cp -- -r x/.wicket ../../"),
+        (Destructive, "ruby -r un -e rm -- -rf ../other"),
+        (Destructive, "ruby -run -e ln -- -sf $PWD/evil ~/.config"),
+        (OpenWorld, "ruby -run -e httpd . -p 8000"),
+        (Opaque, "ruby -run -e 'cp; rm'"),
     ],
-    manual: "ruby 3.x manual (ruby(1); not installed here)",
+    manual: "ruby 3.1 manual (ruby(1)) and its un library (un.rb)",
 };
 
 fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -1925,6 +1931,9 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
     }
     let codes: Vec<&Arg> = p.values("e").collect();
+    if p.values("r").any(|lib| lib.text() == Some("un")) {
+        return ruby_un(r, run, &codes, &args[rest..], &mut inner);
+    }
     let mut files_from = rest;
     if !codes.is_empty() {
         // ruby joins its -e lines into one program.
@@ -1965,6 +1974,53 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
             ..run.inv.clone()
         };
         r.check_protected_operands(&inv, &inner);
+    }
+}
+
+/// `ruby -run -e VERB ARGS` (`-r un`): ruby's `un` library gives shell
+/// commands as methods that act on ARGV — `cp`, `ln`, `mv`, `rm`, `mkdir`,
+/// `rmdir`, `install`, `chmod` and `touch` do what the program of that name
+/// does with the same words, so they are read as that program. `httpd`
+/// serves the directory; any other code (more than one verb, a verb only
+/// known when it runs, one wicket does not know) is held.
+fn ruby_un(r: &mut Reader, run: &Run, codes: &[&Arg], argv: &[Arg], scope: &mut Scope) {
+    let shown = run.shown();
+    let verb = match codes {
+        [one] => one.text().map(str::trim),
+        _ => None,
+    };
+    match verb {
+        Some(
+            verb @ ("cp" | "ln" | "mv" | "rm" | "mkdir" | "rmdir" | "install" | "chmod" | "touch"),
+        ) => {
+            let inv = Invocation {
+                argv: std::iter::once(Arg::literal(verb))
+                    .chain(argv.iter().cloned())
+                    .collect(),
+                ..run.inv.clone()
+            };
+            r.read_invocation(&inv, scope);
+        }
+        Some("httpd") => {
+            r.note(
+                OpenWorld,
+                format!("{shown} serves a directory on the network"),
+            );
+            let inv = Invocation {
+                argv: std::iter::once(run.inv.argv[0].clone())
+                    .chain(argv.iter().cloned())
+                    .collect(),
+                ..run.inv.clone()
+            };
+            r.check_protected_operands(&inv, scope);
+        }
+        Some("help") => r.note(Read, format!("{shown} prints the un library's help")),
+        _ => r.note(
+            Opaque,
+            format!(
+                "{shown} loads ruby's un library, whose commands act on the program's arguments: wicket reads only one of cp, ln, mv, rm, mkdir, rmdir, install, chmod, touch or httpd as -e"
+            ),
+        ),
     }
 }
 
