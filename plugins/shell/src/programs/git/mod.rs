@@ -788,6 +788,17 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
     if let Some(shallow) = &global.shallow_file {
         g.input(r, shallow);
     }
+    // The work tree git compares, searches and stages is read whole (after
+    // the subcommand, below): one named apart from the repository
+    // (`--work-tree=$HOME`), or, with the repository named and no work
+    // tree, the directory git runs in. Where it holds the operator's
+    // credential stores, `diff`, `grep` or `add -u` against a commit that
+    // tracks `.ssh/id_rsa` print or record the key.
+    let tree = g.work_tree.clone().or_else(|| {
+        let cwd = g.at.cwd.as_deref()?;
+        (g.git_dir_given && !r.ctx.is_inside_root(cwd)).then(|| Arg::literal(cwd))
+    });
+    let before = r.notes.len();
 
     // An alias defined on this command line, for a name git does not have.
     let Some(sub) = find(&name) else {
@@ -803,6 +814,13 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
         return;
     };
     run_sub(r, &mut g, sub, &name, &rest, scope);
+    // A write there that is destructive already says more.
+    let destroys = r.notes[before..]
+        .iter()
+        .any(|n| n.effect == Effect::Destructive);
+    if let Some(tree) = tree.filter(|_| !destroys) {
+        r.reads_tree(&tree, &g.at, shown);
+    }
 }
 
 /// `git -C DIR`: each one relative to the one before; `-C ""` stays.
