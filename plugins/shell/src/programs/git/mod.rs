@@ -795,8 +795,17 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
     // credential stores, `diff`, `grep` or `add -u` against a commit that
     // tracks `.ssh/id_rsa` print or record the key.
     let tree = g.work_tree.clone().or_else(|| {
-        let cwd = g.at.cwd.as_deref()?;
-        (g.git_dir_given && !r.ctx.is_inside_root(cwd)).then(|| Arg::literal(cwd))
+        if !g.git_dir_given {
+            return None;
+        }
+        match g.at.cwd.as_deref() {
+            Some(cwd) => (!r.ctx.is_inside_root(cwd)).then(|| Arg::literal(cwd)),
+            None => Some(Arg {
+                values: None,
+                glob: false,
+                shown: "the directory git runs in".into(),
+            }),
+        }
     });
     let before = r.notes.len();
 
@@ -826,10 +835,22 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
 /// `git -C DIR`: each one relative to the one before; `-C ""` stays.
 fn change_dir(r: &Reader, at: &mut Scope, value: &Arg) {
     match (value.text(), &at.cwd) {
+        // A pattern is expanded by the shell first: where it lands (and
+        // what `..` after it means) is only known when it runs.
+        _ if value.glob => at.cwd = None,
         (Some(""), _) => {}
         (Some(dir), Some(cwd)) => {
             let home = at.home(r.ctx);
-            at.cwd = Some(fold(&absolute(dir, cwd, &home)));
+            let joined = absolute(dir, cwd, &home);
+            // `-C` is chdir(2), not the shell's logical cd: `..` after a
+            // link is the link target's parent (`-C etc-link/../home` is
+            // /home), which only resolution knows.
+            let physical = joined.split('/').any(|part| part == "..") && r.take_resolve();
+            at.cwd = Some(if physical {
+                r.ctx.resolve(&joined).path
+            } else {
+                fold(&joined)
+            });
         }
         (Some(dir), None) if dir.starts_with('/') => at.cwd = Some(fold(dir)),
         _ => at.cwd = None,

@@ -448,13 +448,20 @@ fn kind(key: &str) -> Kind {
     }
 }
 
+/// The last parts of key names that hold a credential.
+const CREDENTIAL_NAMES: &[&str] = &[
+    "password",
+    "token",
+    "oauthtoken",
+    "secret",
+    "extraheader",
+    "apikey",
+];
+
 /// Whether a key's name marks a credential.
 fn names_credential(key: &str) -> bool {
     let last = key.rsplit('.').next().unwrap_or("");
-    matches!(
-        last,
-        "password" | "token" | "oauthtoken" | "secret" | "extraheader" | "apikey"
-    )
+    CREDENTIAL_NAMES.contains(&last)
 }
 
 /// `git -c alias.NAME=… NAME …`: an alias for a name git does not have is
@@ -749,7 +756,12 @@ fn config_read(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &Scope, key: Opti
     }
     if let Some(key) = key {
         let text = key.text().unwrap_or(&key.shown).to_ascii_lowercase();
-        if names_credential(&text) {
+        // A regular expression aimed at a credential's name
+        // (`--get-regexp 'http.*extraheader'`) prints it as surely as the
+        // key itself.
+        let regexp = p.has("get-regexp") || p.has("regexp");
+        let aimed = regexp && CREDENTIAL_NAMES.iter().any(|name| text.contains(name));
+        if names_credential(&text) || aimed {
             r.guard(
                 Effect::Secret,
                 format!(
