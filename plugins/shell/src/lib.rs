@@ -116,16 +116,40 @@ pub const HOME_STARTUP: &[&str] = &[
     ".zlogin",
     ".kshrc",
     ".mkshrc",
+    // litany's adapter `bz` (brazen 0.0.19) reads `~/.config/brazen/config.toml`
+    // for every model call, and runs the program its `[provider.transport]`
+    // block or a provider's `exec` names: a harness program by another name.
+    ".config/brazen",
 ];
 
-/// The context with [`HOME_STARTUP`] added to the protected set, each as
-/// written under the home and where it resolves (a dotfile linked from
+/// The system's counterparts of [`HOME_STARTUP`]: git's system
+/// configuration, which every git the harness runs reads (`/etc/gitconfig`
+/// for a distribution's git, `/usr/local/etc/gitconfig` for one built from
+/// source), and the startup files every login or interactive shell runs.
+/// Only an agent running as root can write them; one that can, takes the
+/// harness's step commit over as surely as through `~/.gitconfig`.
+pub const SYSTEM_STARTUP: &[&str] = &[
+    "/etc/gitconfig",
+    "/usr/local/etc/gitconfig",
+    "/etc/profile",
+    "/etc/profile.d",
+    "/etc/bash.bashrc",
+    "/etc/zsh",
+];
+
+/// The context with [`HOME_STARTUP`] (under the home) and
+/// [`SYSTEM_STARTUP`] added to the protected set, each as written and
+/// where it resolves (a dotfile linked from
 /// elsewhere is protected where it lives).
 fn with_home_startup(ctx: &Context) -> Context {
     let mut ctx = ctx.clone();
     let home = ctx.home.trim_end_matches('/').to_owned();
-    for name in HOME_STARTUP {
-        let path = format!("{home}/{name}");
+    let system = SYSTEM_STARTUP.iter().map(|p| (*p).to_owned());
+    for path in HOME_STARTUP
+        .iter()
+        .map(|name| format!("{home}/{name}"))
+        .chain(system)
+    {
         let resolved = ctx.resolve(&path).path;
         for entry in [path, resolved] {
             if !ctx.protected.contains(&entry) {

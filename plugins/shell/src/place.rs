@@ -181,19 +181,30 @@ impl Reader<'_> {
         // there now, or a file there now, may be one of those entries: a
         // link through which the path leads anywhere (`up -> ../..`, or a
         // README.md replaced by a link to wicket's trail). A directory
-        // there now stays one. What is protected now stays protected.
-        if resolved.kind != PathKind::Directory && self.protected_entry(&resolved.path).is_none() {
+        // there now is no different: the writer replaces it with a link as
+        // readily (`src/` becomes `src -> ../../.wicket/trail.jsonl`), and
+        // `> src`, `chmod src`, `cd src` or `base64 src` follow that link.
+        // Only a delete naming an entry directly in the filled tree
+        // (`rm -rf src`) removes the link itself (`Reader::removes_entry`).
+        // What is protected now stays protected.
+        if self.protected_entry(&resolved.path).is_none() {
+            let parent = resolved.path.rsplit_once('/').map_or("/", |(p, _)| p);
+            let itself = resolved.kind == PathKind::Directory && self.removes_entry.get();
             let filled = self
                 .unseen_trees
                 .borrow()
                 .iter()
-                .find(|(tree, _)| is_under(&resolved.path, tree) && resolved.path != *tree)
+                .find(|(tree, _)| {
+                    is_under(&resolved.path, tree)
+                        && resolved.path != *tree
+                        && !(itself && parent == tree.trim_end_matches('/'))
+                })
                 .cloned();
             if let Some((tree, by)) = filled {
-                let now = if resolved.kind == PathKind::Missing {
-                    "not there now"
-                } else {
-                    "there now"
+                let now = match resolved.kind {
+                    PathKind::Missing => "not there now",
+                    PathKind::Directory => "a directory there now",
+                    _ => "there now",
                 };
                 return Some(Place::Unknown(format!(
                     "{path}` ({now}, beneath {tree}, which `{by}` fills with entries \
@@ -395,6 +406,10 @@ impl Reader<'_> {
                 })
             }
             Place::Inside(p) | Place::Outside { path: p, .. } => p,
+            // A fixed part only known when it runs (`/proc/self`, which the
+            // host does not follow) keeps the pattern: after `cd /proc/self`,
+            // `en?iron` is still `/proc/self/en?iron` to what reads it.
+            Place::Unknown(_) => return Some(Place::Unknown(fold(&full))),
             other => return Some(other),
         };
         let pattern_parts = &parts[first_glob..];

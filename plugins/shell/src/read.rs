@@ -423,6 +423,11 @@ pub struct Reader<'a> {
     /// command on (its own operands, the archive it extracts, are read
     /// before it writes).
     pending_unseen: std::cell::RefCell<Vec<(String, String)>>,
+    /// Set while a delete that names its entry itself (no trailing `/` or
+    /// `/.`, no pattern) is placed: `rm -rf src` removes a link the tree
+    /// writer may have put there, not what it leads to, so a directory
+    /// directly in a filled tree is placed where it is for it.
+    pub(crate) removes_entry: std::cell::Cell<bool>,
     /// One of the harness's programs that something in the command read as
     /// data (`head -c N ~/bin/wicket > x`): a program this command may have
     /// made from it cannot be told apart from the harness before it runs.
@@ -473,6 +478,7 @@ impl<'a> Reader<'a> {
             made_links: std::cell::RefCell::new(BTreeMap::new()),
             unseen_trees: std::cell::RefCell::new(Vec::new()),
             pending_unseen: std::cell::RefCell::new(Vec::new()),
+            removes_entry: std::cell::Cell::new(false),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
             ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
@@ -1682,7 +1688,13 @@ impl<'a> Reader<'a> {
             return;
         }
         let fills = reach == Reach::Tree && change != Change::Delete;
+        let names_entry = arg
+            .text()
+            .is_some_and(|t| !t.ends_with('/') && !t.ends_with("/."));
+        self.removes_entry
+            .set(change == Change::Delete && names_entry && !arg.glob);
         let places = self.places(arg, scope);
+        self.removes_entry.set(false);
         self.record_write(arg, change, tree, &places, shown);
         for place in places {
             if tree {
@@ -2063,15 +2075,22 @@ impl<'a> Reader<'a> {
                 // program given it may write the tree beneath it (a copy
                 // into it, `shutil.copytree(…, dirs_exist_ok=True)`). The
                 // worktree's own link to the repository does not count: the
-                // worktree is where the agent works.
+                // worktree is where the agent works. Nor do the system's
+                // files (`/etc/gitconfig`): every program handed `/usr/local`
+                // as a prefix would be held for them.
                 let own = self.own_git();
+                let (ws, home) = (self.ctx.workspace.as_str(), self.ctx.home.as_str());
                 let above = placed.iter().find_map(|p| match p {
                     Place::Inside(path) | Place::Outside { path, .. } => self
                         .ctx
                         .protected
                         .iter()
                         .find(|e| {
-                            wicket_guest::paths::is_under(e, path) && *e != path && **e != own
+                            wicket_guest::paths::is_under(e, path)
+                                && *e != path
+                                && **e != own
+                                && (wicket_guest::paths::is_under(e, ws)
+                                    || wicket_guest::paths::is_under(e, home))
                         })
                         .map(|e| (path.clone(), e.clone())),
                     _ => None,
@@ -2289,7 +2308,9 @@ pub fn operands(program: &str, inv: &Invocation) -> Vec<Arg> {
         _ => (&[], &[]),
     };
     let leading_operand_is_not_a_path =
-        matches!(program, "chmod" | "chown" | "chgrp" | "setfacl" | "chattr")
+        // setfacl takes its ACL as an option's value (-m, -x, --set): every
+        // operand is a file.
+        matches!(program, "chmod" | "chown" | "chgrp" | "chattr")
             || (program == "sed"
                 && !inv
                     .argv

@@ -1374,14 +1374,27 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let args = run.inv.argv.get(1..).unwrap_or(&[]);
     let mut i = 0;
     let mut follow = false;
+    // -H follows a starting point that is a link (the last of -H/-L/-P
+    // counts): `find -H src -delete` empties what `src` leads to.
+    let mut follow_starts = false;
     // -H -L -P -D debug -Olevel, before the starting points.
     while i < args.len() {
         match args[i].text() {
             Some("-L") => {
                 follow = true;
+                follow_starts = false;
                 i += 1;
             }
-            Some("-H" | "-P") => i += 1,
+            Some("-H") => {
+                follow = false;
+                follow_starts = true;
+                i += 1;
+            }
+            Some("-P") => {
+                follow = false;
+                follow_starts = false;
+                i += 1;
+            }
             Some("-D") => i += 2,
             Some(w) if w.starts_with("-O") && w[2..].bytes().all(|b| b.is_ascii_digit()) => i += 1,
             _ => break,
@@ -1561,6 +1574,26 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} follows symbolic links, so what it acts on beneath its starting points can be anywhere"),
         );
         return;
+    }
+    // -H acts where a starting point leads: one that is only known when it
+    // runs (a directory now beneath a tree this command filled unseen,
+    // which may be a link by then) is placed for the delete as the entry
+    // itself, which -H does not delete.
+    if follow_starts && !actions.is_empty() {
+        for start in &starts {
+            for place in r.places(start, scope) {
+                if let crate::place::Place::Unknown(p) = &place {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown} follows its starting point `{p}` (-H), and where that leads is \
+                             only known when it runs"
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
     }
     // One -name constrains every found path, unless an -o offers others.
     let last: Vec<String> = match (alternatives, names.first()) {

@@ -788,6 +788,26 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
     if let Some(shallow) = &global.shallow_file {
         g.input(r, shallow);
     }
+    // The work tree git compares, searches and stages is read whole (after
+    // the subcommand, below): one named apart from the repository
+    // (`--work-tree=$HOME`), or, with the repository named and no work
+    // tree, the directory git runs in. Where it holds the operator's
+    // credential stores, `diff`, `grep` or `add -u` against a commit that
+    // tracks `.ssh/id_rsa` print or record the key.
+    let tree = g.work_tree.clone().or_else(|| {
+        if !g.git_dir_given {
+            return None;
+        }
+        match g.at.cwd.as_deref() {
+            Some(cwd) => (!r.ctx.is_inside_root(cwd)).then(|| Arg::literal(cwd)),
+            None => Some(Arg {
+                values: None,
+                glob: false,
+                shown: "the directory git runs in".into(),
+            }),
+        }
+    });
+    let before = r.notes.len();
 
     // An alias defined on this command line, for a name git does not have.
     let Some(sub) = find(&name) else {
@@ -803,15 +823,34 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
         return;
     };
     run_sub(r, &mut g, sub, &name, &rest, scope);
+    // A write there that is destructive already says more.
+    let destroys = r.notes[before..]
+        .iter()
+        .any(|n| n.effect == Effect::Destructive);
+    if let Some(tree) = tree.filter(|_| !destroys) {
+        r.reads_tree(&tree, &g.at, shown);
+    }
 }
 
 /// `git -C DIR`: each one relative to the one before; `-C ""` stays.
 fn change_dir(r: &Reader, at: &mut Scope, value: &Arg) {
     match (value.text(), &at.cwd) {
+        // A pattern is expanded by the shell first: where it lands (and
+        // what `..` after it means) is only known when it runs.
+        _ if value.glob => at.cwd = None,
         (Some(""), _) => {}
         (Some(dir), Some(cwd)) => {
             let home = at.home(r.ctx);
-            at.cwd = Some(fold(&absolute(dir, cwd, &home)));
+            let joined = absolute(dir, cwd, &home);
+            // `-C` is chdir(2), not the shell's logical cd: `..` after a
+            // link is the link target's parent (`-C etc-link/../home` is
+            // /home), which only resolution knows.
+            let physical = joined.split('/').any(|part| part == "..") && r.take_resolve();
+            at.cwd = Some(if physical {
+                r.ctx.resolve(&joined).path
+            } else {
+                fold(&joined)
+            });
         }
         (Some(dir), None) if dir.starts_with('/') => at.cwd = Some(fold(dir)),
         _ => at.cwd = None,

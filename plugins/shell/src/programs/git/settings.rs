@@ -192,6 +192,13 @@ impl Settings {
                         format!("{shown}: {} names a file only known when it runs", s.key),
                     ),
                 },
+                Kind::WritesDir => match value {
+                    Some(v) => r.change(&Arg::literal(v), at, Change::Write, Reach::Path, shown),
+                    None => r.note(
+                        Effect::Opaque,
+                        format!("{shown}: {} names a directory only known when it runs", s.key),
+                    ),
+                },
                 Kind::Environment => r.guard(
                     Effect::Secret,
                     format!("{shown}: {} makes git's trace print environment variables", s.key),
@@ -218,6 +225,8 @@ enum Kind {
     Maintenance,
     ReadsFile,
     WritesFile,
+    /// A directory git writes files into, from where it runs.
+    WritesDir,
     /// It makes a trace print the environment.
     Environment,
     Harmless,
@@ -293,6 +302,19 @@ const COMMANDS: &[&str] = &[
     "imap.tunnel",
     "submodule.*.update",
     "ssh.variant",
+    // trailer.c `apply_command`: run by `sh -c` for `interpret-trailers`
+    // and `commit --trailer`, `.cmd` with the value appended, `.command`
+    // with `$ARG` replaced.
+    "trailer.*.cmd",
+    "trailer.*.command",
+    "sendemail.sendmailcmd",
+    "sendemail.*.sendmailcmd",
+    "sendemail.*.smtpserver",
+    "sendemail.*.tocmd",
+    "sendemail.*.cccmd",
+    "sendemail.*.headercmd",
+    // Hooks named in configuration (git 2.50 and later).
+    "hook.*.command",
 ];
 
 /// The commands git runs with nothing appended: a pager and a filter read
@@ -314,6 +336,7 @@ const NO_ARGUMENTS: &[&str] = &[
     "difftool.*.cmd",
     "interactive.difffilter",
     "imap.tunnel",
+    "trailer.*.command",
 ];
 
 /// The commands git hands the files it compares (diff.c
@@ -396,6 +419,10 @@ const WRITES_FILE: &[&str] = &[
     "trace2.eventtarget",
 ];
 
+/// Settings naming a directory git writes files into, relative to where it
+/// runs (`format-patch` writes its patches there).
+const WRITES_DIR: &[&str] = &["format.outputdirectory"];
+
 fn kind(key: &str) -> Kind {
     let any = |list: &[&str]| list.iter().any(|p| matches(key, &p.to_ascii_lowercase()));
     if key == "credential.helper" || matches(key, "credential.*.helper") {
@@ -412,6 +439,8 @@ fn kind(key: &str) -> Kind {
         Kind::ReadsFile
     } else if any(WRITES_FILE) {
         Kind::WritesFile
+    } else if any(WRITES_DIR) {
+        Kind::WritesDir
     } else if key == "trace2.envvars" {
         Kind::Environment
     } else {
@@ -419,13 +448,20 @@ fn kind(key: &str) -> Kind {
     }
 }
 
+/// The last parts of key names that hold a credential.
+const CREDENTIAL_NAMES: &[&str] = &[
+    "password",
+    "token",
+    "oauthtoken",
+    "secret",
+    "extraheader",
+    "apikey",
+];
+
 /// Whether a key's name marks a credential.
 fn names_credential(key: &str) -> bool {
     let last = key.rsplit('.').next().unwrap_or("");
-    matches!(
-        last,
-        "password" | "token" | "oauthtoken" | "secret" | "extraheader" | "apikey"
-    )
+    CREDENTIAL_NAMES.contains(&last)
 }
 
 /// `git -c alias.NAME=… NAME …`: an alias for a name git does not have is
@@ -720,7 +756,12 @@ fn config_read(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &Scope, key: Opti
     }
     if let Some(key) = key {
         let text = key.text().unwrap_or(&key.shown).to_ascii_lowercase();
-        if names_credential(&text) {
+        // A regular expression aimed at a credential's name
+        // (`--get-regexp 'http.*extraheader'`) prints it as surely as the
+        // key itself.
+        let regexp = p.has("get-regexp") || p.has("regexp");
+        let aimed = regexp && CREDENTIAL_NAMES.iter().any(|name| text.contains(name));
+        if names_credential(&text) || aimed {
             r.guard(
                 Effect::Secret,
                 format!(
