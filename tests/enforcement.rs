@@ -1615,3 +1615,39 @@ fn a_program_the_harness_runs_by_name_cannot_be_planted_on_path() {
         assert_eq!(out.word(), "refuse", "{planted}: {}", out.reason());
     }
 }
+
+/// What the harness's own programs read to decide what they run is
+/// protected where the harness's environment says it is: litany's adapter
+/// `bz` runs the program its config names (`$BRAZEN_CONFIG`), and every git
+/// the harness runs reads the system configuration (`$GIT_CONFIG_SYSTEM`),
+/// where a `core.hooksPath` runs on its step commit.
+#[test]
+fn what_the_harness_reads_to_choose_its_programs_is_protected_where_its_environment_says() {
+    let ws = Ws::new(None);
+    let private = ws.home.join("private");
+    std::fs::create_dir_all(&private).unwrap();
+    let brazen = private.join("brazen.toml");
+    let system = private.join("gitconfig");
+    std::fs::write(&brazen, "").unwrap();
+    let (brazen, system) = (brazen.display().to_string(), system.display().to_string());
+    let env = [
+        ("BRAZEN_CONFIG", brazen.as_str()),
+        ("GIT_CONFIG_SYSTEM", system.as_str()),
+    ];
+    let ask = |command: &str, env: &[(&str, &str)]| {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT});
+        ws.consult_raw(AGENT, request.to_string().as_bytes(), env)
+    };
+    for command in [
+        format!("printf '[provider.transport]\\nprogram = \"/tmp/x\"\\n' > {brazen}"),
+        format!("cp /dev/null {brazen}"),
+        format!("printf '[core]\\nhooksPath = /tmp/h\\n' >> {system}"),
+    ] {
+        let out = ask(&command, &env);
+        assert_eq!(out.word(), "refuse", "{command}: {}", out.reason());
+        // Without the environment naming them, the same files are ordinary
+        // files outside the worktree.
+        let out = ask(&command, &[]);
+        assert_eq!(out.word(), "pass", "{command}: {}", out.reason());
+    }
+}

@@ -461,6 +461,10 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // (models.yaml may name an adapter program; tools/ holds programs it
     // runs for a tool call) and `litany-tool-<name>` on PATH.
     paths.extend(wall::litany_roots());
+    // What the harness's own programs read to decide what they run: its
+    // model adapter's config, git's system configuration.
+    paths.extend(wall::adapter_config());
+    paths.extend(wall::git_system_files());
     // Compared after resolving links on both sides: a cache reached
     // through a link is still the cache.
     let mut set: Vec<String> = Vec::new();

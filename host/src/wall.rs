@@ -247,6 +247,13 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
             None,
         ));
     }
+    if let Some(config) = adapter_config() {
+        out.push(wall(
+            config,
+            "litany's adapter's config (bz runs the program it names)",
+            None,
+        ));
+    }
     for path in guarded {
         out.push(wall(
             path.clone(),
@@ -474,6 +481,41 @@ pub fn litany_roots() -> Vec<PathBuf> {
         .flatten()
         .map(|d| d.join("litany"))
         .collect()
+}
+
+/// The config of litany's model adapter `bz` (brazen), which names the
+/// program it runs for each model call: `$BRAZEN_CONFIG`, else the
+/// `brazen` directory of the user's config root.
+pub fn adapter_config() -> Option<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    env("BRAZEN_CONFIG").or_else(|| {
+        env("XDG_CONFIG_HOME")
+            .or_else(|| env("HOME").map(|h| h.join(".config")))
+            .map(|c| c.join("brazen"))
+    })
+}
+
+/// git's system-wide configuration and attributes, which every git the
+/// harness runs reads (a `core.hooksPath` or a filter there runs on its
+/// step commit): `$GIT_CONFIG_SYSTEM` when set, and the places git puts
+/// them when built by a distribution (`/etc`) or from source
+/// (`/usr/local/etc`).
+pub fn git_system_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::env::var_os("GIT_CONFIG_SYSTEM")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    for dir in ["/etc", "/usr/local/etc"] {
+        for name in ["gitconfig", "gitattributes"] {
+            files.push(Path::new(dir).join(name));
+        }
+    }
+    files
 }
 
 /// The bwrap this environment names, if it can be found.

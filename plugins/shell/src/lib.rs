@@ -131,6 +131,8 @@ pub const HOME_STARTUP: &[&str] = &[
 pub const SYSTEM_STARTUP: &[&str] = &[
     "/etc/gitconfig",
     "/usr/local/etc/gitconfig",
+    "/etc/gitattributes",
+    "/usr/local/etc/gitattributes",
     "/etc/profile",
     "/etc/profile.d",
     "/etc/bash.bashrc",

@@ -2691,6 +2691,15 @@ pub fn protected_label(entry: &str, ctx: &Context) -> String {
         Some("agents") => "another agent's worktree".into(),
         Some("inbox") | Some("steps") => "litany's own records".into(),
         _ if entry.ends_with("/.git") => "the worktree's link into the workspace repository".into(),
+        _ if entry.ends_with("/gitconfig") || entry.ends_with("/gitattributes") => {
+            format!("{entry}, git's system configuration, which every git the harness runs reads")
+        }
+        _ if entry.ends_with("/brazen") || entry.ends_with("/brazen.toml") => format!(
+            "{entry}, the config of litany's model adapter, which runs the program it names"
+        ),
+        _ if crate::SYSTEM_STARTUP.contains(&entry) => {
+            format!("{entry}, a system shell startup file, which every login shell runs")
+        }
         _ if entry.ends_with("/.gitconfig") || entry.ends_with("/.config/git") => {
             format!("{entry}, the user's git configuration, which every git the harness runs reads")
         }
