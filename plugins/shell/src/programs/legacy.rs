@@ -163,8 +163,36 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
                     ),
                 );
                 r.check_protected_operands(inv, scope);
+                run_time_operands(r, program, inv);
             }
         }
+    }
+}
+
+/// A program wicket does not know, handed a word only known when it runs
+/// (a substitution, a variable nobody set, or words xargs appends from its
+/// input): the word may be any path, and an option before it may write
+/// there (`echo ../../repo.git/config | xargs shuf -e x -o` overwrites the
+/// config), so what it does with it cannot be read.
+fn run_time_operands(r: &mut Reader, program: &str, inv: &Invocation) {
+    let unknown = inv
+        .argv
+        .iter()
+        .skip(1)
+        .find(|a| a.values.is_none())
+        .map(|a| a.shown.clone())
+        .or_else(|| {
+            inv.extra_operands
+                .then(|| "the words xargs appends from its input".to_owned())
+        });
+    if let Some(word) = unknown {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{} hands {program}, a program wicket does not know, {word}, which is only known when it runs and may be a path it writes",
+                inv.shown()
+            ),
+        );
     }
 }
 
