@@ -203,7 +203,15 @@ fn literal_code(
                 OpenWorld,
                 format!("{} runs a program given {whence}", run.name),
             );
-            code::scan(r, run.name, language, text, scope);
+            // What it receives besides its code: words after it, its input.
+            let inputs = code::Inputs {
+                args_unknown: run.inv.extra_operands
+                    || run.inv.argv.iter().skip(1).any(|a| a.values.is_none()),
+                stdin_fed: run.inv.stdin == Stdin::Fed || run.inv.stdin_text.is_some(),
+                line_loop: matches!(language, Language::Perl | Language::Ruby)
+                    && loops_over_lines(run),
+            };
+            code::scan_with(r, run.name, language, text, scope, inputs);
         }
         None => r.note(
             Opaque,
@@ -213,6 +221,27 @@ fn literal_code(
             ),
         ),
     }
+}
+
+/// perl's and ruby's `-n`/`-p` among the words before the code, bundled or
+/// not (`-lne`, `-pi`): the code then runs once per input line, with the
+/// line in `$_`. A bundle stops at an option that takes the rest as its
+/// value (`-e`, `-M`, `-I`, `-i`, `-x`, `-C`, `-d`, `-D`, `-F`, `-r`).
+fn loops_over_lines(run: &Run) -> bool {
+    for arg in run.inv.argv.iter().skip(1) {
+        let Some(word) = arg.text() else { continue };
+        if word == "--" || !word.starts_with('-') || word.starts_with("--") {
+            break;
+        }
+        for c in word[1..].chars() {
+            match c {
+                'n' | 'p' => return true,
+                'e' | 'E' | 'M' | 'm' | 'I' | 'i' | 'x' | 'C' | 'd' | 'D' | 'F' | 'r' => break,
+                _ => {}
+            }
+        }
+    }
+    false
 }
 
 /// Several `-e` lines as the one program the interpreter makes of them.
