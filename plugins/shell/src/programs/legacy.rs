@@ -142,6 +142,29 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
             Effect::Destructive,
             format!("{} changes the machine itself", inv.shown()),
         ),
+        // bash's fc runs commands again from the shell's history, which
+        // `history -s TEXT` (or `history -r FILE`) filled with any text,
+        // or opens an editor on them: only a listing (`-l`) is read.
+        "fc" => {
+            let lists = inv.argv.iter().skip(1).any(|a| {
+                a.text()
+                    .is_some_and(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('l'))
+            });
+            if lists {
+                r.note(
+                    Effect::Read,
+                    format!("{} lists the shell's history", inv.shown()),
+                );
+            } else {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} runs commands again from the shell's history, which this command may have filled with any text",
+                        inv.shown()
+                    ),
+                );
+            }
+        }
         "read" | "let" | "unset" | "mapfile" | "readarray" | "wait" | "getopts" => {
             if !subscript_runs_command(r, inv) && !r.apply_row(program, inv, scope) {
                 r.note(
