@@ -313,6 +313,7 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     let mut output: Option<String> = None;
+    let mut linker_words: Vec<String> = Vec::new();
     let mut stops_early = false;
     let mut inputs = 0;
     let mut i = 0;
@@ -374,13 +375,24 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Reach::Path,
                     &shown,
                 ),
-                "-wrapper" | "-B" | "-specs" => {
+                // `-wrapper rm,-rf,DIR,--` runs every subcommand (cc1, as,
+                // collect2) as that program with those words, the
+                // subcommand's own words after them.
+                "-wrapper" => {
+                    let mut inv = invocation(value.split(',').map(Arg::literal).collect());
+                    inv.extra_operands = true;
+                    r.read_invocation(&inv, &mut scope.clone());
+                }
+                "-B" | "-specs" => {
                     r.note(
                         OpenWorld,
                         format!("{shown}: `{w} {value}` runs programs or loads code from there"),
                     );
                 }
-                "-Xlinker" => c_flags(r, &shown, &[format!("-Wl,{value}")], scope),
+                // Each -Xlinker hands the linker one word: consecutive
+                // ones pair up (`-Xlinker -o -Xlinker FILE`), so all are
+                // read together once the words are through.
+                "-Xlinker" => linker_words.push(value),
                 "-include" | "-imacros" | "-T" => r.reads(&Arg::literal(&value), scope, &shown),
                 _ => {}
             }
@@ -445,6 +457,14 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             return;
         }
         c_flags(r, &shown, std::slice::from_ref(&w), scope);
+    }
+    if !linker_words.is_empty() {
+        c_flags(
+            r,
+            &shown,
+            &[format!("-Wl,{}", linker_words.join(","))],
+            scope,
+        );
     }
     match output {
         Some(out) if out != "-" => r.change(
