@@ -392,6 +392,17 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 // Each -Xlinker hands the linker one word: consecutive
                 // ones pair up (`-Xlinker -o -Xlinker FILE`), so all are
                 // read together once the words are through.
+                // A pattern is expanded by the shell before gcc sees it.
+                "-Xlinker" if crate::place::globs(&value) => match r.one_match(&value, scope) {
+                    Some(path) => linker_words.push(path),
+                    None => {
+                        r.note(
+                                Opaque,
+                                format!("{shown}: -Xlinker is handed the pattern `{value}`, whose matches are only known when it runs"),
+                            );
+                        return;
+                    }
+                },
                 "-Xlinker" => linker_words.push(value),
                 "-include" | "-imacros" | "-T" => r.reads(&Arg::literal(&value), scope, &shown),
                 _ => {}

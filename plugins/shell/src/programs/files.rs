@@ -784,7 +784,27 @@ fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scop
             }
             continue;
         }
-        let (Some(t), Some(l)) = (target.text(), link.text()) else {
+        // A pattern for the link is expanded by the shell first: one match
+        // is where the link is made; anything else is not known here.
+        let matched;
+        let l = match (link.text(), link.glob) {
+            (Some(l), false) => l,
+            (_, true) => match link.first().and_then(|p| r.one_match(p, scope)) {
+                Some(m) => {
+                    matched = m;
+                    matched.as_str()
+                }
+                None => {
+                    r.note(
+                        Opaque,
+                        format!("{shown} makes a link at the pattern {}, whose matches are only known when it runs", link.shown),
+                    );
+                    continue;
+                }
+            },
+            _ => continue,
+        };
+        let Some(t) = target.text() else {
             continue;
         };
 
@@ -831,7 +851,15 @@ fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scop
 /// Later paths through symbolic links made here are placed where they point.
 fn follow_made_links(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &mut Scope) {
     for (target, link) in targets.iter().zip(links.iter().cycle()) {
-        let Some(l) = link.text() else { continue };
+        let l = match (link.text(), link.glob) {
+            (Some(l), false) => l.to_owned(),
+            (_, true) => match link.first().and_then(|p| r.one_match(p, scope)) {
+                Some(m) => m,
+                None => continue,
+            },
+            _ => continue,
+        };
+        let l = l.as_str();
         // A pattern is expanded by the shell before ln sees it: one
         // match is the target, anything else is not known here.
         let t = match (target.text(), target.glob) {

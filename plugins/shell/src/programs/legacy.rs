@@ -285,8 +285,8 @@ fn command_language(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut
 }
 
 /// A program wicket does not know, handed a word only known when it runs
-/// (a substitution, a variable nobody set, or words xargs appends from its
-/// input): the word may be any path, and an option before it may write
+/// (a substitution, a variable nobody set, or the items xargs appends from
+/// its input): the word may be any path, and an option before it may write
 /// there (`echo ../../repo.git/config | xargs shuf -e x -o` overwrites the
 /// config), so what it does with it cannot be read.
 fn run_time_operands(r: &mut Reader, program: &str, inv: &Invocation) {
@@ -295,11 +295,7 @@ fn run_time_operands(r: &mut Reader, program: &str, inv: &Invocation) {
         .iter()
         .skip(1)
         .find(|a| a.values.is_none())
-        .map(|a| a.shown.clone())
-        .or_else(|| {
-            inv.extra_operands
-                .then(|| "the words xargs appends from its input".to_owned())
-        });
+        .map(|a| a.shown.clone());
     if let Some(word) = unknown {
         r.note(
             Effect::Opaque,
