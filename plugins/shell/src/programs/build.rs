@@ -902,10 +902,12 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             t.lines().all(|l| {
                 let l = l.trim();
                 l.is_empty()
-                    || l.split_once('=').is_some_and(|(k, _)| {
-                        let k = k.trim_end_matches([':', '+', '?']).trim();
-                        !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                    })
+                    || (!runs_make_function(l)
+                        && l.split_once('=').is_some_and(|(k, _)| {
+                            let k = k.trim_end_matches([':', '+', '?']).trim();
+                            !k.is_empty()
+                                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        }))
             })
         });
         if !assigns_only {
@@ -959,6 +961,18 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
         };
         match text.split_once('=') {
             Some((name, value)) if !name.is_empty() && !name.contains(['/', ' ', '\t']) => {
+                // `x!=TEXT` runs TEXT in the shell as it is read, and
+                // `x:=$(shell …)` expands at once: neither waits for a
+                // recipe (verified: `make 'x:=$(shell rm -rf ../../.wicket)'`
+                // deleted .wicket with no makefile at all).
+                if name.ends_with('!') || (name.ends_with(':') && runs_make_function(value)) {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown}: the variable `{text}` runs a shell command as make reads it"
+                        ),
+                    );
+                }
                 make_variable(
                     r,
                     &shown,
@@ -995,6 +1009,20 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} installs, usually outside the root"),
         );
     }
+}
+
+/// Whether make text calls a function that runs a command, writes a file
+/// or evaluates more make text (`$(shell …)`, `${file >…}`, `$(eval …)`).
+fn runs_make_function(text: &str) -> bool {
+    ["$(", "${"].iter().any(|open| {
+        text.match_indices(open).any(|(at, _)| {
+            let rest = text[at + 2..].trim_start();
+            ["shell", "file", "eval", "guile"].iter().any(|f| {
+                rest.starts_with(f)
+                    && !rest[f.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })
+        })
+    })
 }
 
 /// `make NAME=value`: a program the recipes run, compiler flags, or a value
