@@ -416,6 +416,17 @@ fn option_word(arg: &Arg) -> Spelling {
     };
     let dashed = |v: &String| v.starts_with('-') && v.len() > 1;
     if arg.glob {
+        // A long option whose name and `=` are literal (`--features=[x]`):
+        // whatever the pattern matches begins with that text, so the
+        // option is fixed and only its value is a pattern.
+        if let [one] = values.as_slice() {
+            let fixed = one
+                .split_once('=')
+                .is_some_and(|(name, _)| !crate::place::globs(name));
+            if one.starts_with("--") && fixed {
+                return Spelling::Option(one.clone());
+            }
+        }
         // A glob matching a file named `-rf` is a known trick.
         return if values.iter().any(|v| v.starts_with(['-', '*', '?', '['])) {
             Spelling::Unknown

@@ -196,6 +196,20 @@ impl Scope {
         // A chain of namerefs, bounded as bash bounds it.
         for _ in 0..8 {
             match self.namerefs.get(&target) {
+                // A nameref that names nothing yet (`declare -n r`): this
+                // assignment names what it stands for.
+                Some(next) if next.is_empty() => {
+                    match value.as_deref() {
+                        Some([v]) if !data && is_plain_name(v) => {
+                            self.namerefs.insert(target, v.clone());
+                        }
+                        _ => {
+                            self.namerefs.remove(&target);
+                            self.forget_variables();
+                        }
+                    }
+                    return;
+                }
                 Some(next) => target = next.clone(),
                 None => break,
             }
@@ -2865,4 +2879,12 @@ fn redirect_may_fail(
             None => true,
         },
     }
+}
+
+/// A shell variable's name (`[A-Za-z_][A-Za-z0-9_]*`).
+fn is_plain_name(text: &str) -> bool {
+    text.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

@@ -56,6 +56,29 @@ fn awk_tokens(text: &str) -> Vec<Tok> {
                 i += 1;
                 while i < chars.len() && chars[i] != '"' {
                     if chars[i] == '\\' && i + 1 < chars.len() {
+                        // awk decodes `\056` (octal, up to three digits) and
+                        // gawk `\x2e` (hex, up to two) in a string: a path
+                        // spelled that way is the path.
+                        let radix = match chars[i + 1] {
+                            '0'..='7' => Some((8, i + 1, 3)),
+                            'x' => Some((16, i + 2, 2)),
+                            _ => None,
+                        };
+                        if let Some((radix, from, most)) = radix {
+                            let digits: String = chars[from..]
+                                .iter()
+                                .take(most)
+                                .take_while(|c| c.is_digit(radix))
+                                .collect();
+                            if let Some(c) = u32::from_str_radix(&digits, radix)
+                                .ok()
+                                .and_then(char::from_u32)
+                            {
+                                s.push(c);
+                                i = from + digits.len();
+                                continue;
+                            }
+                        }
                         s.push(match chars[i + 1] {
                             'n' => '\n',
                             't' => '\t',

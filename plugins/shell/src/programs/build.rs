@@ -313,6 +313,7 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     let mut output: Option<String> = None;
+    let mut linker_words: Vec<String> = Vec::new();
     let mut stops_early = false;
     let mut inputs = 0;
     let mut i = 0;
@@ -374,13 +375,35 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Reach::Path,
                     &shown,
                 ),
-                "-wrapper" | "-B" | "-specs" => {
+                // `-wrapper rm,-rf,DIR,--` runs every subcommand (cc1, as,
+                // collect2) as that program with those words, the
+                // subcommand's own words after them.
+                "-wrapper" => {
+                    let mut inv = invocation(value.split(',').map(Arg::literal).collect());
+                    inv.extra_operands = true;
+                    r.read_invocation(&inv, &mut scope.clone());
+                }
+                "-B" | "-specs" => {
                     r.note(
                         OpenWorld,
                         format!("{shown}: `{w} {value}` runs programs or loads code from there"),
                     );
                 }
-                "-Xlinker" => c_flags(r, &shown, &[format!("-Wl,{value}")], scope),
+                // Each -Xlinker hands the linker one word: consecutive
+                // ones pair up (`-Xlinker -o -Xlinker FILE`), so all are
+                // read together once the words are through.
+                // A pattern is expanded by the shell before gcc sees it.
+                "-Xlinker" if crate::place::globs(&value) => match r.one_match(&value, scope) {
+                    Some(path) => linker_words.push(path),
+                    None => {
+                        r.note(
+                                Opaque,
+                                format!("{shown}: -Xlinker is handed the pattern `{value}`, whose matches are only known when it runs"),
+                            );
+                        return;
+                    }
+                },
+                "-Xlinker" => linker_words.push(value),
                 "-include" | "-imacros" | "-T" => r.reads(&Arg::literal(&value), scope, &shown),
                 _ => {}
             }
@@ -445,6 +468,14 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             return;
         }
         c_flags(r, &shown, std::slice::from_ref(&w), scope);
+    }
+    if !linker_words.is_empty() {
+        c_flags(
+            r,
+            &shown,
+            &[format!("-Wl,{}", linker_words.join(","))],
+            scope,
+        );
     }
     match output {
         Some(out) if out != "-" => r.change(
@@ -871,10 +902,12 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             t.lines().all(|l| {
                 let l = l.trim();
                 l.is_empty()
-                    || l.split_once('=').is_some_and(|(k, _)| {
-                        let k = k.trim_end_matches([':', '+', '?']).trim();
-                        !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                    })
+                    || (!runs_make_function(l)
+                        && l.split_once('=').is_some_and(|(k, _)| {
+                            let k = k.trim_end_matches([':', '+', '?']).trim();
+                            !k.is_empty()
+                                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        }))
             })
         });
         if !assigns_only {
@@ -928,6 +961,18 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
         };
         match text.split_once('=') {
             Some((name, value)) if !name.is_empty() && !name.contains(['/', ' ', '\t']) => {
+                // `x!=TEXT` runs TEXT in the shell as it is read, and
+                // `x:=$(shell …)` expands at once: neither waits for a
+                // recipe (verified: `make 'x:=$(shell rm -rf ../../.wicket)'`
+                // deleted .wicket with no makefile at all).
+                if name.ends_with('!') || (name.ends_with(':') && runs_make_function(value)) {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown}: the variable `{text}` runs a shell command as make reads it"
+                        ),
+                    );
+                }
                 make_variable(
                     r,
                     &shown,
@@ -964,6 +1009,20 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} installs, usually outside the root"),
         );
     }
+}
+
+/// Whether make text calls a function that runs a command, writes a file
+/// or evaluates more make text (`$(shell …)`, `${file >…}`, `$(eval …)`).
+fn runs_make_function(text: &str) -> bool {
+    ["$(", "${"].iter().any(|open| {
+        text.match_indices(open).any(|(at, _)| {
+            let rest = text[at + 2..].trim_start();
+            ["shell", "file", "eval", "guile"].iter().any(|f| {
+                rest.starts_with(f)
+                    && !rest[f.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })
+        })
+    })
 }
 
 /// `make NAME=value`: a program the recipes run, compiler flags, or a value

@@ -671,12 +671,27 @@ fn unescape(body: &str) -> String {
                 None => out.push('U'),
             },
             // `\N{FULL STOP}`: a character by name, which the scan does not know.
+            // `\N{U+2E}` is the character by its code; another name the scan
+            // does not know.
             'N' if chars.get(i) == Some(&'{') => {
-                out.push(HOLE);
-                while i < chars.len() && chars[i] != '}' {
-                    i += 1;
+                let close = chars[i..].iter().position(|c| *c == '}');
+                let coded = chars.get(i + 1..i + 3) == Some(&['U', '+'][..]);
+                match close
+                    .filter(|_| coded)
+                    .and_then(|len| hex(i + 3, len.checked_sub(3)?).map(|(c, _)| (c, len)))
+                {
+                    Some((c, len)) => {
+                        out.push(c);
+                        i += len + 1;
+                    }
+                    None => {
+                        out.push(HOLE);
+                        while i < chars.len() && chars[i] != '}' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
                 }
-                i += 1;
             }
             other => out.push(other),
         }
@@ -888,6 +903,10 @@ const LOCATES: &[&str] = &[
     "\"PWD\"",
     "{PWD}",
     "env.PWD",
+    "'OLDPWD'",
+    "\"OLDPWD\"",
+    "{OLDPWD}",
+    "env.OLDPWD",
     "/proc/self",
 ];
 
@@ -1099,12 +1118,39 @@ pub fn scan_code(r: &mut Reader, program: &str, language: Language, code: &str) 
 
 /// [`scan_code`] in a scope (the shell's directory and variables).
 pub fn scan(r: &mut Reader, program: &str, language: Language, code: &str, scope: &Scope) {
+    scan_with(r, program, language, code, scope, Inputs::default());
+}
+
+/// What a program given on the command line receives besides its code that
+/// is only known when it runs: text there may name any path.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Inputs {
+    /// A word after the code is only known when it runs (a substitution, a
+    /// variable, words xargs appends).
+    pub args_unknown: bool,
+    /// Its standard input is fed (a pipe, a file, a here-string).
+    pub stdin_fed: bool,
+    /// It loops over its input's lines (`perl -n`/`-p`, `ruby -n`/`-p`).
+    pub line_loop: bool,
+}
+
+/// [`scan`] for a program that receives `inputs`.
+pub fn scan_with(
+    r: &mut Reader,
+    program: &str,
+    language: Language,
+    code: &str,
+    scope: &Scope,
+    inputs: Inputs,
+) {
     Scan {
         program,
         language,
         scope,
         placed: 0,
         depth: 0,
+        inputs,
+        env_unknown: None,
     }
     .run(r, code);
 }
@@ -1115,6 +1161,10 @@ struct Scan<'s> {
     scope: &'s Scope,
     placed: usize,
     depth: usize,
+    inputs: Inputs,
+    /// A variable the code reads from its environment that this command
+    /// set to a value only known when it runs.
+    env_unknown: Option<String>,
 }
 
 impl Scan<'_> {
@@ -1455,6 +1505,8 @@ impl Scan<'_> {
                                 "the {program} program reads the environment variable {name}, a credential's name"
                             ),
                         );
+                    } else if !sets {
+                        self.set_here(r, &name);
                     }
                 }
                 EnvAccess::Whole(how) => {
@@ -1464,6 +1516,40 @@ impl Scan<'_> {
                     );
                 }
             }
+        }
+    }
+
+    /// A variable the code reads that this command set
+    /// (`X=../../.wicket python3 -c '…os.environ["X"]…'`): a value that
+    /// lands in the protected set is held like a literal naming it; a value
+    /// only known when it runs is a path source for [`Self::run_time_paths`].
+    fn set_here(&mut self, r: &mut Reader, name: &str) {
+        let program = self.program;
+        match self.scope.vars.get(name) {
+            Some(Some(values)) => {
+                for value in values {
+                    let found = match r.place(value, self.scope) {
+                        Some(Place::Protected { path, entry } | Place::Above { path, entry }) => {
+                            Some((path, entry))
+                        }
+                        _ => None,
+                    };
+                    if let Some((path, entry)) = found {
+                        r.guard(
+                            Effect::Opaque,
+                            format!(
+                                "the {program} program reads {name} from its environment, which this command set to {path}, which is protected ({}); it may write there",
+                                crate::read::protected_label(&entry, r.ctx)
+                            ),
+                        );
+                        return;
+                    }
+                }
+            }
+            Some(None) => {
+                self.env_unknown.get_or_insert_with(|| name.to_owned());
+            }
+            None => {}
         }
     }
 
@@ -1637,7 +1723,8 @@ impl Scan<'_> {
             .or_else(|| {
                 t.builds
                     .map(|m| format!("builds text at run time (`{}`)", m.replace(HOLE, "…")))
-            });
+            })
+            .or_else(|| self.receives(lexed));
         if let Some(how) = how {
             r.guard(
                 Effect::Opaque,
@@ -1649,6 +1736,57 @@ impl Scan<'_> {
         }
     }
 }
+
+impl Scan<'_> {
+    /// Text the program takes from outside itself that is only known when
+    /// it runs, and may name any path (`echo ../../.wicket | python3 -c
+    /// '…shutil.rmtree(input())'`, `perl -lne unlink`).
+    fn receives(&self, lexed: &Lexed) -> Option<String> {
+        let bare = &lexed.bare;
+        if self.inputs.line_loop {
+            return Some("loops over its input's lines (`-n`/`-p`)".to_owned());
+        }
+        if let Some(name) = &self.env_unknown {
+            return Some(format!(
+                "reads {name} from its environment, set by this command to text only known when it runs"
+            ));
+        }
+        if self.inputs.stdin_fed {
+            let literal = lexed.lits.iter().any(|l| l.text.contains("/dev/stdin"));
+            if let Some(m) = find_marker(READS_STDIN, bare).or(literal.then_some("/dev/stdin")) {
+                return Some(format!("reads its input (`{m}`), which is fed to it"));
+            }
+        }
+        if self.inputs.args_unknown {
+            if let Some(m) = find_marker(READS_ARGS, bare) {
+                return Some(format!(
+                    "reads its arguments (`{m}`), one only known when it runs"
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// Ways a program reads its standard input.
+const READS_STDIN: &[&str] = &[
+    "stdin",
+    "STDIN",
+    "input(",
+    "fileinput",
+    "readline",
+    "readFileSync(0",
+    "<>",
+    "gets",
+    "ARGF",
+    "io.read",
+    "io.lines",
+    "readLines(",
+    "file(\"stdin\")",
+];
+
+/// Ways a program reads its arguments.
+const READS_ARGS: &[&str] = &["argv", "ARGV", "shift", "arg[", "args", "commandArgs"];
 
 /// Markers that only mean what they mean as a global function: `compile(`
 /// is python's builtin, `re.compile(` is not; `load(` is lua's, not
@@ -1703,6 +1841,11 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
         if !unevaluated {
             t.builds = find(&BUILDS[2..], bare);
         }
+    }
+    // A format of character codes (`"%c%c/.%cicket" % (46, 46, 119)`)
+    // builds text from numbers.
+    if t.builds.is_none() && lexed.lits.iter().any(|l| l.text.contains("%c")) {
+        t.builds = Some("%c");
     }
     // A dots-only literal joined or repeated (`'.'*2`, `'.' + '.'`) walks up.
     for lit in &lexed.lits {

@@ -606,6 +606,13 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.plants_link_at(dest, scope, &shown);
         }
     }
+    // `-s` makes each destination a symbolic link whose text is the source
+    // as written, like `ln -s`: a link to a protected entry readies a
+    // write through it (`cp -s ../../.wicket/trail.jsonl t; echo x > t`).
+    if !moving && run.name == "cp" && p.has("symbolic-link") {
+        symbolic_targets(r, &sources, &dests, scope, &shown);
+        follow_made_links(r, &sources, &dests, scope);
+    }
     if let Some(strip) = p.last("strip-program") {
         // install runs it on each installed file.
         let mut argv = vec![strip.clone()];
@@ -721,65 +728,7 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     };
     if p.has("symbolic") {
-        // A symbolic link's target is read from the link's own directory.
-        // Planting one at a protected path readies a write through it.
-        for (target, link) in targets.iter().zip(links.iter().cycle()) {
-            // A pattern may match a directory holding protected entries
-            // (`ln -s /base/w? w` matching the workspace): held unless it
-            // stays inside the worktree.
-            if target.glob {
-                if let Some(t) = target.first() {
-                    if !matches!(r.place(t, scope), Some(crate::read::Place::Inside(_))) {
-                        r.note(
-                            Opaque,
-                            format!("{shown} plants a link to the pattern {t}, whose matches are only known when it runs; a later path through the link may reach protected entries"),
-                        );
-                    }
-                }
-                continue;
-            }
-            let (Some(t), Some(l)) = (target.text(), link.text()) else {
-                continue;
-            };
-
-            let from_link = if t.starts_with('/') || t.starts_with('~') {
-                t.to_owned()
-            } else {
-                match l.trim_end_matches('/').rsplit_once('/') {
-                    Some((dir, _)) => format!("{dir}/{t}"),
-                    None => t.to_owned(),
-                }
-            };
-            match r.place(&from_link, scope) {
-                Some(crate::read::Place::Protected { path, entry }) => r.guard(
-                    Destructive,
-                    format!(
-                        "{shown} plants a link to {path}, which is protected ({}), for a later write through it",
-                        crate::read::protected_label(&entry, r.ctx)
-                    ),
-                ),
-                // A link to a directory that holds protected entries: a
-                // later path through it (`up/repo.git/config` after
-                // `ln -s ../.. up`) reaches them, and the reader places
-                // that path before the link exists.
-                Some(
-                    crate::read::Place::Inside(path)
-                    | crate::read::Place::Outside { path, .. }
-                    | crate::read::Place::Above { path, .. },
-                ) => {
-                    if let Some(entry) = r.protected_beneath(&path) {
-                        r.note(
-                            Opaque,
-                            format!(
-                                "{shown} plants a link to {path}, which holds {entry} ({}): a later path through the link reaches it",
-                                crate::read::protected_label(&entry, r.ctx)
-                            ),
-                        );
-                    }
-                }
-                _ => {}
-            }
-        }
+        symbolic_targets(r, &targets, &links, scope, &shown);
     } else {
         for target in &targets {
             r.change(target, scope, Change::Link, Reach::Path, &shown);
@@ -810,17 +759,115 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     // Later paths through a symbolic link are placed where it points.
     if p.has("symbolic") {
-        for (target, link) in targets.iter().zip(links.iter().cycle()) {
-            let Some(l) = link.text() else { continue };
-            // A pattern is expanded by the shell before ln sees it: one
-            // match is the target, anything else is not known here.
-            let t = match (target.text(), target.glob) {
-                (Some(t), false) => Some(t.to_owned()),
-                (Some(t), true) => r.one_match(t, scope),
-                (None, _) => None,
-            };
-            r.made_link(l, t.as_deref(), scope);
+        follow_made_links(r, &targets, &links, scope);
+    }
+}
+
+/// Symbolic links made from `targets` at `links` (`ln -s`, `cp -s`): each
+/// target is read from its link's own directory, and a link to a protected
+/// entry readies a write through it.
+fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scope, shown: &str) {
+    // A symbolic link's target is read from the link's own directory.
+    // Planting one at a protected path readies a write through it.
+    for (target, link) in targets.iter().zip(links.iter().cycle()) {
+        // A pattern may match a directory holding protected entries
+        // (`ln -s /base/w? w` matching the workspace): held unless it
+        // stays inside the worktree.
+        if target.glob {
+            if let Some(t) = target.first() {
+                if !matches!(r.place(t, scope), Some(crate::read::Place::Inside(_))) {
+                    r.note(
+                        Opaque,
+                        format!("{shown} plants a link to the pattern {t}, whose matches are only known when it runs; a later path through the link may reach protected entries"),
+                    );
+                }
+            }
+            continue;
         }
+        // A pattern for the link is expanded by the shell first: one match
+        // is where the link is made; anything else is not known here.
+        let matched;
+        let l = match (link.text(), link.glob) {
+            (Some(l), false) => l,
+            (_, true) => match link.first().and_then(|p| r.one_match(p, scope)) {
+                Some(m) => {
+                    matched = m;
+                    matched.as_str()
+                }
+                None => {
+                    r.note(
+                        Opaque,
+                        format!("{shown} makes a link at the pattern {}, whose matches are only known when it runs", link.shown),
+                    );
+                    continue;
+                }
+            },
+            _ => continue,
+        };
+        let Some(t) = target.text() else {
+            continue;
+        };
+
+        let from_link = if t.starts_with('/') || t.starts_with('~') {
+            t.to_owned()
+        } else {
+            match l.trim_end_matches('/').rsplit_once('/') {
+                Some((dir, _)) => format!("{dir}/{t}"),
+                None => t.to_owned(),
+            }
+        };
+        match r.place(&from_link, scope) {
+            Some(crate::read::Place::Protected { path, entry }) => r.guard(
+                Destructive,
+                format!(
+                    "{shown} plants a link to {path}, which is protected ({}), for a later write through it",
+                    crate::read::protected_label(&entry, r.ctx)
+                ),
+            ),
+            // A link to a directory that holds protected entries: a
+            // later path through it (`up/repo.git/config` after
+            // `ln -s ../.. up`) reaches them, and the reader places
+            // that path before the link exists.
+            Some(
+                crate::read::Place::Inside(path)
+                | crate::read::Place::Outside { path, .. }
+                | crate::read::Place::Above { path, .. },
+            ) => {
+                if let Some(entry) = r.protected_beneath(&path) {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown} plants a link to {path}, which holds {entry} ({}): a later path through the link reaches it",
+                            crate::read::protected_label(&entry, r.ctx)
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Later paths through symbolic links made here are placed where they point.
+fn follow_made_links(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &mut Scope) {
+    for (target, link) in targets.iter().zip(links.iter().cycle()) {
+        let l = match (link.text(), link.glob) {
+            (Some(l), false) => l.to_owned(),
+            (_, true) => match link.first().and_then(|p| r.one_match(p, scope)) {
+                Some(m) => m,
+                None => continue,
+            },
+            _ => continue,
+        };
+        let l = l.as_str();
+        // A pattern is expanded by the shell before ln sees it: one
+        // match is the target, anything else is not known here.
+        let t = match (target.text(), target.glob) {
+            (Some(t), false) => Some(t.to_owned()),
+            (Some(t), true) => r.one_match(t, scope),
+            (None, _) => None,
+        };
+        r.made_link(l, t.as_deref(), scope);
     }
 }
 

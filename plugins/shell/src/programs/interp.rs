@@ -203,7 +203,15 @@ fn literal_code(
                 OpenWorld,
                 format!("{} runs a program given {whence}", run.name),
             );
-            code::scan(r, run.name, language, text, scope);
+            // What it receives besides its code: words after it, its input.
+            let inputs = code::Inputs {
+                args_unknown: run.inv.extra_operands
+                    || run.inv.argv.iter().skip(1).any(|a| a.values.is_none()),
+                stdin_fed: run.inv.stdin == Stdin::Fed || run.inv.stdin_text.is_some(),
+                line_loop: matches!(language, Language::Perl | Language::Ruby)
+                    && loops_over_lines(run),
+            };
+            code::scan_with(r, run.name, language, text, scope, inputs);
         }
         None => r.note(
             Opaque,
@@ -213,6 +221,27 @@ fn literal_code(
             ),
         ),
     }
+}
+
+/// perl's and ruby's `-n`/`-p` among the words before the code, bundled or
+/// not (`-lne`, `-pi`): the code then runs once per input line, with the
+/// line in `$_`. A bundle stops at an option that takes the rest as its
+/// value (`-e`, `-M`, `-I`, `-i`, `-x`, `-C`, `-d`, `-D`, `-F`, `-r`).
+fn loops_over_lines(run: &Run) -> bool {
+    for arg in run.inv.argv.iter().skip(1) {
+        let Some(word) = arg.text() else { continue };
+        if word == "--" || !word.starts_with('-') || word.starts_with("--") {
+            break;
+        }
+        for c in word[1..].chars() {
+            match c {
+                'n' | 'p' => return true,
+                'e' | 'E' | 'M' | 'm' | 'I' | 'i' | 'x' | 'C' | 'd' | 'D' | 'F' | 'r' => break,
+                _ => {}
+            }
+        }
+    }
+    false
 }
 
 /// Several `-e` lines as the one program the interpreter makes of them.
@@ -483,6 +512,56 @@ fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
 
 /// `python -m MODULE`: modules wicket describes as programs are read as
 /// those programs; the rest run code wicket cannot read.
+/// `python -m timeit [-s SETUP] STATEMENT…`: the setup and the statements
+/// are python code, run like `-c`'s.
+fn timeit(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
+    let mut codes: Vec<Arg> = Vec::new();
+    let mut words = tail.argv.iter().skip(1);
+    let mut options = true;
+    while let Some(arg) = words.next() {
+        let Some(w) = arg.text() else {
+            codes.push(arg.clone());
+            continue;
+        };
+        if options && w == "--" {
+            options = false;
+            continue;
+        }
+        if options && w.starts_with('-') && w.len() > 1 {
+            if w == "-s" || w == "--setup" {
+                match words.next() {
+                    Some(code) => codes.push(code.clone()),
+                    None => break,
+                }
+            } else if matches!(w, "-n" | "-r" | "-u" | "--number" | "--repeat" | "--unit") {
+                words.next();
+            } else if let Some(code) = w.strip_prefix("--setup=") {
+                codes.push(Arg::literal(code));
+            } else if let Some(code) = w.strip_prefix("-s") {
+                codes.push(Arg::literal(code));
+            }
+            continue;
+        }
+        codes.push(arg.clone());
+    }
+    if codes.is_empty() {
+        r.note(
+            OpenWorld,
+            format!("{} times an empty statement", run.shown()),
+        );
+        return;
+    }
+    let codes: Vec<&Arg> = codes.iter().collect();
+    literal_code(
+        r,
+        run,
+        Language::Python,
+        &joined_lines(&codes),
+        scope,
+        "to timeit",
+    );
+}
+
 fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &mut Scope) {
     let Some(name) = module.text() else {
         r.note(
@@ -514,6 +593,7 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         }
         "venv" => venv(r, run, &tail, scope),
         "json.tool" => json_tool(r, run, &tail, scope),
+        "timeit" => timeit(r, run, &tail, scope),
         "http.server" | "smtpd" | "xmlrpc.server" => {
             r.note(OpenWorld, format!("{} serves on the network", run.shown()));
             r.check_protected_operands(&tail, scope);

@@ -3394,12 +3394,30 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
     match &replace {
         Some(token) => {
             for arg in argv.iter_mut() {
-                if arg.shown.contains(token.as_str()) {
+                // The token as xargs sees it: in the word's value (`"$x"`
+                // holding `{}`), not only in its spelling.
+                let holds = arg.shown.contains(token.as_str())
+                    || arg
+                        .values
+                        .iter()
+                        .flatten()
+                        .any(|v| v.contains(token.as_str()));
+                if holds {
                     *arg = replaced(arg, token, &item);
                 }
             }
         }
         None if listed.is_some() => argv.push(item),
+        // A program wicket has no description for gets the items as a word
+        // only known when it runs (`xargs shuf -e x -o` writes where its
+        // input says); a described one reads them as its appended words.
+        None if argv
+            .first()
+            .and_then(Arg::text)
+            .is_some_and(|p| !p.contains('/') && super::find(p).is_none()) =>
+        {
+            argv.push(item)
+        }
         None => extra_operands = true,
     }
     // The command's stdin is /dev/null unless the items came from a file.

@@ -142,6 +142,35 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
             Effect::Destructive,
             format!("{} changes the machine itself", inv.shown()),
         ),
+        // Programs driven by their own command language, given as options
+        // (`vim -c`, `sqlite3 DB '.shell …'`) or read from their input
+        // (`ed`, `dc`, `m4`): `w FILE`, `!cmd`, `.output FILE`, `syscmd(…)`
+        // write any file and run shell commands.
+        "ed" | "red" | "ex" | "vi" | "vim" | "nvim" | "view" | "vimdiff" | "rvim" | "gvim"
+        | "dc" | "m4" | "emacs" | "sqlite3" => command_language(r, program, inv, scope),
+        // bash's fc runs commands again from the shell's history, which
+        // `history -s TEXT` (or `history -r FILE`) filled with any text,
+        // or opens an editor on them: only a listing (`-l`) is read.
+        "fc" => {
+            let lists = inv.argv.iter().skip(1).any(|a| {
+                a.text()
+                    .is_some_and(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('l'))
+            });
+            if lists {
+                r.note(
+                    Effect::Read,
+                    format!("{} lists the shell's history", inv.shown()),
+                );
+            } else {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} runs commands again from the shell's history, which this command may have filled with any text",
+                        inv.shown()
+                    ),
+                );
+            }
+        }
         "read" | "let" | "unset" | "mapfile" | "readarray" | "wait" | "getopts" => {
             if !subscript_runs_command(r, inv) && !r.apply_row(program, inv, scope) {
                 r.note(
@@ -163,8 +192,118 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
                     ),
                 );
                 r.check_protected_operands(inv, scope);
+                run_time_operands(r, program, inv);
             }
         }
+    }
+}
+
+/// An editor, calculator, macro processor or database shell: its commands
+/// can write any file and run shell commands. Only a version or help
+/// request is read; sqlite3 with literal SQL that names no file and runs
+/// nothing is open-world (its database operand is still placed).
+fn command_language(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    let words = inv.words();
+    if !words.is_empty()
+        && words
+            .iter()
+            .all(|w| matches!(w.as_str(), "--version" | "--help" | "-h" | "-V"))
+    {
+        r.note(
+            Effect::Read,
+            format!("{} prints its version or help", inv.shown()),
+        );
+        return;
+    }
+    if program == "sqlite3" {
+        const RUNS_OR_WRITES: &[&str] = &[
+            ".shell",
+            ".system",
+            ".output",
+            ".once",
+            ".save",
+            ".backup",
+            ".import",
+            ".load",
+            ".read",
+            ".open",
+            ".excel",
+            ".log",
+            ".trace",
+            ".clone",
+            ".restore",
+            ".cd",
+            ".print",
+            "attach",
+            "vacuum",
+            "load_extension",
+            "writefile",
+            "edit(",
+            "-init",
+            "-cmd",
+        ];
+        let operands = inv
+            .argv
+            .iter()
+            .skip(1)
+            .filter(|a| !a.text().is_some_and(|w| w.starts_with('-')))
+            .count();
+        let known = inv.argv.iter().skip(1).all(|a| a.text().is_some());
+        let marker = words.iter().find_map(|w| {
+            let lower = w.to_ascii_lowercase();
+            RUNS_OR_WRITES.iter().find(|m| lower.contains(**m)).copied()
+        });
+        if known && operands >= 2 && marker.is_none() {
+            r.note(
+                Effect::OpenWorld,
+                format!("{} runs literal SQL on its database", inv.shown()),
+            );
+            r.check_protected_operands(inv, scope);
+            return;
+        }
+        let why = match marker {
+            Some(m) => format!("`{m}` writes a file or runs a command"),
+            None if operands < 2 => "it reads its commands from its input".to_owned(),
+            None => "its SQL is only known when it runs".to_owned(),
+        };
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{}: {why}, which sqlite3's dot-commands let write any file and run shell commands",
+                inv.shown()
+            ),
+        );
+        return;
+    }
+    r.note(
+        Effect::Opaque,
+        format!(
+            "{} runs {program}'s commands, given as options or read from its input, which can write any file and run shell commands",
+            inv.shown()
+        ),
+    );
+}
+
+/// A program wicket does not know, handed a word only known when it runs
+/// (a substitution, a variable nobody set, or the items xargs appends from
+/// its input): the word may be any path, and an option before it may write
+/// there (`echo ../../repo.git/config | xargs shuf -e x -o` overwrites the
+/// config), so what it does with it cannot be read.
+fn run_time_operands(r: &mut Reader, program: &str, inv: &Invocation) {
+    let unknown = inv
+        .argv
+        .iter()
+        .skip(1)
+        .find(|a| a.values.is_none())
+        .map(|a| a.shown.clone());
+    if let Some(word) = unknown {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{} hands {program}, a program wicket does not know, {word}, which is only known when it runs and may be a path it writes",
+                inv.shown()
+            ),
+        );
     }
 }
 

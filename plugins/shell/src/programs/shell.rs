@@ -905,7 +905,25 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     // for any variable.
                     scope.forget_variables();
                 }
-                None => {}
+                // `declare -n r` alone: bash takes r's present value as the
+                // name it stands for; with none, the next assignment to r
+                // names it (`declare -n r; r=d; d=x; rm $r` removes x).
+                None => match scope.vars.get(&name) {
+                    Some(Some(v)) if v.len() == 1 && is_name(&v[0]) => {
+                        let target = v[0].clone();
+                        scope.namerefs.insert(name.clone(), target);
+                    }
+                    Some(Some(v)) if v.len() == 1 && v[0].is_empty() => {
+                        scope.namerefs.insert(name.clone(), String::new());
+                    }
+                    None => {
+                        scope.namerefs.insert(name.clone(), String::new());
+                    }
+                    Some(_) => {
+                        scope.forget_variables();
+                        scope.namerefs.insert(name.clone(), String::new());
+                    }
+                },
             }
             continue;
         }
@@ -1406,7 +1424,10 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.read_text(text, &mut inner);
         return;
     }
-    if stdin_mode || i >= inv.argv.len() {
+    // A script named by the shell's own stdin (`sh /dev/stdin <<X`,
+    // `… | bash /proc/self/fd/0`) is the script on stdin.
+    let script_is_stdin = inv.argv.get(i).and_then(Arg::text).is_some_and(names_stdin);
+    if stdin_mode || i >= inv.argv.len() || script_is_stdin {
         let source = if inv.stdin == Stdin::Fed {
             "a pipe, file or here-doc"
         } else {
@@ -1432,6 +1453,21 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         r.check_protected_operands(&inv.tail(i), scope);
     }
+}
+
+/// Whether a path is the process's own standard input: `/dev/stdin`,
+/// `/dev/fd/0`, `/proc/self/fd/0`, `/proc/thread-self/fd/0` (however many
+/// slashes and `.` components).
+pub fn names_stdin(path: &str) -> bool {
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
+    path.starts_with('/')
+        && matches!(
+            parts.as_slice(),
+            ["dev", "stdin"] | ["dev", "fd", "0"] | ["proc", "self" | "thread-self", "fd", "0"]
+        )
 }
 
 fn foreign_shell(r: &mut Reader, run: &Run, _scope: &mut Scope) {

@@ -364,6 +364,22 @@ pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
     if matches!(name, "TMPDIR" | "TMP" | "TEMP" | "TEMPDIR") && value.text().is_some() {
         read_value(r, name, Kind::WritesDir, value, scope, true);
     }
+    // The directories programs keep their state, caches and keyrings in,
+    // whichever program runs (`GNUPGHOME=../../.wicket gpg --list-keys`
+    // made pubring.kbx and trustdb.gpg there; pip, node and many more
+    // write under XDG_CACHE_HOME), and where an install puts its files.
+    if matches!(
+        name,
+        "XDG_CACHE_HOME"
+            | "XDG_DATA_HOME"
+            | "XDG_STATE_HOME"
+            | "XDG_RUNTIME_DIR"
+            | "GNUPGHOME"
+            | "DESTDIR"
+    ) && value.text().is_some()
+    {
+        read_value(r, name, Kind::WritesDir, value, scope, true);
+    }
 }
 
 /// The variables a program's description reads, from what the scope knows
