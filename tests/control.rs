@@ -47,7 +47,7 @@ fn rm_rf_etc_is_refused_byte_for_byte() {
     let out = ws.consult("bash", json!({"command": "rm -rf /etc"}));
     let d = digest(r#"{"input":{"command":"rm -rf /etc"},"name":"bash"}"#);
     let expected = format!(
-        "{{\"reason\":\"bash {{\\\"command\\\":\\\"rm -rf /etc\\\"}} classified destructive (rm -rf /etc deletes /etc, outside the writable root). {STANDS} [wicket effect=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n"
+        "{{\"reason\":\"bash {{\\\"command\\\":\\\"rm -rf /etc\\\"}} classified destructive (rm -rf /etc deletes /etc, which holds /etc/gitconfig, git's system configuration, which every git the harness runs reads). {STANDS} [wicket effect=destructive digest={d}]\",\"verdict\":\"refuse\"}}\n"
     );
     assert_eq!(out.stdout(), expected);
     assert_eq!(out.output.status.code(), Some(0));

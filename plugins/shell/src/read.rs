@@ -1783,9 +1783,9 @@ impl<'a> Reader<'a> {
                         self.guard(
                             Effect::Destructive,
                             format!(
-                                "{shown} {} {path}, which holds {entry} ({})",
+                                "{shown} {} {path}, which holds {}",
                                 change.verb(),
-                                protected_label(&entry, self.ctx)
+                                held_entry(&entry, self.ctx)
                             ),
                         );
                     } else {
@@ -2113,9 +2113,9 @@ impl<'a> Reader<'a> {
                     self.guard(
                         Effect::Opaque,
                         format!(
-                            "{} passes {path}, which holds {entry} ({}), to a program that may write beneath it",
+                            "{} passes {path}, which holds {}, to a program that may write beneath it",
                             inv.shown(),
-                            protected_label(&entry, self.ctx)
+                            held_entry(&entry, self.ctx)
                         ),
                     );
                 }
@@ -2693,6 +2693,17 @@ fn group_alternatives(inner: &str) -> Option<Vec<String>> {
     }
     alternatives.push(inner[start..].to_owned());
     Some(alternatives)
+}
+
+/// A protected entry beneath a path, and what it is: `repo.git (the
+/// workspace repository)`, or the label alone where it already starts with
+/// the entry (`/etc/gitconfig, git's system configuration, …`).
+pub fn held_entry(entry: &str, ctx: &Context) -> String {
+    let label = protected_label(entry, ctx);
+    match label.strip_prefix(entry) {
+        Some(rest) if rest.starts_with(", ") => label,
+        _ => format!("{entry} ({label})"),
+    }
 }
 
 /// What a protected entry is, in words.

@@ -76,8 +76,8 @@ fn builds_in(r: &mut Reader, shown: &str, dir: &Arg, scope: &mut Scope, dry: boo
                     r.guard(
                         Opaque,
                         format!(
-                            "{shown} builds inside {path}, which holds {entry} ({})",
-                            crate::read::protected_label(&entry, r.ctx)
+                            "{shown} builds inside {path}, which holds {}",
+                            crate::read::held_entry(&entry, r.ctx)
                         ),
                     );
                 } else {

@@ -1460,9 +1460,9 @@ pub fn protected_words(r: &mut Reader, inv: &Invocation, scope: &Scope) {
                 r.guard(
                     Opaque,
                     format!(
-                        "{} passes {path}, which holds {entry} ({}), to a program that may write beneath it",
+                        "{} passes {path}, which holds {}, to a program that may write beneath it",
                         inv.shown(),
-                        crate::read::protected_label(&entry, r.ctx)
+                        crate::read::held_entry(&entry, r.ctx)
                     ),
                 );
                 return;

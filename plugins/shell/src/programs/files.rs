@@ -837,8 +837,8 @@ fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scop
                     r.note(
                         Opaque,
                         format!(
-                            "{shown} plants a link to {path}, which holds {entry} ({}): a later path through the link reaches it",
-                            crate::read::protected_label(&entry, r.ctx)
+                            "{shown} plants a link to {path}, which holds {}: a later path through the link reaches it",
+                            crate::read::held_entry(&entry, r.ctx)
                         ),
                     );
                 }
