@@ -178,6 +178,10 @@ impl Progress {
 /// `wicket` with no arguments: litany's tool control.
 pub fn control_main() -> i32 {
     let started = Instant::now();
+    let env = Env::from_process();
+    // The engine, and the built-in classifier loading, on a thread of their
+    // own while the request is read and the facts are gathered.
+    let warm = Runtime::one_shot_warm(env.cache_root.clone());
     let request = match read_request(started) {
         Ok(request) => request,
         Err(problem) => {
@@ -185,7 +189,12 @@ pub fn control_main() -> i32 {
             return 2;
         }
     };
-    let verdict = match bounded_from(request, Env::from_process(), started, true) {
+    let runtime = match warm.map(|made| made.recv()) {
+        Some(Ok(runtime)) => runtime,
+        // No thread, or it ended before making one: made here.
+        _ => Runtime::new(env.cache_root.as_deref()).map(|runtime| Arc::new(runtime.one_shot())),
+    };
+    let verdict = match bounded_in(runtime, request, env, started) {
         Ok(trace) => trace.verdict,
         Err(verdict) => verdict,
     };
@@ -198,25 +207,53 @@ pub fn control_main() -> i32 {
 /// The request on stdin, read inside the consult's bound: the object is
 /// taken as soon as it is complete (stdin may stay open), and a request that
 /// does not arrive in time, or is larger than wicket reads, is a protocol
-/// break with its own sentence.
+/// break with its own sentence. Read here, on the main thread, waiting on
+/// stdin with `poll` up to the bound (no thread to start and wake).
 fn read_request(started: Instant) -> Result<Request, crate::wire::ProtocolBreak> {
-    let (tx, rx) = mpsc::channel();
-    let reader = std::thread::Builder::new()
-        .name("request".into())
-        .spawn(move || {
-            let _ = tx.send(Request::read(std::io::stdin().lock(), MAX_REQUEST_BYTES));
-        });
-    if let Err(e) = reader {
-        return Err(crate::wire::ProtocolBreak(format!(
-            "wicket: could not read the request ({e})"
-        )));
-    }
-    match rx.recv_timeout(REQUEST_BOUND.saturating_sub(started.elapsed())) {
-        Ok(result) => result,
-        Err(_) => Err(crate::wire::ProtocolBreak(format!(
+    let deadline = started + REQUEST_BOUND;
+    let result = Request::read(UntilDeadline { deadline }, MAX_REQUEST_BYTES);
+    match result {
+        Err(_) if Instant::now() >= deadline => Err(crate::wire::ProtocolBreak(format!(
             "wicket: no complete request arrived on stdin within {} ms",
             REQUEST_BOUND.as_millis()
         ))),
+        other => other,
+    }
+}
+
+/// stdin, each read waiting for input no later than `deadline`.
+struct UntilDeadline {
+    deadline: Instant,
+}
+
+impl std::io::Read for UntilDeadline {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let left = self.deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(std::io::ErrorKind::TimedOut.into());
+            }
+            let mut stdin = libc::pollfd {
+                fd: libc::STDIN_FILENO,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // Whole milliseconds, rounded up: never a busy zero-timeout poll.
+            let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            // SAFETY: one valid pollfd, for the duration of the call.
+            match unsafe { libc::poll(&mut stdin, 1, ms) } {
+                0 => continue,
+                n if n < 0 => {
+                    let e = std::io::Error::last_os_error();
+                    if e.kind() == std::io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    return Err(e);
+                }
+                // Readable, at its end, or broken: the read says which.
+                _ => return std::io::stdin().lock().read(buf),
+            }
+        }
     }
 }
 
@@ -238,11 +275,24 @@ pub fn bounded_from(
     started: Instant,
     last_in_process: bool,
 ) -> Result<Trace, Verdict> {
-    let runtime = match Runtime::new(env.cache_root.as_deref()) {
-        // The control consults once and exits; `explain` may consult again
-        // (its suggestion is checked by a second consult), so it tears down.
-        Ok(runtime) if last_in_process => Arc::new(runtime.one_shot()),
-        Ok(runtime) => Arc::new(runtime),
+    // The control consults once and exits; `explain` may consult again
+    // (its suggestion is checked by a second consult), so it tears down.
+    let runtime = Runtime::new(env.cache_root.as_deref()).map(|runtime| match last_in_process {
+        true => Arc::new(runtime.one_shot()),
+        false => Arc::new(runtime),
+    });
+    bounded_in(runtime, request, env, started)
+}
+
+/// [`bounded_from`] on a runtime already made (or the error making it met).
+fn bounded_in(
+    runtime: anyhow::Result<Arc<Runtime>>,
+    request: Request,
+    env: Env,
+    started: Instant,
+) -> Result<Trace, Verdict> {
+    let runtime = match runtime {
+        Ok(runtime) => runtime,
         Err(e) => {
             return Err(internal_hold(
                 &request,

@@ -21,7 +21,7 @@ pub mod verbs;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use wasmtime::component::Component;
@@ -284,6 +284,18 @@ pub struct Runtime {
     /// (its compiled code's mappings, its instance) is left to the exit
     /// rather than torn down piece by piece first.
     one_shot: bool,
+    /// Where the built-in classifier arrives, loaded and instantiated ahead
+    /// of its question on a thread of its own (see [`Runtime::one_shot_warm`]).
+    warm: Mutex<Option<std::sync::mpsc::Receiver<Warm>>>,
+}
+
+/// The built-in classifier, loaded and instantiated before its question.
+struct Warm {
+    loaded: Loaded,
+    started: sandbox::Started,
+    /// What loading it took, and then instantiating it.
+    load_time: Duration,
+    start_time: Duration,
 }
 
 impl Runtime {
@@ -298,6 +310,7 @@ impl Runtime {
             engine,
             cache,
             one_shot: false,
+            warm: Mutex::new(None),
         })
     }
 
@@ -307,6 +320,75 @@ impl Runtime {
     pub fn one_shot(mut self) -> Runtime {
         self.one_shot = true;
         self
+    }
+
+    /// For the control: a one-shot runtime made on a thread of its own,
+    /// which goes on to load and instantiate the built-in classifier while
+    /// the control reads its request and gathers the workspace's facts.
+    /// Neither depends on the other, and on a machine with a second core the
+    /// consult no longer waits for both in turn. The runtime (or the error
+    /// making it met) arrives on the receiver as soon as it is made; the
+    /// instance is asked in place of a fresh one. If it cannot be had (a
+    /// load or instantiation that failed), the consult loads the classifier
+    /// as it always does and meets the same fault. `None`: no thread could
+    /// be started (make the runtime here instead).
+    pub fn one_shot_warm(
+        cache_root: Option<PathBuf>,
+    ) -> Option<std::sync::mpsc::Receiver<anyhow::Result<Arc<Runtime>>>> {
+        let (made, receiver) = std::sync::mpsc::channel();
+        std::thread::Builder::new()
+            .name("warm".into())
+            .spawn(move || {
+                let runtime = match Runtime::new(cache_root.as_deref()) {
+                    Ok(runtime) => runtime.one_shot(),
+                    Err(e) => {
+                        let _ = made.send(Err(e));
+                        return;
+                    }
+                };
+                let (warmed, warm) = std::sync::mpsc::channel();
+                *runtime.warm.lock().unwrap_or_else(|e| e.into_inner()) = Some(warm);
+                let runtime = Arc::new(runtime);
+                let _ = made.send(Ok(Arc::clone(&runtime)));
+                if let Some(started) = runtime.start_default() {
+                    let _ = warmed.send(started);
+                }
+            })
+            .ok()?;
+        Some(receiver)
+    }
+
+    /// The built-in classifier loaded and instantiated, under the deadline
+    /// any plugin's run has.
+    fn start_default(&self) -> Option<Warm> {
+        let plugin = Plugin {
+            name: DEFAULT_NAME.into(),
+            source: Source::Embedded,
+            config: String::new(),
+        };
+        let began = Instant::now();
+        let loaded = self.load(&plugin).ok()?;
+        let load_time = began.elapsed();
+        let started = sandbox::start(
+            &self.engine,
+            &loaded.component,
+            loaded.binding,
+            PLUGIN_DEADLINE,
+        )
+        .ok()?;
+        Some(Warm {
+            loaded,
+            started,
+            load_time,
+            start_time: began.elapsed() - load_time,
+        })
+    }
+
+    /// The instance [`Runtime::one_shot_warm`] made, once: waited for if it
+    /// is still being made.
+    fn take_warm(&self) -> Option<Warm> {
+        let warm = self.warm.lock().ok()?.take()?;
+        warm.recv().ok()
     }
 
     pub fn engine(&self) -> &Engine {
@@ -433,6 +515,24 @@ impl Runtime {
         ask: bool,
     ) -> Run {
         let started = Instant::now();
+        if ask && self.one_shot && matches!(plugin.source, Source::Embedded) {
+            if let Some(warm) = self.take_warm() {
+                let (answer, output) =
+                    warm.started
+                        .ask(plugin, question, Some(deadline), sandbox::Mode::AskAndLeave);
+                // Left to the process's exit, as below.
+                std::mem::forget(warm.loaded.component);
+                return Run {
+                    name: plugin.name.clone(),
+                    sha256: Some(warm.loaded.sha256),
+                    answer,
+                    cache: Some(warm.loaded.cache_use),
+                    output,
+                    load_time: warm.load_time,
+                    run_time: warm.start_time + started.elapsed(),
+                };
+            }
+        }
         let loaded = self.load(plugin);
         let load_time = started.elapsed();
         let (sha256, answer, cache, output) = match loaded {

@@ -203,7 +203,39 @@ pub fn run(
     deadline: Duration,
     mode: Mode,
 ) -> (Answer, String) {
-    let ask = mode != Mode::Instantiate;
+    match start(engine, component, binding, deadline) {
+        Err(fault) => (fault, String::new()),
+        Ok(started) if mode == Mode::Instantiate => {
+            let said = started.said();
+            (Answer::Abstain, said)
+        }
+        Ok(started) => started.ask(plugin, q, None, mode),
+    }
+}
+
+/// A plugin instantiated in a store of its own, not asked anything yet.
+pub struct Started {
+    store: Store<State>,
+    instance: Instance,
+    output: MemoryOutputPipe,
+    /// The deadline its store counts down (reported if it runs out).
+    deadline: Duration,
+}
+
+/// An instance of one binding's world.
+enum Instance {
+    V0_1(v0_1::Classifier),
+    V0_2(v0_2::Classifier),
+}
+
+/// Link and instantiate the plugin in a fresh store whose epoch deadline is
+/// `deadline`: ready to be asked, or the fault a consult would meet.
+pub fn start(
+    engine: &wasmtime::Engine,
+    component: &Component,
+    binding: Binding,
+    deadline: Duration,
+) -> Result<Started, Answer> {
     let needs_wasi = component
         .component_type()
         .imports(engine)
@@ -231,8 +263,9 @@ pub fn run(
                 .build(),
             memory_denied: false,
         },
-        cwd: q.cwd.clone(),
-        home: q.home.clone(),
+        // The question's, set when it is asked (nothing is asked before).
+        cwd: String::new(),
+        home: String::new(),
         harness: None,
         lookups: Default::default(),
         wasi: builder.build(),
@@ -240,54 +273,88 @@ pub fn run(
     };
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limits);
-    let ticks = (deadline.as_millis() / EPOCH_TICK.as_millis()).max(1) as u64;
-    store.set_epoch_deadline(ticks);
+    store.set_epoch_deadline(ticks(deadline));
     store.epoch_deadline_trap();
 
-    let pre = match prepare(engine, component, binding, needs_wasi) {
-        Ok(pre) => pre,
-        Err(e) => {
-            return (
-                Answer::Fault(Fault::WrongWorld(format!("{e:#}"))),
-                String::new(),
-            )
-        }
+    let pre = prepare(engine, component, binding, needs_wasi)
+        .map_err(|e| Answer::Fault(Fault::WrongWorld(format!("{e:#}"))))?;
+    let instance = match pre {
+        Pre::V0_1(pre) => pre.instantiate(&mut store).map(Instance::V0_1),
+        Pre::V0_2(pre) => pre.instantiate(&mut store).map(Instance::V0_2),
     };
-    // The question in the plugin's own version of the contract.
-    let result: wasmtime::Result<Result<Said, String>> = match pre {
-        Pre::V0_1(pre) => {
-            let (request, context) = v0_1::question(q, &plugin.config);
-            pre.instantiate(&mut store).and_then(|instance| match ask {
-                true => instance
-                    .call_classify(&mut store, &request, &context)
-                    .map(|r| r.map(Into::into)),
-                false => Ok(Ok(Said::Abstain)),
-            })
-        }
-        Pre::V0_2(pre) => {
-            let (request, context) = v0_2::question(q, &plugin.config);
-            pre.instantiate(&mut store).and_then(|instance| match ask {
-                true => instance
-                    .call_classify(&mut store, &request, &context)
-                    .map(|r| r.map(Into::into)),
-                false => Ok(Ok(Said::Abstain)),
-            })
-        }
-    };
-    let answer = match result {
-        Ok(Ok(outcome)) => check(outcome),
-        Ok(Err(declined)) => Answer::Fault(Fault::Declined(clip(&declined))),
-        Err(e) => Answer::Fault(classify_error(
+    match instance {
+        Ok(instance) => Ok(Started {
+            store,
+            instance,
+            output,
+            deadline,
+        }),
+        Err(e) => Err(Answer::Fault(classify_error(
             &e,
             store.data().limits.memory_denied,
             deadline,
-        )),
-    };
-    let said = String::from_utf8_lossy(&output.contents()).into_owned();
-    if mode == Mode::AskAndLeave {
-        std::mem::forget(store);
+        ))),
     }
-    (answer, said)
+}
+
+impl Started {
+    /// Ask `classify` once: the answer, and what the guest printed. With
+    /// `deadline`, the call counts down that from now (an instance started
+    /// ahead of its question); else what is left of the one it started with.
+    pub fn ask(
+        mut self,
+        plugin: &Plugin,
+        q: &Question,
+        deadline: Option<Duration>,
+        mode: Mode,
+    ) -> (Answer, String) {
+        if let Some(deadline) = deadline {
+            self.deadline = deadline;
+            self.store.set_epoch_deadline(ticks(deadline));
+        }
+        let store = &mut self.store;
+        store.data_mut().cwd = q.cwd.clone();
+        store.data_mut().home = q.home.clone();
+        // The question in the plugin's own version of the contract.
+        let result: wasmtime::Result<Result<Said, String>> = match &self.instance {
+            Instance::V0_1(instance) => {
+                let (request, context) = v0_1::question(q, &plugin.config);
+                instance
+                    .call_classify(&mut *store, &request, &context)
+                    .map(|r| r.map(Into::into))
+            }
+            Instance::V0_2(instance) => {
+                let (request, context) = v0_2::question(q, &plugin.config);
+                instance
+                    .call_classify(&mut *store, &request, &context)
+                    .map(|r| r.map(Into::into))
+            }
+        };
+        let answer = match result {
+            Ok(Ok(outcome)) => check(outcome),
+            Ok(Err(declined)) => Answer::Fault(Fault::Declined(clip(&declined))),
+            Err(e) => Answer::Fault(classify_error(
+                &e,
+                self.store.data().limits.memory_denied,
+                self.deadline,
+            )),
+        };
+        let said = self.said();
+        if mode == Mode::AskAndLeave {
+            std::mem::forget(self);
+        }
+        (answer, said)
+    }
+
+    /// What the guest has printed so far.
+    fn said(&self) -> String {
+        String::from_utf8_lossy(&self.output.contents()).into_owned()
+    }
+}
+
+/// A deadline in the engine's epoch ticks (at least one).
+fn ticks(deadline: Duration) -> u64 {
+    (deadline.as_millis() / EPOCH_TICK.as_millis()).max(1) as u64
 }
 
 /// A component linked against one binding, ready to instantiate.
