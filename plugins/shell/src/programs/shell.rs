@@ -395,6 +395,21 @@ fn dynamic_option(r: &mut Reader, run: &Run) {
 }
 
 /// A directory the shell would change to, placed; `None` when unknown.
+/// git's environment variables reach the new shell's git: a prefix
+/// assignment (`GIT_INDEX_FILE=… sh -c 'git add .'`) or an export is its
+/// environment, and git there writes its index, traces or objects where
+/// they say, or takes its work tree from them. The reader does not track
+/// which variables were exported, so every `GIT_*` it knows is carried: a
+/// name git reads only adds what git would do, so the unexported case reads
+/// stricter, never laxer.
+fn inherit_git_environment(outer: &Scope, inner: &mut Scope) {
+    for (name, value) in &outer.vars {
+        if name.starts_with("GIT_") {
+            inner.vars.insert(name.clone(), value.clone());
+        }
+    }
+}
+
 /// Where `cd TEXT` goes. The shell expanded any tilde already, so a text
 /// that still starts with `~` is a directory of that name. Both shells'
 /// cd is logical unless `-P`: `..` drops the component before it as text
@@ -1421,6 +1436,7 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
         // bash imports the functions `export -f` exported: taken as all of
         // them (the stricter reading).
         inner.functions = scope.functions.clone();
+        inherit_git_environment(scope, &mut inner);
         r.read_text(text, &mut inner);
         return;
     }

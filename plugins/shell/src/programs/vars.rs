@@ -618,7 +618,8 @@ fn read_value(
         GitTrace => {
             // 0/false/1/true/2-9: off or a descriptor; an absolute path: a file.
             let lower = text.to_ascii_lowercase();
-            if text.starts_with('/') {
+            // A tilde at the value's start is the home, expanded by the shell.
+            if text.starts_with('/') || text.starts_with('~') {
                 r.change(
                     &Arg::literal(&text),
                     scope,

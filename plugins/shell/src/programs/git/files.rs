@@ -1266,6 +1266,23 @@ fn sparse_write(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
     );
 }
 
+/// `init`, `set`, `add` and `disable` record the mode with
+/// `core.sparseCheckout` in the worktree's config.worktree, and to have one
+/// they first turn on `extensions.worktreeConfig` in repo.git/config
+/// (moving `core.bare` into repo.git/config.worktree): writes to the
+/// shared repository's configuration, every worktree's git reads it (seen
+/// with git 2.47). `reapply` and the readers write no configuration.
+fn sparse_mode(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
+    sparse_write(r, g, p, scope);
+    r.guard(
+        Destructive,
+        format!(
+            "{} writes extensions.worktreeConfig into repo.git/config (and core.bare into repo.git/config.worktree), which every agent and the harness read, and core.sparseCheckout into the worktree's config.worktree inside repo.git; git configuration is shared by every agent and the harness, so wicket refuses writes to it by design",
+            g.shown
+        ),
+    );
+}
+
 pub const SPARSE_CHECKOUT: Sub = Sub {
     names: &["sparse-checkout"],
     table: None,
@@ -1283,22 +1300,29 @@ pub const SPARSE_CHECKOUT: Sub = Sub {
                 names: &["init"],
                 table: Some(&SPARSE_INIT_T),
                 family: None,
-                read: sparse_write,
-                examples: &[(TargetWrite, "git sparse-checkout init --cone")],
+                read: sparse_mode,
+                examples: &[(Destructive, "git sparse-checkout init --cone")],
             },
             &Sub {
                 names: &["set", "add"],
                 table: Some(&SPARSE_SET_T),
                 family: None,
-                read: sparse_write,
-                examples: &[(TargetWrite, "git sparse-checkout set src docs")],
+                read: sparse_mode,
+                examples: &[(Destructive, "git sparse-checkout set src docs")],
             },
             &Sub {
-                names: &["reapply", "disable"],
+                names: &["disable"],
+                table: Some(&SPARSE_INIT_T),
+                family: None,
+                read: sparse_mode,
+                examples: &[(Destructive, "git sparse-checkout disable")],
+            },
+            &Sub {
+                names: &["reapply"],
                 table: Some(&SPARSE_INIT_T),
                 family: None,
                 read: sparse_write,
-                examples: &[(TargetWrite, "git sparse-checkout disable")],
+                examples: &[(TargetWrite, "git sparse-checkout reapply")],
             },
         ],
         default: None,

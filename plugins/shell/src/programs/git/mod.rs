@@ -1081,7 +1081,9 @@ fn environment(r: &mut Reader, global: &mut Global, at: &Scope, scope: &Scope, s
             continue;
         }
         match value.as_ref().and_then(|v| v.first()) {
-            Some(v) if v.starts_with('/') => {
+            // The shell expands a tilde at an assignment value's start
+            // (`GIT_TRACE=~/.bashrc`): the path is the home's.
+            Some(v) if v.starts_with('/') || v.starts_with('~') => {
                 tracing = true;
                 r.change(&Arg::literal(v), at, Change::Write, Reach::Path, shown);
             }
