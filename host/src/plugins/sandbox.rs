@@ -204,7 +204,7 @@ pub fn run(
     mode: Mode,
 ) -> (Answer, String) {
     match start(engine, component, binding, deadline) {
-        Err(fault) => (fault, String::new()),
+        Err(failed) => failed,
         Ok(started) if mode == Mode::Instantiate => {
             let said = started.said();
             (Answer::Abstain, said)
@@ -229,13 +229,14 @@ enum Instance {
 }
 
 /// Link and instantiate the plugin in a fresh store whose epoch deadline is
-/// `deadline`: ready to be asked, or the fault a consult would meet.
+/// `deadline`: ready to be asked, or the fault a consult would meet (with
+/// what the guest printed before it).
 pub fn start(
     engine: &wasmtime::Engine,
     component: &Component,
     binding: Binding,
     deadline: Duration,
-) -> Result<Started, Answer> {
+) -> Result<Started, (Answer, String)> {
     let needs_wasi = component
         .component_type()
         .imports(engine)
@@ -276,8 +277,12 @@ pub fn start(
     store.set_epoch_deadline(ticks(deadline));
     store.epoch_deadline_trap();
 
-    let pre = prepare(engine, component, binding, needs_wasi)
-        .map_err(|e| Answer::Fault(Fault::WrongWorld(format!("{e:#}"))))?;
+    let pre = prepare(engine, component, binding, needs_wasi).map_err(|e| {
+        (
+            Answer::Fault(Fault::WrongWorld(format!("{e:#}"))),
+            String::new(),
+        )
+    })?;
     let instance = match pre {
         Pre::V0_1(pre) => pre.instantiate(&mut store).map(Instance::V0_1),
         Pre::V0_2(pre) => pre.instantiate(&mut store).map(Instance::V0_2),
@@ -289,11 +294,14 @@ pub fn start(
             output,
             deadline,
         }),
-        Err(e) => Err(Answer::Fault(classify_error(
-            &e,
-            store.data().limits.memory_denied,
-            deadline,
-        ))),
+        Err(e) => Err((
+            Answer::Fault(classify_error(
+                &e,
+                store.data().limits.memory_denied,
+                deadline,
+            )),
+            String::from_utf8_lossy(&output.contents()).into_owned(),
+        )),
     }
 }
 
