@@ -1793,7 +1793,7 @@ fn info(r: &mut Reader, run: &Run, scope: &mut Scope) {
     for file in p.values("dribble") {
         output(r, file, scope, &shown);
     }
-    for file in p.values("file").into_iter().chain(p.values("init-file")) {
+    for file in p.values("file").chain(p.values("init-file")) {
         r.reads(file, scope, &shown);
     }
     if p.has("restore") {
