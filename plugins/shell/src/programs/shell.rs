@@ -948,6 +948,7 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.shell_variable(scope, &name, &arg, false);
         }
     }
+    r.nameref_to_credential(scope);
     if has(&options, 'p') {
         r.note(
             Read,
