@@ -1220,6 +1220,27 @@ impl<'a> Reader<'a> {
             self.path_changed(scope, value);
         }
         scope.assign(name, known, data);
+        self.nameref_to_credential(scope);
+    }
+
+    /// A nameref that stands for a credential variable (`declare -n
+    /// r=ANTHROPIC_API_KEY`, or `declare -n r; r=ANTHROPIC_API_KEY`): every
+    /// later `$r` expands the credential under another name (verified: bash
+    /// printed the key for `declare -n r=ANTHROPIC_API_KEY; echo $r`).
+    pub fn nameref_to_credential(&mut self, scope: &Scope) {
+        let found = scope
+            .namerefs
+            .iter()
+            .find(|(_, target)| crate::secrets::is_credential_variable(target))
+            .map(|(name, target)| (name.clone(), target.clone()));
+        if let Some((name, target)) = found {
+            self.guard(
+                Effect::Secret,
+                format!(
+                    "the nameref {name} stands for {target}, a credential in the environment: expanding it reads the credential"
+                ),
+            );
+        }
     }
 
     /// PATH reassigned: a directory ahead of the system's may hold a program

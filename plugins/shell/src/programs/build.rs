@@ -805,6 +805,11 @@ pub const MAKE: Program = Program {
         (Destructive, "make --directory={ws}/.wicket"),
         (Opaque, "make -n -C ../x"),
         (Destructive, "make CC='rm -rf ../../.wicket'"),
+        (
+            Opaque,
+            "make CFLAGS='; echo x >> ../../.wicket/trail.jsonl;' x",
+        ),
+        (Opaque, "make LDLIBS='$$(touch x)' x"),
         (Opaque, "make SHELL=/bin/sh --eval='all: ; rm -rf x'"),
         (Opaque, "make -f - <<EOF\nall:\n\ttrue\nEOF"),
         (Opaque, "make O=../../repo.git"),
@@ -1025,6 +1030,16 @@ fn runs_make_function(text: &str) -> bool {
     })
 }
 
+/// The first piece of shell syntax in a make variable's value that would
+/// end, chain or redirect the recipe line it is spliced into, or run a
+/// command of its own (`$$(…)` is the shell's `$(…)` after make's
+/// expansion).
+fn shell_syntax(value: &str) -> Option<&'static str> {
+    [";", "&", "|", "`", "\n", ">", "<", "$$"]
+        .into_iter()
+        .find(|s| value.contains(s))
+}
+
 /// `make NAME=value`: a program the recipes run, compiler flags, or a value
 /// that names a protected path.
 fn make_variable(r: &mut Reader, shown: &str, name: &str, value: &str, scope: &Scope) {
@@ -1100,6 +1115,19 @@ fn make_variable(r: &mut Reader, shown: &str, name: &str, value: &str, scope: &S
             format!("{shown} sets {name} for the recipes, which only the harness may set"),
         );
         return;
+    }
+    // make splices a variable's text into the recipe lines it hands the
+    // shell, so shell syntax in a value runs as commands of its own: with no
+    // makefile at all, the built-in rule for `make x` runs
+    // `cc $(CFLAGS) … x.c -o x`, and `CFLAGS='; echo x >> ../../.wicket/trail.jsonl;'`
+    // wrote the trail (verified under dash and bash).
+    if let Some(syntax) = shell_syntax(value) {
+        r.note(
+            Opaque,
+            format!(
+                "{shown}: {name}'s value holds shell syntax (`{syntax}`), which make splices into the recipe lines the shell runs"
+            ),
+        );
     }
     if MAKE_PROGRAMS.contains(&name) {
         let words: Vec<Arg> = value.split_whitespace().map(Arg::literal).collect();

@@ -1240,6 +1240,97 @@ impl Scan<'_> {
         self.shell_outs(r, code, &lexed);
         self.nested_code(r, code, &lexed);
         self.run_time_paths(r, code, &lexed, &values);
+        self.signals(r, &lexed);
+    }
+
+    /// A signal sent to the process that runs the code's shell, its whole
+    /// process group or every process: litany is the parent of the agent's
+    /// `sh`, and bash hands its last command the shell's place, so
+    /// `os.getppid()` in `python3 -c` under `bash -c` is the harness's id
+    /// (verified: the code printed the id of the process that ran
+    /// `bash -c`). Read like the shell's `kill $PPID` and `kill 0`.
+    fn signals(&self, r: &mut Reader, lexed: &Lexed) {
+        let program = self.program;
+        let bare = &lexed.bare;
+        let mut signals = false;
+        let mut reaches: Option<String> = None;
+        for (at, ident) in identifiers(bare) {
+            let name = ident.rsplit(['.', ':']).next().unwrap_or(ident);
+            if !matches!(
+                name,
+                "kill"
+                    | "killpg"
+                    | "posix_kill"
+                    | "pthread_kill"
+                    | "pidfd_send_signal"
+                    | "send_signal"
+            ) {
+                continue;
+            }
+            signals = true;
+            let args = call_arguments(&bare[at + ident.len()..], self.language);
+            // Which arguments are process ids: perl's `kill SIG, LIST` and
+            // ruby's `Process.kill(SIG, *PIDS)` name the signal first.
+            let pids: Vec<&str> = match self.language {
+                Language::Perl | Language::Ruby => {
+                    let mut pids: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+                    // perl: a negative signal signals process groups.
+                    if self.language == Language::Perl
+                        && args
+                            .first()
+                            .is_some_and(|a| a.trim_start().starts_with('-'))
+                    {
+                        reaches.get_or_insert_with(|| {
+                            format!("process groups (`{ident} {}`)", args.join(","))
+                        });
+                    }
+                    pids.retain(|p| !p.trim().is_empty());
+                    pids
+                }
+                _ => args.iter().take(1).map(String::as_str).collect(),
+            };
+            if name == "killpg" {
+                reaches.get_or_insert_with(|| format!("a whole process group (`{ident}`)"));
+            }
+            for pid in pids {
+                let pid = pid.trim();
+                if pid == "0" {
+                    reaches.get_or_insert_with(|| {
+                        format!("its whole process group (`{ident}` with 0)")
+                    });
+                } else if pid.starts_with('-') {
+                    reaches.get_or_insert_with(|| {
+                        format!("a process group or every process (`{ident}` with {pid})")
+                    });
+                } else if let Some(m) = parent_marker(pid) {
+                    reaches.get_or_insert_with(|| format!("the process {m} names"));
+                }
+            }
+        }
+        if !signals {
+            return;
+        }
+        // The parent's or group's id kept in a variable first.
+        if reaches.is_none() {
+            if let Some(m) = parent_marker(bare) {
+                reaches = Some(format!("a process whose id it takes from {m}"));
+            } else if lexed
+                .lits
+                .iter()
+                .any(|l| l.text.contains("/stat") || l.text.contains("PPid"))
+            {
+                reaches =
+                    Some("a process whose id it reads from a process's stat or status file".into());
+            }
+        }
+        if let Some(what) = reaches {
+            r.guard(
+                Effect::Destructive,
+                format!(
+                    "the {program} program signals {what}, which may be the harness that runs the call (litany is the parent of the agent's shell)"
+                ),
+            );
+        }
     }
 
     /// A protected entry a text names by name (not by where it lands).
@@ -1915,6 +2006,76 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
         t.changes = None;
     }
     t
+}
+
+/// Each identifier of code (dotted or `::`-joined names kept whole), with
+/// its byte offset.
+fn identifiers(bare: &str) -> Vec<(usize, &str)> {
+    let b = bare.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric()
+                    || b[i] == b'_'
+                    || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_alphabetic())
+                    || (b[i] == b':' && i + 2 < b.len() && b[i + 1] == b':'))
+            {
+                i += if b[i] == b':' { 2 } else { 1 };
+            }
+            out.push((start, &bare[start..i]));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The arguments of the call whose name just ended: `(a, b)`, or perl's
+/// and ruby's unparenthesised list up to the end of the statement. Split
+/// at top-level commas (and perl's `=>`).
+fn call_arguments(rest: &str, language: Language) -> Vec<String> {
+    let rest = rest.trim_start();
+    let (body, paren) = match rest.strip_prefix('(') {
+        Some(inner) => (inner, true),
+        None => (rest, false),
+    };
+    let mut args = vec![String::new()];
+    let mut depth = 0usize;
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => break,
+            ')' | ']' | '}' => depth -= 1,
+            ';' | '\n' if depth == 0 && !paren => break,
+            ',' if depth == 0 => {
+                args.push(String::new());
+                continue;
+            }
+            '=' if depth == 0 && language == Language::Perl && chars.peek() == Some(&'>') => {
+                chars.next();
+                args.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(last) = args.last_mut() {
+            last.push(c);
+        }
+    }
+    args
+}
+
+/// A name in code that stands for the parent process or the caller's own
+/// group or session.
+fn parent_marker(text: &str) -> Option<&'static str> {
+    ["getppid", "ppid", "getpgrp", "getpgid", "getsid", "PPID"]
+        .into_iter()
+        .find(|m| text.contains(m))
 }
 
 /// The other agent id a text names (ours alone does not count).

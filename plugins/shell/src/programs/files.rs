@@ -16,7 +16,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &CP, &MV, &INSTALL, &LN, &LINK, &RM, &RMDIR, &UNLINK, &MKDIR, &TOUCH, &CHMOD, &CHOWN,
-    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED, &MKTEMP,
+    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED, &MKTEMP, &SETFACL,
 ];
 
 const BACKUP: [crate::argv::Opt; 3] = [
@@ -1174,5 +1174,102 @@ fn mktemp(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Opaque,
             format!("{shown} makes a name in a directory only known when it runs"),
         ),
+    }
+}
+
+/// setfacl changes who may read and write each file it names, like chmod:
+/// `-R` reaches the whole tree (verified: `setfacl -R -m u:nobody:rwx ../..`
+/// from the worktree gave `nobody` write access to repo.git's config and
+/// wicket's trail, under dash). `--restore` applies the ACLs a file lists
+/// to the paths that file names, and a `-` operand reads the paths from
+/// stdin: where they land is not on the command line.
+pub const SETFACL: Program = Program {
+    names: &["setfacl"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("modify", "m", &["modify"]),
+            value("modify-file", "M", &["modify-file"]),
+            value("remove", "x", &["remove"]),
+            value("remove-file", "X", &["remove-file"]),
+            flag("remove-all", "b", &["remove-all"]),
+            flag("remove-default", "k", &["remove-default"]),
+            value("set", "", &["set"]),
+            value("set-file", "", &["set-file"]),
+            flag("mask", "", &["mask"]),
+            flag("no-mask", "n", &["no-mask"]),
+            flag("default", "d", &["default"]),
+            flag("recursive", "R", &["recursive"]),
+            flag("logical", "L", &["logical"]),
+            flag("physical", "P", &["physical"]),
+            value("restore", "", &["restore"]),
+            flag("test", "", &["test"]),
+            flag("version", "v", &["version"]),
+            flag("help", "h", &["help"]),
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: setfacl,
+    examples: &[
+        (TargetWrite, "setfacl -m u:nobody:r src/main.rs"),
+        (TargetWrite, "setfacl -R -m g:dev:rwX target"),
+        (Destructive, "setfacl -R -m u:nobody:rwx ../.."),
+        (Destructive, "setfacl -bR ../.."),
+        (Destructive, "setfacl -m u:nobody:rwx ../../repo.git/config"),
+        (Opaque, "setfacl --restore=acl.txt"),
+        (
+            Opaque,
+            "echo ../../repo.git/config | setfacl -m u:nobody:rwx -",
+        ),
+        (Read, "setfacl --test -R -m u:nobody:r ../.."),
+        (Read, "setfacl --version"),
+    ],
+    manual: "setfacl 2.3.1 (acl): setfacl --help and setfacl(1)",
+};
+
+fn setfacl(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let p = &run.parsed;
+    let shown = run.shown();
+    if p.has("help") || p.has("version") {
+        r.note(Read, format!("{shown} prints its help or version"));
+        return;
+    }
+    for key in ["modify-file", "remove-file", "set-file"] {
+        for file in p.values(key) {
+            if file.text() == Some("-") {
+                continue;
+            }
+            r.reads(file, scope, &shown);
+        }
+    }
+    if let Some(file) = p.last("restore") {
+        r.note(
+            Opaque,
+            format!(
+                "{shown} applies the ACLs that {} lists to the paths it names, which wicket cannot see",
+                file.shown
+            ),
+        );
+        return;
+    }
+    let operands = p.operand_args();
+    if operands.iter().any(|a| a.text() == Some("-")) {
+        r.note(
+            Opaque,
+            format!("{shown} reads the paths it changes from stdin"),
+        );
+    }
+    if p.has("test") {
+        r.note(Read, format!("{shown} only shows the ACLs it would set"));
+        return;
+    }
+    let reach = if p.has("recursive") {
+        Reach::Tree
+    } else {
+        Reach::Path
+    };
+    for arg in operands.iter().filter(|a| a.text() != Some("-")) {
+        r.change(arg, scope, Change::Write, reach, &shown);
     }
 }

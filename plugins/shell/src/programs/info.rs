@@ -1721,45 +1721,87 @@ fn man(r: &mut Reader, run: &Run, scope: &mut Scope) {
     r.note(Read, format!("{shown} shows manual pages"));
 }
 
+/// GNU info's options, read by its `getopt_long` (permutation, bundling,
+/// attached values, unique prefixes): `-o../../.wicket/x`, `--out=…` and
+/// `--dribble=…` all wrote (or emptied) the file they name in wicket's
+/// state (verified under dash and bash, with no terminal).
+const INFO_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("all", "a", &["all"]),
+        value("apropos", "k", &["apropos"]),
+        value("directory", "d", &["directory"]),
+        value("dribble", "", &["dribble"]),
+        value("file", "f", &["file"]),
+        flag("help", "h", &["help"]),
+        value("index-search", "", &["index-search"]),
+        value("init-file", "", &["init-file"]),
+        value("node", "n", &["node"]),
+        value("output", "o", &["output"]),
+        flag("show-options", "O", &["show-options", "usage"]),
+        flag("raw-escapes", "R", &["raw-escapes"]),
+        flag("no-raw-escapes", "", &["no-raw-escapes"]),
+        flag(
+            "show-malformed-multibytes",
+            "",
+            &["show-malformed-multibytes"],
+        ),
+        flag(
+            "no-show-malformed-multibytes",
+            "",
+            &["no-show-malformed-multibytes"],
+        ),
+        value("restore", "", &["restore"]),
+        flag("speech-friendly", "b", &["speech-friendly"]),
+        flag("strict-node-location", "", &["strict-node-location"]),
+        flag("subnodes", "", &["subnodes"]),
+        value("variable", "v", &["variable"]),
+        flag("version", "", &["version"]),
+        flag("vi-keys", "", &["vi-keys"]),
+        flag("where", "w", &["where", "location"]),
+        value("debug", "x", &["debug"]),
+    ],
+};
+
 pub const INFO: Program = Program {
     names: &["info"],
-    syntax: Syntax::Own,
+    syntax: Syntax::Grammar(INFO_GRAMMAR),
     output: None,
     lists_paths_under: None,
     read: info,
     examples: &[
         (Read, "info coreutils | head"),
+        (Read, "info -f ./doc/x.info -n Top"),
         (TargetWrite, "info -o out.txt ls"),
         (Destructive, "info --output=../../.wicket/x ls"),
+        (Destructive, "info -o../../.wicket/x ls"),
+        (Destructive, "info --out=../../.wicket/x ls"),
+        (Destructive, "info --dribble=../../.wicket/trail.jsonl ls"),
+        (Opaque, "info --restore=keys.txt ls"),
+        (Opaque, "info --bogus ls"),
     ],
-    manual: "info (GNU texinfo 6.8): -o/--output FILE writes the node",
+    manual: "info (GNU texinfo 6.8): info --help and info.c's long options; -o/--output \
+             FILE writes the node, --dribble FILE records keystrokes there",
 };
 
 fn info(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let p = &run.parsed;
     let shown = run.shown();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].text() {
-            Some("-o" | "--output") => {
-                if let Some(file) = args.get(i + 1) {
-                    output(r, file, scope, &shown);
-                }
-                i += 1;
-            }
-            Some(w) if w.starts_with("--output=") => {
-                output(r, &literal(&w["--output=".len()..]), scope, &shown);
-            }
-            Some("--dribble" | "--restore") => {
-                r.note(
-                    Opaque,
-                    format!("{shown} records or replays keystrokes from a file"),
-                );
-                i += 1;
-            }
-            _ => {}
-        }
-        i += 1;
+    for file in p.values("output") {
+        output(r, file, scope, &shown);
+    }
+    for file in p.values("dribble") {
+        output(r, file, scope, &shown);
+    }
+    for file in p.values("file").chain(p.values("init-file")) {
+        r.reads(file, scope, &shown);
+    }
+    if p.has("restore") {
+        r.note(
+            Opaque,
+            format!("{shown} replays keystrokes from a file wicket cannot see"),
+        );
+        return;
     }
     r.note(Read, format!("{shown} shows manual pages"));
 }

@@ -1598,6 +1598,8 @@ pub const PERL: Program = Program {
         (OpenWorld, "perl -0 -i -pe 's/a/b/s' Cargo.toml"),
         (Destructive, "perl -pi -e 's/a/b/' ../../repo.git/config"),
         (Destructive, "perl -pie 's/a/b/' ../../repo.git/config"),
+        (Destructive, "perl -i'../../.wicket/*' -pe 1 README.md"),
+        (OpenWorld, "perl -i'*.orig' -pe 's/a/b/' README.md"),
         (
             Destructive,
             "perl -i -pe 's/a/b/' -- {ws}/.wicket/trail.jsonl",
@@ -1773,9 +1775,39 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let files: Vec<Arg> = args.iter().skip(files_from).cloned().collect();
     if p.has("i") {
-        // An in-place edit changes the file (as `sed -i` does).
+        // An in-place edit changes the file (as `sed -i` does), and keeps
+        // the original under the backup name `-iEXT` gives: each `*` in EXT
+        // is the file's name, else EXT follows it (perlrun), so
+        // `-i'../../.wicket/*'` copied README.md into wicket's state
+        // (verified under dash and bash).
+        let ext = p.last("i");
+        if ext.is_some_and(|e| e.text().is_none()) {
+            r.note(
+                Opaque,
+                format!("{shown} keeps backups under a name only known when it runs"),
+            );
+        }
+        let ext = ext.and_then(Arg::text).filter(|e| !e.is_empty());
         for file in &files {
             r.change(file, scope, Change::Write, Reach::Path, &shown);
+            if let Some(ext) = ext {
+                let backup = Arg {
+                    values: file.values.as_ref().map(|vs| {
+                        vs.iter()
+                            .map(|v| {
+                                if ext.contains('*') {
+                                    ext.replace('*', v)
+                                } else {
+                                    format!("{v}{ext}")
+                                }
+                            })
+                            .collect()
+                    }),
+                    glob: file.glob,
+                    shown: format!("{}{ext}", file.shown),
+                };
+                r.change(&backup, scope, Change::Overwrite, Reach::Path, &shown);
+            }
         }
         if files.is_empty() {
             r.note(

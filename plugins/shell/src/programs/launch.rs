@@ -90,6 +90,14 @@ pub const PROGRAMS: &[&Program] = &[
     &IP,
     &SYSCTL,
     &MACHINE,
+    &SETPRIV,
+    &SETARCH,
+    &CHOOM,
+    &UCLAMPSET,
+    &RUNCON,
+    &SSH_AGENT,
+    &CHRONIC,
+    &PEE,
 ];
 
 const HELP: Opt = flag("help", "", &["help"]);
@@ -8430,6 +8438,406 @@ mod regex {
                 ends
             }
         })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// util-linux's and openssh's launchers, and moreutils' command runners
+
+pub const SETPRIV: Program = Program {
+    names: &["setpriv"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            flag("dump", "d", &["dump"]),
+            flag("nnp", "", &["nnp", "no-new-privs"]),
+            value("ambient-caps", "", &["ambient-caps"]),
+            value("inh-caps", "", &["inh-caps"]),
+            value("bounding-set", "", &["bounding-set"]),
+            value("ruid", "", &["ruid"]),
+            value("euid", "", &["euid"]),
+            value("rgid", "", &["rgid"]),
+            value("egid", "", &["egid"]),
+            value("reuid", "", &["reuid"]),
+            value("regid", "", &["regid"]),
+            flag("clear-groups", "", &["clear-groups"]),
+            flag("keep-groups", "", &["keep-groups"]),
+            flag("init-groups", "", &["init-groups"]),
+            value("groups", "", &["groups"]),
+            value("securebits", "", &["securebits"]),
+            value("pdeathsig", "", &["pdeathsig"]),
+            value("selinux-label", "", &["selinux-label"]),
+            value("apparmor-profile", "", &["apparmor-profile"]),
+            flag("reset-env", "", &["reset-env"]),
+            UL_HELP,
+            UL_VERSION,
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: setpriv,
+    examples: &[
+        (OpenWorld, "setpriv --nnp cargo test"),
+        (Destructive, "setpriv sh -c 'rm -rf ../../.wicket'"),
+        (Destructive, "setpriv --reuid=0 --init-groups rm -rf /etc"),
+        (Read, "setpriv -d"),
+    ],
+    manual: "setpriv from util-linux 2.38.1: setpriv --help",
+};
+
+fn setpriv(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    if run.parsed.has("dump") {
+        return runs_nothing(r, run, "shows its privilege state");
+    }
+    match program_at(run, 0) {
+        Some(at) => launch(r, run, at, scope),
+        None => runs_nothing(r, run, "has no program to run"),
+    }
+}
+
+const SETARCH_GRAMMAR: Grammar = Grammar {
+    style: POSIX,
+    options: &[
+        flag("32bit", "B", &["32bit"]),
+        flag("fdpic-funcptrs", "F", &["fdpic-funcptrs"]),
+        flag("short-inode", "I", &["short-inode"]),
+        flag("addr-compat-layout", "L", &["addr-compat-layout"]),
+        flag("addr-no-randomize", "R", &["addr-no-randomize"]),
+        flag("whole-seconds", "S", &["whole-seconds"]),
+        flag("sticky-timeouts", "T", &["sticky-timeouts"]),
+        flag("read-implies-exec", "X", &["read-implies-exec"]),
+        flag("mmap-page-zero", "Z", &["mmap-page-zero"]),
+        flag("3gb", "3", &["3gb"]),
+        flag("4gb", "", &["4gb"]),
+        flag("uname-2.6", "", &["uname-2.6"]),
+        flag("verbose", "v", &["verbose"]),
+        flag("list", "", &["list"]),
+        UL_HELP,
+        UL_VERSION,
+    ],
+};
+
+/// `setarch ARCH [options] [program…]`, and the same under an
+/// architecture's name (`linux64 [options] [program…]`): the options come
+/// after the architecture, and with no program it runs `/bin/sh`, which
+/// reads its commands from stdin.
+pub const SETARCH: Program = Program {
+    names: &["setarch", "linux32", "linux64", "i386", "x86_64", "uname26"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: setarch,
+    examples: &[
+        (OpenWorld, "setarch x86_64 -R ./target/debug/app"),
+        (
+            Destructive,
+            "setarch x86_64 -R sh -c 'rm -rf ../../.wicket'",
+        ),
+        (Destructive, "linux64 rm -rf /etc"),
+        (
+            Destructive,
+            "setarch x86_64 --addr-no-randomize bash -c 'rm -rf ../../.wicket'",
+        ),
+        (Opaque, "setarch x86_64 -R"),
+        (Read, "setarch --list"),
+    ],
+    manual: "setarch from util-linux 2.38.1: setarch --help (setarch x86_64 -R sh -c TEXT \
+             ran TEXT under dash and bash)",
+};
+
+fn setarch(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let inv = run.inv;
+    let shown = run.shown();
+    let mut first = 1;
+    if run.name == "setarch" {
+        match inv.argv.get(1) {
+            Some(a) => match a.text() {
+                Some(t) if !t.starts_with('-') => first = 2,
+                Some(_) => {}
+                None => {
+                    return r.note(
+                        Opaque,
+                        format!("{shown}: the architecture `{}` is only known when it runs, and may be an option", a.shown),
+                    );
+                }
+            },
+            None => return runs_nothing(r, run, "prints its usage"),
+        }
+    }
+    let parsed = argv::parse(&SETARCH_GRAMMAR, &inv.argv[first..], first);
+    if let Some(problem) = &parsed.problem {
+        return r.note(Opaque, format!("{shown}: {}", problem.sentence(run.name)));
+    }
+    if parsed.has("help") || parsed.has("version") || parsed.has("list") {
+        return r.note(Read, format!("{shown} prints its help, version or list"));
+    }
+    match parsed.operands.first() {
+        Some((at, _)) => launched(r, &inv.tail(*at), scope),
+        None => r.note(
+            Opaque,
+            format!("{shown} runs /bin/sh, which reads its commands from stdin"),
+        ),
+    }
+}
+
+pub const CHOOM: Program = Program {
+    names: &["choom"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            value("adjust", "n", &["adjust"]),
+            value("pid", "p", &["pid"]),
+            UL_HELP,
+            UL_VERSION,
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: choom,
+    examples: &[
+        (OpenWorld, "choom -n 500 -- cargo test"),
+        (Destructive, "choom -n 0 -- sh -c 'rm -rf ../../.wicket'"),
+        (Read, "choom -p 1234"),
+        (OpenWorld, "choom -p 1234 -n 500"),
+    ],
+    manual: "choom from util-linux 2.38.1: choom --help (choom -n 0 -- sh -c TEXT ran TEXT)",
+};
+
+fn choom(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    if run.parsed.has("pid") {
+        if run.parsed.has("adjust") {
+            r.note(
+                OpenWorld,
+                format!("{} changes another process's OOM score", run.shown()),
+            );
+        } else {
+            runs_nothing(r, run, "reports a process's OOM score");
+        }
+        return;
+    }
+    match program_at(run, 0) {
+        Some(at) => launch(r, run, at, scope),
+        None => runs_nothing(r, run, "has no program to run"),
+    }
+}
+
+pub const UCLAMPSET: Program = Program {
+    names: &["uclampset"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            value("min", "m", &[]),
+            value("max", "M", &[]),
+            flag("all-tasks", "a", &["all-tasks"]),
+            flag("pid", "p", &["pid"]),
+            flag("system", "s", &["system"]),
+            flag("reset-on-fork", "R", &["reset-on-fork"]),
+            flag("verbose", "v", &["verbose"]),
+            UL_HELP,
+            UL_VERSION,
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: uclampset,
+    examples: &[
+        (OpenWorld, "uclampset -m 0 -M 512 cargo build"),
+        (Destructive, "uclampset -m 0 sh -c 'rm -rf ../../.wicket'"),
+        (Read, "uclampset -p 1234"),
+        (OpenWorld, "uclampset -m 0 -p 1234"),
+    ],
+    manual: "uclampset from util-linux 2.38.1: uclampset --help",
+};
+
+fn uclampset(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    if p.has("pid") || p.has("system") {
+        if p.has("min") || p.has("max") || p.has("reset-on-fork") {
+            r.note(
+                OpenWorld,
+                format!(
+                    "{} changes the scheduling of processes beyond the call",
+                    run.shown()
+                ),
+            );
+        } else {
+            runs_nothing(r, run, "reports utilization clamps");
+        }
+        return;
+    }
+    match program_at(run, 0) {
+        Some(at) => launch(r, run, at, scope),
+        None => runs_nothing(r, run, "has no program to run"),
+    }
+}
+
+/// `runcon CONTEXT COMMAND…`, or `runcon [-c] [-u U] [-r R] [-t T] [-l L]
+/// COMMAND…`: the context is an operand only when no part is given.
+pub const RUNCON: Program = Program {
+    names: &["runcon"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            flag("compute", "c", &["compute"]),
+            value("type", "t", &["type"]),
+            value("user", "u", &["user"]),
+            value("role", "r", &["role"]),
+            value("range", "l", &["range"]),
+            HELP,
+            VERSION,
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: runcon,
+    examples: &[
+        (OpenWorld, "runcon -t unconfined_t cargo test"),
+        (Destructive, "runcon -t x sh -c 'rm -rf ../../.wicket'"),
+        (Destructive, "runcon system_u:system_r:x:s0 rm -rf /etc"),
+        (Read, "runcon"),
+    ],
+    manual: "runcon (GNU coreutils) 9.1: runcon --help",
+};
+
+fn runcon(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let parts = ["type", "user", "role", "range"].iter().any(|k| p.has(k));
+    match program_at(run, usize::from(!parts)) {
+        Some(at) => launch(r, run, at, scope),
+        None => runs_nothing(r, run, "prints the current context"),
+    }
+}
+
+/// `ssh-agent [options] COMMAND…` runs the command under a new agent;
+/// with no command the agent detaches and outlives the call; `-k` signals
+/// the process `SSH_AGENT_PID` names, which the command may have set to
+/// any id.
+pub const SSH_AGENT: Program = Program {
+    names: &["ssh-agent"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            value("a", "a", &[]),
+            flag("c", "c", &[]),
+            flag("s", "s", &[]),
+            flag("D", "D", &[]),
+            flag("d", "d", &[]),
+            value("E", "E", &[]),
+            flag("k", "k", &[]),
+            value("O", "O", &[]),
+            value("P", "P", &[]),
+            value("t", "t", &[]),
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: ssh_agent,
+    examples: &[
+        (OpenWorld, "ssh-agent bash -c 'ssh-add -l; cargo test'"),
+        (Destructive, "ssh-agent sh -c 'rm -rf ../../.wicket'"),
+        (Process, "ssh-agent -s"),
+        (Opaque, "ssh-agent -k"),
+    ],
+    manual:
+        "ssh-agent from OpenSSH 9.2p1: its usage and ssh-agent(1) (ssh-agent sh -c TEXT ran TEXT)",
+};
+
+fn ssh_agent(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let p = &run.parsed;
+    let shown = run.shown();
+    if p.has("k") {
+        return r.note(
+            Opaque,
+            format!("{shown} signals the process SSH_AGENT_PID names, which may be any id"),
+        );
+    }
+    if let Some(socket) = p.last("a") {
+        r.change(socket, scope, Change::Write, Reach::Path, &shown);
+    }
+    match program_at(run, 0) {
+        Some(at) => launch(r, run, at, scope),
+        None if p.has("D") || p.has("d") => {
+            r.note(Process, format!("{shown} runs an agent in the foreground"))
+        }
+        None => r.note(
+            Process,
+            format!("{shown} starts an agent that outlives the call"),
+        ),
+    }
+}
+
+/// moreutils' `chronic [-ev] COMMAND…` and `ifne [-n] COMMAND…` run their
+/// program; `pee [options] TEXT…` runs each text with the shell (popen),
+/// feeding each its input.
+pub const CHRONIC: Program = Program {
+    names: &["chronic", "ifne"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            flag("e", "e", &[]),
+            flag("v", "v", &[]),
+            flag("n", "n", &[]),
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: plain_launcher_of_moreutils,
+    examples: &[
+        (OpenWorld, "chronic cargo test"),
+        (Destructive, "chronic sh -c 'rm -rf ../../.wicket'"),
+        (Destructive, "ifne -n rm -rf /etc"),
+    ],
+    manual: "moreutils 0.67 (not installed here): chronic(1), ifne(1)",
+};
+
+fn plain_launcher_of_moreutils(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    match program_at(run, 0) {
+        Some(at) => launch(r, run, at, scope),
+        None => runs_nothing(r, run, "has no program to run"),
+    }
+}
+
+pub const PEE: Program = Program {
+    names: &["pee"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            flag("ignore-sigpipe", "", &["ignore-sigpipe"]),
+            flag("no-ignore-sigpipe", "", &["no-ignore-sigpipe"]),
+            flag("ignore-write-errors", "", &["ignore-write-errors"]),
+            flag("no-ignore-write-errors", "", &["no-ignore-write-errors"]),
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: pee,
+    examples: &[
+        (Read, "pee 'wc -l' 'head -1'"),
+        (Destructive, "pee 'rm -rf ../../.wicket'"),
+        (Opaque, "pee \"$x\""),
+    ],
+    manual: "moreutils 0.67 (not installed here): pee(1), which runs each command with popen",
+};
+
+fn pee(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    if run.parsed.operands.is_empty() {
+        return runs_nothing(r, run, "runs nothing");
+    }
+    for (_, text) in &run.parsed.operands {
+        run_text(r, &shown, text, scope);
     }
 }
 

@@ -17,7 +17,7 @@ use super::text::{
 };
 use super::{Program, Run, Syntax};
 
-pub const PROGRAMS: &[&Program] = &[&SED, &AWK, &JQ];
+pub const PROGRAMS: &[&Program] = &[&SED, &AWK, &JQ, &RENAME];
 
 // ---------------------------------------------------------------------------
 // sed.
@@ -973,6 +973,213 @@ fn quoted_key(text: &str) -> Option<String> {
     let end = inner.find('"')?;
     let name = &inner[..end];
     (!name.is_empty() && inner[end + 1..].trim_start().starts_with(']')).then(|| name.to_owned())
+}
+
+// ---------------------------------------------------------------------------
+// rename (perl's File::Rename, Debian's `rename`).
+
+/// perl's `rename` runs its expression as perl code on each path, and the
+/// path the code leaves is the new name: `rename 's/^/..\/..\/.wicket\//'
+/// README.md` moved the file into wicket's state, and `rename
+/// 'system("…")' src` ran a command (both verified under dash and bash).
+/// Only a plain substitution or transliteration whose replacement holds no
+/// `/` and no code, on paths in the current directory (no `/` in them), is
+/// read: the new name then stays beside the old one. `-n` still runs the
+/// expression.
+pub const RENAME: Program = Program {
+    names: &["rename", "file-rename", "prename", "perl-rename"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: rename,
+    examples: &[
+        (TargetWrite, "rename 's/\\.txt$/.md/' *.txt"),
+        (TargetWrite, "rename -v 'y/A-Z/a-z/' README.md"),
+        (Read, "rename -n 's/foo/bar/g' foo.rs"),
+        (Opaque, "rename 's/^/..\\/..\\/.wicket\\//' README.md"),
+        (Opaque, "rename 'system(\"touch x\")' src"),
+        (Opaque, "rename 's/x/`id`/e' x"),
+        (Opaque, "rename 's/a/b/' src/a.rs"),
+        (Opaque, "find . -name '*.rs' | rename 's/a/b/'"),
+        (Destructive, "rename 's/a/b/' ../../.wicket"),
+        (Opaque, "rename 's/a/b/' x -e 'system(\"touch y\")'"),
+        (Read, "rename --version"),
+    ],
+    manual: "file-rename 1.31 (Debian's rename): rename --help; util-linux's rename.ul is \
+             another program",
+};
+
+fn rename(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let argv = &run.inv.argv;
+    let mut expressions: Vec<&Arg> = Vec::new();
+    let mut files: Vec<&Arg> = Vec::new();
+    let mut no_act = false;
+    let mut options = true;
+    let mut i = 1;
+    while i < argv.len() {
+        let arg = &argv[i];
+        i += 1;
+        let Some(word) = arg.text() else {
+            if options && arg.values.is_none() {
+                return r.note(
+                    Opaque,
+                    format!("{shown}: `{}` is only known when it runs, and may be an option or rename's perl expression", arg.shown),
+                );
+            }
+            files.push(arg);
+            continue;
+        };
+        if options && word == "--" {
+            options = false;
+            continue;
+        }
+        if options && word.starts_with('-') && word.len() > 1 {
+            match word {
+                "-h" | "--help" | "-m" | "--man" | "-V" | "--version" => {
+                    return r.note(Read, format!("{shown} prints its help or version"));
+                }
+                "-v" | "--verbose" | "-0" | "--null" | "-f" | "--force" | "--path"
+                | "--fullpath" | "-d" | "--filename" | "--nopath" | "--nofullpath" => {}
+                "-n" | "--nono" | "--no-act" => no_act = true,
+                "-e" | "-E" => match argv.get(i) {
+                    Some(e) => {
+                        expressions.push(e);
+                        i += 1;
+                    }
+                    None => return r.note(Opaque, format!("{shown}: -e has no expression")),
+                },
+                _ => {
+                    return r.note(
+                        Opaque,
+                        format!("{shown}: rename's option `{word}` is not one wicket reads"),
+                    );
+                }
+            }
+            continue;
+        }
+        // Getopt::Long permutes: an option after the names still counts,
+        // and with `-e` given the first word is a name, not the expression.
+        files.push(arg);
+    }
+    if expressions.is_empty() {
+        if files.is_empty() {
+            return r.note(
+                Read,
+                format!("{shown} has no expression and renames nothing"),
+            );
+        }
+        expressions.push(files.remove(0));
+    }
+    for e in &expressions {
+        let plain = e.text().and_then(plain_substitution);
+        if plain.is_none() {
+            return r.note(
+                Opaque,
+                format!(
+                    "{shown}: rename runs `{}` as perl code on each name, which may run commands or move the file anywhere",
+                    e.shown
+                ),
+            );
+        }
+    }
+    if files.is_empty() {
+        return r.note(
+            Opaque,
+            format!("{shown} reads the names it renames from stdin"),
+        );
+    }
+    if no_act {
+        for f in &files {
+            r.reads(f, scope, &shown);
+        }
+        return r.note(Read, format!("{shown} only prints what it would rename"));
+    }
+    // A name with a directory in it: the expression applies to the whole
+    // path, and may move the file to another directory.
+    if let Some(f) = files.iter().find(|f| {
+        f.values
+            .as_ref()
+            .is_none_or(|vs| vs.iter().any(|v| v.contains('/')))
+    }) {
+        // Still say what the path itself is (a protected one is refused).
+        for f in &files {
+            if f.values.is_some() {
+                r.change(f, scope, Change::Delete, Reach::Path, &shown);
+            }
+        }
+        return r.note(
+            Opaque,
+            format!(
+                "{shown}: rename applies its expression to the whole path `{}`, which may then name another directory",
+                f.shown
+            ),
+        );
+    }
+    for f in &files {
+        r.change(f, scope, Change::Delete, Reach::Path, &shown);
+    }
+}
+
+/// `s/PATTERN/REPLACEMENT/FLAGS` or `y/…/…/` (`tr`) with one delimiter,
+/// no `e` flag, no code in the pattern (`(?{…})`), and a replacement with
+/// no `/`, no escapes and no interpolation but `$1`…`$9` and `$&`.
+fn plain_substitution(expr: &str) -> Option<()> {
+    let expr = expr.trim();
+    let (op, rest) = if let Some(rest) = expr.strip_prefix("tr") {
+        ("y", rest)
+    } else if let Some(rest) = expr.strip_prefix('s') {
+        ("s", rest)
+    } else {
+        ("y", expr.strip_prefix('y')?)
+    };
+    let d = rest.chars().next()?;
+    if d.is_alphanumeric() || d.is_whitespace() || "({[<".contains(d) || d == '\\' {
+        return None;
+    }
+    let body = &rest[d.len_utf8()..];
+    let parts = split_unescaped(body, d)?;
+    let [pattern, replacement, flags] = parts.as_slice() else {
+        return None;
+    };
+    let allowed = if op == "s" { "gimsxr" } else { "cdsr" };
+    if !flags.chars().all(|c| allowed.contains(c)) {
+        return None;
+    }
+    if pattern.contains("(?{") || pattern.contains("(??{") || pattern.contains("@{") {
+        return None;
+    }
+    let mut chars = replacement.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' | '\\' | '@' | '`' | '{' | '}' => return None,
+            '$' => match chars.next() {
+                Some(n) if n.is_ascii_digit() || n == '&' => {}
+                _ => return None,
+            },
+            _ => {}
+        }
+    }
+    Some(())
+}
+
+/// The parts of a substitution's body between unescaped delimiters.
+fn split_unescaped(body: &str, d: char) -> Option<Vec<String>> {
+    let mut parts = vec![String::new()];
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            let next = chars.next()?;
+            let last = parts.last_mut()?;
+            last.push('\\');
+            last.push(next);
+        } else if c == d {
+            parts.push(String::new());
+        } else {
+            parts.last_mut()?.push(c);
+        }
+    }
+    (parts.len() == 3).then_some(parts)
 }
 
 #[cfg(test)]

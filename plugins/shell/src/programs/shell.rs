@@ -963,6 +963,7 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.shell_variable(scope, &name, &arg, false);
         }
     }
+    r.nameref_to_credential(scope);
     if has(&options, 'p') {
         r.note(
             Read,
@@ -1002,6 +1003,18 @@ fn arithmetic_within(r: &mut Reader, expr: &str, scope: &Scope, shown: &str, dep
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| is_name(w))
     {
+        // A credential's text evaluated as arithmetic: an error prints it
+        // (`x=ANTHROPIC_API_KEY; echo $((x))` printed most of a key-shaped
+        // value under bash, "value too great for base (error token is …)").
+        if crate::secrets::is_credential_variable(name) {
+            r.guard(
+                Secret,
+                format!(
+                    "{shown} evaluates {name}, a credential in the environment, as arithmetic, whose errors print its text"
+                ),
+            );
+            return;
+        }
         if scope.data.contains(name) {
             r.note(
                 Opaque,
