@@ -18,19 +18,19 @@ pub fn absolute(path: &str, cwd: &str, home: &str) -> String {
         return home.to_owned();
     }
     if let Some(rest) = path.strip_prefix("~/") {
-        return format!("{}/{}", home.trim_end_matches('/'), rest);
+        return joined(home.trim_end_matches('/'), rest);
     }
     if let Some(named) = path.strip_prefix('~') {
         let (user, rest) = named.split_once('/').unwrap_or((named, ""));
         let base = if user == "root" {
             "/root".to_owned()
         } else {
-            format!("/home/{user}")
+            joined("/home", user)
         };
         return if rest.is_empty() {
             base
         } else {
-            format!("{base}/{rest}")
+            joined(&base, rest)
         };
     }
     if path.starts_with('/') {
@@ -39,7 +39,16 @@ pub fn absolute(path: &str, cwd: &str, home: &str) -> String {
     if path.is_empty() {
         return cwd.to_owned();
     }
-    format!("{}/{}", cwd.trim_end_matches('/'), path)
+    joined(cwd.trim_end_matches('/'), path)
+}
+
+/// `dir/name`, allocated once (`format!` grows a string it cannot size).
+fn joined(dir: &str, name: &str) -> String {
+    let mut out = String::with_capacity(dir.len() + 1 + name.len());
+    out.push_str(dir);
+    out.push('/');
+    out.push_str(name);
+    out
 }
 
 /// An absolute path with `.`, `..` and repeated slashes folded lexically.
@@ -54,7 +63,15 @@ pub fn fold(path: &str) -> String {
             name => parts.push(name),
         }
     }
-    format!("/{}", parts.join("/"))
+    let mut out = String::with_capacity(path.len() + 1);
+    for part in &parts {
+        out.push('/');
+        out.push_str(part);
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// Whether `path` is `dir` or lies beneath it. Both absolute and folded.

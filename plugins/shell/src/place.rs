@@ -310,8 +310,13 @@ impl Reader<'_> {
         if let Some(entry) = self.ctx.protected_by(resolved) {
             return Some(entry.to_owned());
         }
-        let own_git = self.own_git();
-        is_under(resolved, &own_git).then_some(own_git)
+        // The worktree's own `.git`, compared without building its path.
+        let root = self.ctx.writable_root.trim_end_matches('/');
+        let in_own_git = resolved
+            .strip_prefix(root)
+            .and_then(|rest| rest.strip_prefix("/.git"))
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        in_own_git.then(|| self.own_git())
     }
 
     pub(crate) fn own_git(&self) -> String {
@@ -558,11 +563,15 @@ enum Seen {
 
 /// An absolute path with empty and `.` components dropped; `..` kept.
 fn tidy(path: &str) -> String {
-    let parts: Vec<&str> = path
-        .split('/')
-        .filter(|p| !p.is_empty() && *p != ".")
-        .collect();
-    format!("/{}", parts.join("/"))
+    let mut out = String::with_capacity(path.len() + 1);
+    for part in path.split('/').filter(|p| !p.is_empty() && *p != ".") {
+        out.push('/');
+        out.push_str(part);
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// `full` is `dir` or under it: what follows (`""` for `dir` itself).
