@@ -53,20 +53,20 @@ fn joined(dir: &str, name: &str) -> String {
 
 /// An absolute path with `.`, `..` and repeated slashes folded lexically.
 pub fn fold(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
+    // Built in place: a name is pushed, `..` cuts the last one off.
+    let mut out = String::with_capacity(path.len() + 1);
     for part in path.split('/') {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop();
+                let at = out.rfind('/').unwrap_or(0);
+                out.truncate(at);
             }
-            name => parts.push(name),
+            name => {
+                out.push('/');
+                out.push_str(name);
+            }
         }
-    }
-    let mut out = String::with_capacity(path.len() + 1);
-    for part in &parts {
-        out.push('/');
-        out.push_str(part);
     }
     if out.is_empty() {
         out.push('/');

@@ -421,10 +421,10 @@ impl Reader<'_> {
         let shown = fold(&format!("{base}/{}", pattern_parts.join("/")));
         let root = self.ctx.writable_root.trim_end_matches('/');
         let own = root.rsplit('/').next().unwrap_or("");
-        let mut entries: Vec<String> = self.ctx.protected.clone();
-        entries.push(self.own_git());
+        let own_git = self.own_git();
+        let entries = (self.ctx.protected.iter().map(String::as_str)).chain([own_git.as_str()]);
         let mut above: Option<String> = None;
-        for entry in &entries {
+        for entry in entries {
             let Some(below) = entry.strip_prefix(base.trim_end_matches('/')) else {
                 continue;
             };
@@ -437,7 +437,7 @@ impl Reader<'_> {
                 continue;
             }
             if pattern_parts.len() < entry_parts.len() {
-                above.get_or_insert_with(|| entry.clone());
+                above.get_or_insert_with(|| entry.to_owned());
                 continue;
             }
             // Under the agents' directory, the caller's own worktree by its
@@ -450,7 +450,7 @@ impl Reader<'_> {
             }
             return Some(Place::Protected {
                 path: shown,
-                entry: entry.clone(),
+                entry: entry.to_owned(),
             });
         }
         if let Some(entry) = above {
