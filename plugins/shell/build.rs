@@ -5,8 +5,8 @@
 //! the notation `opts` documents. This script finds each `Table { …, parts:
 //! &[…] }` there (its parts string literals, or `&str` constants the files
 //! define), reads the parts with the same functions `opts` uses at run time
-//! (`opts/notation.rs`), and writes the options keyed by the parts'
-//! fingerprint. A table this script cannot follow is simply not written,
+//! (`opts/notation.rs`), and writes the options, compactly (the data is
+//! copied into every fresh instance), keyed by the parts' fingerprint. A table this script cannot follow is simply not written,
 //! and `opts` reads it at run time as before; what is written can only be
 //! found by a table whose text is exactly the text it was built from.
 
@@ -76,30 +76,64 @@ fn main() {
             tables.insert(notation::fingerprint(&refs), parts);
         }
     }
+    // Compact: every name once (STRS), every distinct list of long names
+    // once (LONGS), and per table four u16s an option (its key, its
+    // letter, where its long names start in LONGS, their count and what
+    // it takes), which `opts` turns into the table's `Opt`s when asked.
+    let mut strs: Vec<String> = Vec::new();
+    let mut str_at: HashMap<String, u16> = HashMap::new();
+    let mut name = |text: &str| -> u16 {
+        if let Some(&i) = str_at.get(text) {
+            return i;
+        }
+        let i = u16::try_from(strs.len()).expect("fewer than 65535 names");
+        strs.push(text.to_owned());
+        str_at.insert(text.to_owned(), i);
+        i
+    };
+    let mut longs: Vec<String> = Vec::new();
+    let mut list_at: HashMap<Vec<String>, u16> = HashMap::new();
+    let mut records: Vec<Vec<[u16; 4]>> = Vec::new();
+    for parts in tables.values() {
+        let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+        let mut table = Vec::new();
+        for o in notation::options(&refs) {
+            let key = name(&o.key);
+            let short = match o.short {
+                Some(c) => name(&c.to_string()),
+                None => u16::MAX,
+            };
+            let start = *list_at.entry(o.long.clone()).or_insert_with(|| {
+                let at = u16::try_from(longs.len()).expect("fewer than 65535 long names");
+                longs.extend(o.long.iter().cloned());
+                at
+            });
+            let count = u16::try_from(o.long.len()).expect("a short list");
+            assert!(count < 1 << 14, "a short list");
+            let takes = match o.takes {
+                notation::Takes::Nothing => 0,
+                notation::Takes::Value => 1,
+                notation::Takes::Attached => 2,
+            };
+            table.push([key, short, start, count << 2 | takes]);
+        }
+        records.push(table);
+    }
     let mut out = String::new();
     out.push_str("// Written by build.rs from the tables in src/programs/git.\n\n");
-    for (n, parts) in tables.values().enumerate() {
-        let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
-        let options = notation::options(&refs);
-        writeln!(out, "static T{n}: [Opt; {}] = [", options.len()).unwrap();
-        for o in &options {
-            let short = o.short.map(|c| c.to_string()).unwrap_or_default();
-            let takes = match o.takes {
-                notation::Takes::Nothing => "Nothing",
-                notation::Takes::Value => "Value",
-                notation::Takes::Attached => "Attached",
-            };
-            writeln!(
-                out,
-                "    Opt {{ key: {:?}, short: {:?}, long: &{:?}, takes: Takes::{takes} }},",
-                o.key, short, o.long
-            )
-            .unwrap();
-        }
-        out.push_str("];\n");
+    writeln!(out, "static STRS: [&str; {}] = {:?};", strs.len(), strs).unwrap();
+    writeln!(out, "static LONGS: [&str; {}] = {:?};", longs.len(), longs).unwrap();
+    for (n, table) in records.iter().enumerate() {
+        writeln!(
+            out,
+            "static T{n}: [[u16; 4]; {}] = {:?};",
+            table.len(),
+            table
+        )
+        .unwrap();
     }
     out.push_str("\n/// The options the build wrote for the parts with this fingerprint.\n");
-    out.push_str("fn prebuilt(fingerprint: u64) -> Option<&'static [Opt]> {\n");
+    out.push_str("fn prebuilt(fingerprint: u64) -> Option<&'static [[u16; 4]]> {\n");
     out.push_str("    Some(match fingerprint {\n");
     for (n, key) in tables.keys().enumerate() {
         writeln!(out, "        {key:#018x} => &T{n},").unwrap();

@@ -58,21 +58,57 @@ pub struct Table {
 mod notation;
 
 // `prebuilt`: the options of every table the build found, written by
-// build.rs with `notation` from the tables' own text.
+// build.rs with `notation` from the tables' own text, as indexes into
+// `STRS` and `LONGS`.
 include!(concat!(env!("OUT_DIR"), "/git_tables.rs"));
 
 /// The grammar a table describes. The build wrote the options of every
-/// table in src/programs/git as statics, found here by the fingerprint of
-/// the table's text, so a consult (a fresh instance each time) reads no
-/// notation; a table the build did not write is read once and kept.
+/// table in src/programs/git, found here by the fingerprint of the table's
+/// text, so a consult (a fresh instance each time) reads no notation; a
+/// table the build did not write is read once and kept.
 pub fn grammar(table: &'static Table) -> Grammar {
-    let options = match prebuilt(notation::fingerprint(table.parts)) {
+    let options = match built(table) {
         Some(options) => options,
         None => read_at_run_time(table),
     };
     Grammar {
         style: table.style,
         options,
+    }
+}
+
+/// The options the build wrote for a table, made `Opt`s once and kept.
+fn built(table: &'static Table) -> Option<&'static [Opt]> {
+    static MADE: Mutex<Vec<(u64, &'static [Opt])>> = Mutex::new(Vec::new());
+    let fingerprint = notation::fingerprint(table.parts);
+    let records = prebuilt(fingerprint)?;
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, options)) = made.iter().find(|(f, _)| *f == fingerprint) {
+        return Some(options);
+    }
+    let options: &'static [Opt] = Box::leak(records.iter().map(record).collect());
+    made.push((fingerprint, options));
+    Some(options)
+}
+
+/// One option the build wrote: key, letter (`u16::MAX`: none), where its
+/// long names start in `LONGS`, their count << 2 | what it takes.
+fn record(r: &[u16; 4]) -> Opt {
+    let start = usize::from(r[2]);
+    let count = usize::from(r[3] >> 2);
+    Opt {
+        key: STRS[usize::from(r[0])],
+        short: if r[1] == u16::MAX {
+            ""
+        } else {
+            STRS[usize::from(r[1])]
+        },
+        long: &LONGS[start..start + count],
+        takes: match r[3] & 3 {
+            1 => Takes::Value,
+            2 => Takes::Attached,
+            _ => Takes::Nothing,
+        },
     }
 }
 
@@ -242,8 +278,8 @@ mod tests {
         }
         assert!(tables.len() > 100, "{} tables", tables.len());
         for table in tables {
-            let built = prebuilt(notation::fingerprint(table.parts))
-                .unwrap_or_else(|| panic!("the build did not write {:?}", table.parts));
+            let built =
+                built(table).unwrap_or_else(|| panic!("the build did not write {:?}", table.parts));
             let read = options(table.parts);
             assert_eq!(built.len(), read.len(), "{:?}", table.parts);
             for (b, r) in built.iter().zip(&read) {
