@@ -63,19 +63,13 @@ pub struct Fragment {
     parts: Vec<Piece>,
 }
 
+/// One component of a fragment: where it lies in the fragment's text (one
+/// string per fragment, not one per component), and whether it is a
+/// pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Piece {
-    text: String,
+    at: std::ops::Range<usize>,
     glob: bool,
-}
-
-impl Piece {
-    fn new(text: &str) -> Piece {
-        Piece {
-            text: text.to_owned(),
-            glob: is_pattern(text),
-        }
-    }
 }
 
 /// One component of a text, borrowed: a name, or a pattern.
@@ -88,11 +82,17 @@ struct Have<'t> {
 impl Fragment {
     /// Compile one fragment; `None` when it names no component at all.
     pub fn new(text: &str) -> Option<Fragment> {
-        let parts: Vec<Piece> = text
-            .split('/')
-            .filter(|p| !p.is_empty() && *p != ".")
-            .map(Piece::new)
-            .collect();
+        let mut parts: Vec<Piece> = Vec::new();
+        let mut start = 0;
+        for p in text.split('/') {
+            if !p.is_empty() && p != "." {
+                parts.push(Piece {
+                    at: start..start + p.len(),
+                    glob: is_pattern(p),
+                });
+            }
+            start += p.len() + 1;
+        }
         (!parts.is_empty()).then(|| Fragment {
             text: text.to_owned(),
             parts,
@@ -109,7 +109,11 @@ impl Fragment {
         let start = at + 1 - k;
         let mut aimed = false;
         for (want, have) in self.parts.iter().zip(&comps[start..=at]) {
-            match component_matches(want, have) {
+            let want = Have {
+                text: &self.text[want.at.clone()],
+                glob: want.glob,
+            };
+            match component_matches(&want, have) {
                 None => return false,
                 Some(a) => aimed |= a,
             }
@@ -200,7 +204,7 @@ pub fn is_pattern(text: &str) -> bool {
 /// is when it starts with a literal character (`.s*` at `.ssh`, `id_*` at
 /// `id_rsa`, not `*` nor `*.yml` at `hosts.yml`), or when it spells a
 /// pattern fragment's literal part itself (`*.p?m` at `*.pem`, not `r*`).
-fn component_matches(want: &Piece, have: &Have) -> Option<bool> {
+fn component_matches(want: &Have, have: &Have) -> Option<bool> {
     if !have.glob {
         let hit = if want.glob {
             // The common shapes first: `*.pem`, `.env.*`.
@@ -211,7 +215,7 @@ fn component_matches(want: &Piece, have: &Have) -> Option<bool> {
                 (_, Some(prefix)) if !is_pattern(prefix) => {
                     have.text.len() > prefix.len() && have.text.starts_with(prefix)
                 }
-                _ => glob_match(&tokens(&want.text), have.text),
+                _ => glob_match(&tokens(want.text), have.text),
             }
         } else {
             want.text == have.text
@@ -225,9 +229,9 @@ fn component_matches(want: &Piece, have: &Have) -> Option<bool> {
         return None;
     }
     if want.glob {
-        return intersects(&tokens(&want.text), &theirs).then_some(true);
+        return intersects(&tokens(want.text), &theirs).then_some(true);
     }
-    glob_match(&theirs, &want.text).then_some(matches!(theirs.first(), Some(Token::Char(_))))
+    glob_match(&theirs, want.text).then_some(matches!(theirs.first(), Some(Token::Char(_))))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

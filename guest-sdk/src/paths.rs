@@ -7,6 +7,8 @@
 /// path as reached so far (the kernel's own limit is 40).
 pub const MAX_SYMLINKS: usize = 40;
 
+use std::borrow::Cow;
+
 /// `path` made absolute: `~` and `~/…` from `home`, `~name/…` as that user's
 /// home under `/home` (`/root` for root), anything relative under `cwd`. Not
 /// folded: `..` after a symlink means the link's parent, so folding is the
@@ -16,19 +18,19 @@ pub fn absolute(path: &str, cwd: &str, home: &str) -> String {
         return home.to_owned();
     }
     if let Some(rest) = path.strip_prefix("~/") {
-        return format!("{}/{}", home.trim_end_matches('/'), rest);
+        return joined(home.trim_end_matches('/'), rest);
     }
     if let Some(named) = path.strip_prefix('~') {
         let (user, rest) = named.split_once('/').unwrap_or((named, ""));
         let base = if user == "root" {
             "/root".to_owned()
         } else {
-            format!("/home/{user}")
+            joined("/home", user)
         };
         return if rest.is_empty() {
             base
         } else {
-            format!("{base}/{rest}")
+            joined(&base, rest)
         };
     }
     if path.starts_with('/') {
@@ -37,22 +39,39 @@ pub fn absolute(path: &str, cwd: &str, home: &str) -> String {
     if path.is_empty() {
         return cwd.to_owned();
     }
-    format!("{}/{}", cwd.trim_end_matches('/'), path)
+    joined(cwd.trim_end_matches('/'), path)
+}
+
+/// `dir/name`, allocated once (`format!` grows a string it cannot size).
+fn joined(dir: &str, name: &str) -> String {
+    let mut out = String::with_capacity(dir.len() + 1 + name.len());
+    out.push_str(dir);
+    out.push('/');
+    out.push_str(name);
+    out
 }
 
 /// An absolute path with `.`, `..` and repeated slashes folded lexically.
 pub fn fold(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
+    // Built in place: a name is pushed, `..` cuts the last one off.
+    let mut out = String::with_capacity(path.len() + 1);
     for part in path.split('/') {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop();
+                let at = out.rfind('/').unwrap_or(0);
+                out.truncate(at);
             }
-            name => parts.push(name),
+            name => {
+                out.push('/');
+                out.push_str(name);
+            }
         }
     }
-    format!("/{}", parts.join("/"))
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// Whether `path` is `dir` or lies beneath it. Both absolute and folded.
@@ -158,8 +177,15 @@ impl Lookups {
     /// The resolved path, and what the last lookup of the walk found there
     /// (none when nothing was looked up after the last step).
     fn resolve_walk(&mut self, absolute: &str) -> (String, Option<Seen>) {
+        // The path is built in place, one name at a time: a walk looks up
+        // every ancestor, and a string per step was most of its cost.
         let mut reached = String::from("/");
-        let mut pending: Vec<String> = components(absolute).into_iter().rev().collect();
+        let mut pending: Vec<Cow<str>> = absolute
+            .split('/')
+            .filter(|p| !p.is_empty())
+            .rev()
+            .map(Cow::Borrowed)
+            .collect();
         let mut links = 0usize;
         let mut last: Option<Seen> = None;
         // Past the first name that does not exist, nothing is looked up.
@@ -170,25 +196,26 @@ impl Lookups {
             // hand back the rest unfolded, for the caller to place.
             if reached == "/proc" || reached.starts_with("/proc/") {
                 pending.push(part);
-                for piece in pending.into_iter().rev() {
-                    reached = join(&reached, &piece);
+                for piece in pending.iter().rev() {
+                    push_name(&mut reached, piece);
                 }
                 return (reached, None);
             }
-            match part.as_str() {
+            match &*part {
                 "." => {}
                 ".." => {
-                    reached = parent(&reached);
+                    let at = reached.rfind('/').unwrap_or(0);
+                    reached.truncate(at.max(1));
                     last = None;
                 }
                 name => {
-                    let next = join(&reached, name);
+                    let before = reached.len();
+                    push_name(&mut reached, name);
                     if !exists {
-                        reached = next;
                         last = None;
                         continue;
                     }
-                    let seen = self.lstat(&next);
+                    let seen = self.lstat(&reached);
                     exists = !matches!(seen, Seen::Missing);
                     match &seen {
                         Seen::Link(target) if links < MAX_SYMLINKS => {
@@ -196,21 +223,21 @@ impl Lookups {
                             match target {
                                 Some(target) => {
                                     if target.starts_with('/') {
-                                        reached = String::from("/");
+                                        reached.truncate(1);
+                                    } else {
+                                        reached.truncate(before);
                                     }
                                     for piece in components(target).into_iter().rev() {
-                                        pending.push(piece);
+                                        pending.push(Cow::Owned(piece));
                                     }
                                     last = None;
                                 }
                                 None => {
-                                    reached = next;
                                     last = Some(seen);
                                 }
                             }
                         }
                         _ => {
-                            reached = next;
                             last = Some(seen);
                         }
                     }
@@ -551,11 +578,12 @@ fn join(dir: &str, name: &str) -> String {
     }
 }
 
-fn parent(path: &str) -> String {
-    match path.rfind('/') {
-        Some(0) | None => String::from("/"),
-        Some(at) => path[..at].to_owned(),
+/// `dir/name` in place (`/name` at the root).
+fn push_name(dir: &mut String, name: &str) {
+    if dir != "/" {
+        dir.push('/');
     }
+    dir.push_str(name);
 }
 
 #[cfg(test)]

@@ -310,8 +310,13 @@ impl Reader<'_> {
         if let Some(entry) = self.ctx.protected_by(resolved) {
             return Some(entry.to_owned());
         }
-        let own_git = self.own_git();
-        is_under(resolved, &own_git).then_some(own_git)
+        // The worktree's own `.git`, compared without building its path.
+        let root = self.ctx.writable_root.trim_end_matches('/');
+        let in_own_git = resolved
+            .strip_prefix(root)
+            .and_then(|rest| rest.strip_prefix("/.git"))
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        in_own_git.then(|| self.own_git())
     }
 
     pub(crate) fn own_git(&self) -> String {
@@ -416,10 +421,10 @@ impl Reader<'_> {
         let shown = fold(&format!("{base}/{}", pattern_parts.join("/")));
         let root = self.ctx.writable_root.trim_end_matches('/');
         let own = root.rsplit('/').next().unwrap_or("");
-        let mut entries: Vec<String> = self.ctx.protected.clone();
-        entries.push(self.own_git());
+        let own_git = self.own_git();
+        let entries = (self.ctx.protected.iter().map(String::as_str)).chain([own_git.as_str()]);
         let mut above: Option<String> = None;
-        for entry in &entries {
+        for entry in entries {
             let Some(below) = entry.strip_prefix(base.trim_end_matches('/')) else {
                 continue;
             };
@@ -432,7 +437,7 @@ impl Reader<'_> {
                 continue;
             }
             if pattern_parts.len() < entry_parts.len() {
-                above.get_or_insert_with(|| entry.clone());
+                above.get_or_insert_with(|| entry.to_owned());
                 continue;
             }
             // Under the agents' directory, the caller's own worktree by its
@@ -445,7 +450,7 @@ impl Reader<'_> {
             }
             return Some(Place::Protected {
                 path: shown,
-                entry: entry.clone(),
+                entry: entry.to_owned(),
             });
         }
         if let Some(entry) = above {
@@ -558,11 +563,15 @@ enum Seen {
 
 /// An absolute path with empty and `.` components dropped; `..` kept.
 fn tidy(path: &str) -> String {
-    let parts: Vec<&str> = path
-        .split('/')
-        .filter(|p| !p.is_empty() && *p != ".")
-        .collect();
-    format!("/{}", parts.join("/"))
+    let mut out = String::with_capacity(path.len() + 1);
+    for part in path.split('/').filter(|p| !p.is_empty() && *p != ".") {
+        out.push('/');
+        out.push_str(part);
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
 }
 
 /// `full` is `dir` or under it: what follows (`""` for `dir` itself).

@@ -55,27 +55,83 @@ pub struct Table {
     pub parts: &'static [&'static str],
 }
 
-/// The grammar a table describes (built once per table and kept).
+mod notation;
+
+// `prebuilt`: the options of every table the build found, written by
+// build.rs with `notation` from the tables' own text, as indexes into
+// `STRS` and `LONGS`.
+include!(concat!(env!("OUT_DIR"), "/git_tables.rs"));
+
+/// The grammar a table describes. The build wrote the options of every
+/// table in src/programs/git, found here by the fingerprint of the table's
+/// text, so a consult (a fresh instance each time) reads no notation; a
+/// table the build did not write is read once and kept.
 pub fn grammar(table: &'static Table) -> Grammar {
-    static BUILT: OnceLock<Mutex<HashMap<usize, &'static [Opt]>>> = OnceLock::new();
-    let key = table as *const Table as usize;
-    let built = BUILT.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut built = built.lock().unwrap_or_else(|e| e.into_inner());
-    let options = *built
-        .entry(key)
-        .or_insert_with(|| Box::leak(options(table.parts).into_boxed_slice()));
+    let options = match built(table) {
+        Some(options) => options,
+        None => read_at_run_time(table),
+    };
     Grammar {
         style: table.style,
         options,
     }
 }
 
+/// The options the build wrote for a table, made `Opt`s once and kept.
+fn built(table: &'static Table) -> Option<&'static [Opt]> {
+    static MADE: Mutex<Vec<(u64, &'static [Opt])>> = Mutex::new(Vec::new());
+    let fingerprint = notation::fingerprint(table.parts);
+    let records = prebuilt(fingerprint)?;
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, options)) = made.iter().find(|(f, _)| *f == fingerprint) {
+        return Some(options);
+    }
+    let options: &'static [Opt] = Box::leak(records.iter().map(record).collect());
+    made.push((fingerprint, options));
+    Some(options)
+}
+
+/// One option the build wrote: key, letter (`u16::MAX`: none), where its
+/// long names start in `LONGS`, their count << 2 | what it takes.
+fn record(r: &[u16; 4]) -> Opt {
+    let start = usize::from(r[2]);
+    let count = usize::from(r[3] >> 2);
+    Opt {
+        key: STRS[usize::from(r[0])],
+        short: if r[1] == u16::MAX {
+            ""
+        } else {
+            STRS[usize::from(r[1])]
+        },
+        long: &LONGS[start..start + count],
+        takes: match r[3] & 3 {
+            1 => Takes::Value,
+            2 => Takes::Attached,
+            _ => Takes::Nothing,
+        },
+    }
+}
+
+fn read_at_run_time(table: &'static Table) -> &'static [Opt] {
+    static BUILT: OnceLock<Mutex<HashMap<usize, &'static [Opt]>>> = OnceLock::new();
+    let key = table as *const Table as usize;
+    let built = BUILT.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut built = built.lock().unwrap_or_else(|e| e.into_inner());
+    built
+        .entry(key)
+        .or_insert_with(|| Box::leak(options(table.parts).into_boxed_slice()))
+}
+
 fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }
 
-fn leak_list(list: Vec<&'static str>) -> &'static [&'static str] {
-    Box::leak(list.into_boxed_slice())
+fn takes(t: notation::Takes) -> Takes {
+    match t {
+        notation::Takes::Nothing => Takes::Nothing,
+        notation::Takes::Value => Takes::Value,
+        notation::Takes::Attached => Takes::Attached,
+    }
 }
 
 /// One entry of the notation.
@@ -89,126 +145,33 @@ pub struct Entry {
 
 /// Read one entry of the notation.
 pub fn entry(text: &'static str) -> Entry {
-    let (negatable, text) = match text.strip_prefix('!') {
-        Some(rest) => (false, rest),
-        None => (true, text),
-    };
-    let (text, takes) = if let Some(rest) = text.strip_suffix('=') {
-        (rest, Takes::Value)
-    } else if let Some(rest) = text.strip_suffix('?') {
-        (rest, Takes::Attached)
-    } else {
-        (text, Takes::Nothing)
-    };
-    let mut chars = text.chars();
-    let (short, names) = match (chars.next(), chars.next()) {
-        (Some(c), None) => (Some(c), ""),
-        (Some(c), Some(',')) => (Some(c), &text[c.len_utf8() + 1..]),
-        _ => (None, text),
-    };
-    let longs: Vec<&'static str> = if names.is_empty() {
-        Vec::new()
-    } else {
-        names.split('|').collect()
-    };
+    let e = notation::entry(text);
     Entry {
-        short,
-        negatable: negatable && !longs.is_empty(),
-        longs,
-        takes,
+        short: e.short,
+        longs: e.longs,
+        takes: takes(e.takes),
+        negatable: e.negatable,
     }
 }
 
 /// Every option a table's parts declare, with the negated forms git accepts,
-/// and `--help` / `--help-all`.
+/// and `--help` / `--help-all` (see `notation::options`).
 fn options(parts: &[&'static str]) -> Vec<Opt> {
-    let entries: Vec<Entry> = parts
-        .iter()
-        .flat_map(|p| p.split_whitespace())
-        .map(entry)
-        .collect();
-    let declared: Vec<&str> = entries.iter().flat_map(|e| e.longs.clone()).collect();
-    let mut out: Vec<Opt> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    // A letter two tables give belongs to the first (the subcommand's own
-    // options are parsed before the revision and diff options).
-    let mut letters: Vec<char> = Vec::new();
-    for e in &entries {
-        let key = match (e.longs.first(), e.short) {
-            (Some(long), _) => *long,
-            (None, Some(c)) => leak(c.to_string()),
-            (None, None) => continue,
-        };
-        if seen.iter().any(|s| s == key) {
-            continue;
-        }
-        seen.push(key.to_owned());
-        let short = match e.short {
-            Some(c) if !letters.contains(&c) => {
-                letters.push(c);
-                leak(c.to_string())
-            }
-            _ if e.longs.is_empty() => continue,
-            _ => "",
-        };
-        out.push(Opt {
-            key,
-            short,
-            long: leak_list(e.longs.clone()),
-            takes: e.takes,
-        });
-    }
-    for e in &entries {
-        if !e.negatable {
-            continue;
-        }
-        let Some(first) = e.longs.first() else {
-            continue;
-        };
-        // `--no-x` for `x`; `--x` and `--no-no-x` for a declared `no-x`.
-        let (key, names): (String, Vec<String>) = match first.strip_prefix("no-") {
-            Some(positive) => (
-                positive.to_owned(),
-                e.longs
-                    .iter()
-                    .flat_map(|l| {
-                        let p = l.strip_prefix("no-").unwrap_or(l);
-                        [p.to_owned(), format!("no-{l}")]
-                    })
-                    .collect(),
+    notation::options(parts)
+        .into_iter()
+        .map(|b| Opt {
+            key: leak(b.key),
+            short: b.short.map_or("", |c| leak(c.to_string())),
+            long: Box::leak(
+                b.long
+                    .into_iter()
+                    .map(leak)
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice(),
             ),
-            None => (
-                format!("no-{first}"),
-                e.longs.iter().map(|l| format!("no-{l}")).collect(),
-            ),
-        };
-        let names: Vec<&'static str> = names
-            .into_iter()
-            .filter(|n| !declared.contains(&n.as_str()))
-            .map(leak)
-            .collect();
-        if names.is_empty() || seen.contains(&key) {
-            continue;
-        }
-        seen.push(key.clone());
-        out.push(Opt {
-            key: leak(key),
-            short: "",
-            long: leak_list(names),
-            takes: Takes::Nothing,
-        });
-    }
-    for help in ["help", "help-all"] {
-        if !declared.contains(&help) {
-            out.push(Opt {
-                key: help,
-                short: "",
-                long: leak_list(vec![help]),
-                takes: Takes::Nothing,
-            });
-        }
-    }
-    out
+            takes: takes(b.takes),
+        })
+        .collect()
 }
 
 /// Every long name a table's parts accept (for tests against `--help-all`).
@@ -302,6 +265,42 @@ mod tests {
         assert_eq!(keys("-nf").unwrap(), ["dry-run", "force"]);
         assert_eq!(keys("-Skey").unwrap(), ["gpg-sign"]);
         assert_eq!(keys("--help").unwrap(), ["help"]);
+    }
+
+    /// Every table a subcommand or a family reads was written by the build,
+    /// and its statics are what reading its text at run time gives.
+    #[test]
+    fn the_build_wrote_every_table_as_it_reads() {
+        let mut tables: Vec<&'static Table> = Vec::new();
+        for (_, sub) in super::super::every_sub() {
+            tables.extend(sub.table);
+            tables.extend(sub.family.and_then(|f| f.parent));
+        }
+        assert!(tables.len() > 100, "{} tables", tables.len());
+        for table in tables {
+            let built =
+                built(table).unwrap_or_else(|| panic!("the build did not write {:?}", table.parts));
+            let read = options(table.parts);
+            assert_eq!(built.len(), read.len(), "{:?}", table.parts);
+            for (b, r) in built.iter().zip(&read) {
+                assert_eq!(
+                    (b.key, b.short, b.long, b.takes),
+                    (r.key, r.short, r.long, r.takes),
+                    "{:?}",
+                    table.parts
+                );
+            }
+        }
+        // A table the build never saw is read at run time.
+        assert!(prebuilt(notation::fingerprint(T.parts)).is_some());
+        // (Its text is no literal the build follows.)
+        const TEXT: &str = concat!("x,unseen", "-by-the-build=");
+        const UNSEEN: Table = Table {
+            style: PARSE,
+            parts: &[TEXT],
+        };
+        assert!(prebuilt(notation::fingerprint(UNSEEN.parts)).is_none());
+        assert_eq!(grammar(&UNSEEN).options[0].key, "unseen-by-the-build");
     }
 
     #[test]
