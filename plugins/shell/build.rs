@@ -26,6 +26,12 @@ enum Tok {
 }
 
 fn main() {
+    // The descriptions' example command lines are kept in native builds
+    // (where the tests run) and left out of the wasm that ships.
+    println!("cargo::rustc-check-cfg=cfg(wicket_examples)");
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32") {
+        println!("cargo::rustc-cfg=wicket_examples");
+    }
     let dir = Path::new("src/programs/git");
     println!("cargo::rerun-if-changed={}", dir.display());
     println!("cargo::rerun-if-changed=build.rs");

@@ -35,6 +35,24 @@
 //!   export, which is how wicket builds its default classifier. Turn it off
 //!   to use the crate as a library.
 
+/// A description's example command lines: every one of them in a native
+/// build (the tests read them all, and check how many there are), none in
+/// the wasm that ships — there they would only be initial data every fresh
+/// instance copies on every consult (`build.rs` sets `wicket_examples`).
+#[cfg(wicket_examples)]
+macro_rules! examples {
+    ($($example:tt)*) => {
+        &[$($example)*]
+    };
+}
+
+#[cfg(not(wicket_examples))]
+macro_rules! examples {
+    ($($example:tt)*) => {
+        &[]
+    };
+}
+
 #[doc(hidden)]
 pub mod argv;
 #[doc(hidden)]

@@ -238,7 +238,7 @@ pub const TAR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tar,
-    examples: &[
+    examples: examples![
         (TargetWrite, "tar xzf deps.tgz"),
         (TargetWrite, "tar -xzf deps.tgz -C vendor"),
         (TargetWrite, "tar czf dist.tgz dist/"),
@@ -287,7 +287,7 @@ pub const BSDTAR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bsdtar,
-    examples: &[
+    examples: examples![
         (Read, "bsdtar --version"),
         (Opaque, "bsdtar -xf a.tar -C ../.."),
     ],
@@ -958,7 +958,7 @@ pub const ZIP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: zip,
-    examples: &[
+    examples: examples![
         (TargetWrite, "zip -r dist.zip dist"),
         (
             TargetWrite,
@@ -1112,7 +1112,7 @@ pub const UNZIP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: unzip,
-    examples: &[
+    examples: examples![
         (TargetWrite, "unzip -q x.zip -d vendor"),
         (TargetWrite, "unzip -o release.zip"),
         (TargetWrite, "unzip -o a.zip f.txt -d out -x nothing"),
@@ -1274,7 +1274,7 @@ pub const FUNZIP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: funzip,
-    examples: &[
+    examples: examples![
         (Read, "funzip x.zip | head"),
         (Read, "zipinfo -1 x.zip"),
         (Secret, "zipinfo ~/.ssh/keys.zip"),
@@ -1301,7 +1301,7 @@ pub const SEVEN_ZIP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: seven_zip,
-    examples: &[
+    examples: examples![
         (TargetWrite, "7z x archive.7z -ovendor"),
         (TargetWrite, "7z a dist.7z dist"),
         (Read, "7z l archive.7z"),
@@ -1566,7 +1566,7 @@ pub const CPIO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: cpio,
-    examples: &[
+    examples: examples![
         (Read, "cpio -t < initrd.cpio"),
         (Read, "cpio -i --to-stdout etc/os-release < x.cpio"),
         (TargetWrite, "cpio -idm --no-absolute-filenames < x.cpio"),
@@ -1669,7 +1669,7 @@ pub const AR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ar,
-    examples: &[
+    examples: examples![
         (TargetWrite, "ar rcs libfoo.a foo.o bar.o"),
         (Read, "ar t libfoo.a"),
         (Read, "ar -tv libfoo.a"),
@@ -2063,7 +2063,7 @@ pub const GZIP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gzip,
-    examples: &[
+    examples: examples![
         (Read, "gzip -dc x.gz | head"),
         (Read, "zcat x.gz | head"),
         (Read, "gzip -c README.md > /dev/null"),
@@ -2146,7 +2146,7 @@ pub const BZIP2: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bzip2,
-    examples: &[
+    examples: examples![
         (Read, "bzcat x.bz2 | head"),
         (Read, "bzip2 -dc x.bz2 > /dev/null"),
         (TargetWrite, "bzip2 -9 dump.sql"),
@@ -2247,7 +2247,7 @@ pub const XZ: Program = Program {
     output: None,
     lists_paths_under: None,
     read: xz,
-    examples: &[
+    examples: examples![
         (Read, "xzcat x.xz | head"),
         (Read, "xz -dc x.tar.xz | tar t"),
         (Read, "xz -l x.xz"),
@@ -2631,7 +2631,7 @@ pub const ZSTD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: zstd,
-    examples: &[
+    examples: examples![
         (Read, "zstdcat x.zst | head"),
         (Read, "zstd -dc x.zst > /dev/null"),
         (TargetWrite, "zstd -19 -T0 dist/app.tar"),
@@ -2776,7 +2776,7 @@ pub const LZ4: Program = Program {
     output: None,
     lists_paths_under: None,
     read: lz4,
-    examples: &[
+    examples: examples![
         (Read, "lz4cat x.lz4 | head"),
         (TargetWrite, "lz4 data.bin"),
         (TargetWrite, "lz4 -d data.bin.lz4 data.bin"),
@@ -2860,7 +2860,7 @@ pub const BROTLI: Program = Program {
     output: None,
     lists_paths_under: None,
     read: brotli,
-    examples: &[
+    examples: examples![
         (TargetWrite, "brotli -q 11 dist/app.js"),
         (Read, "brotli -dc x.br | head"),
         (Destructive, "brotli -j ../../repo.git/config"),
@@ -2901,7 +2901,7 @@ pub const DD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: dd,
-    examples: &[
+    examples: examples![
         (TargetWrite, "dd if=/dev/zero of=test.bin bs=1M count=1"),
         (
             TargetWrite,

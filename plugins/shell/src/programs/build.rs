@@ -106,7 +106,7 @@ pub const CC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: cc,
-    examples: &[
+    examples: examples![
         (TargetWrite, "gcc -O2 -Wall -o app main.c"),
         (TargetWrite, "cc -c x.c"),
         (TargetWrite, "g++ -std=c++17 -Iinclude -DNDEBUG -c src/a.cpp -o build/a.o"),
@@ -519,7 +519,7 @@ pub const JAVAC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: javac,
-    examples: &[
+    examples: examples![
         (TargetWrite, "javac -d build/classes src/Main.java"),
         (TargetWrite, "javac Main.java"),
         (Read, "javac -version"),
@@ -687,7 +687,7 @@ pub const TSC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tsc,
-    examples: &[
+    examples: examples![
         (OpenWorld, "tsc -p tests/lib/types/tsconfig.json"),
         (OpenWorld, "tsc --noEmit"),
         (Read, "tsc --version"),
@@ -791,7 +791,7 @@ pub const MAKE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: make,
-    examples: &[
+    examples: examples![
         (OpenWorld, "make -j4"),
         (OpenWorld, "make"),
         (OpenWorld, "make -C bld V=1 test-ci"),
@@ -1172,7 +1172,7 @@ pub const CMAKE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: cmake,
-    examples: &[
+    examples: examples![
         (OpenWorld, "cmake -B build"),
         (
             OpenWorld,
@@ -1686,7 +1686,7 @@ pub const NINJA: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ninja,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ninja -C build"),
         (OpenWorld, "ninja -C build -j8 test"),
         (Read, "ninja --version"),
@@ -1863,7 +1863,7 @@ pub const GO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: go,
-    examples: &[
+    examples: examples![
         (OpenWorld, "go test ./..."),
         (OpenWorld, "go test -race -tags=integration ./..."),
         (OpenWorld, "go test ./pkg -run TestX -v"),
@@ -2250,7 +2250,7 @@ pub const MAVEN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: maven,
-    examples: &[
+    examples: examples![
         (
             OpenWorld,
             "mvn clean test --projects gson --activate-profiles gson-subset",
@@ -2491,7 +2491,7 @@ pub const GRADLE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gradle,
-    examples: &[
+    examples: examples![
         (OpenWorld, "gradle build"),
         (OpenWorld, "gradle test --offline -x lint"),
         (Read, "gradle --version"),
@@ -2637,7 +2637,7 @@ pub const PYTEST: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pytest,
-    examples: &[
+    examples: examples![
         (OpenWorld, "pytest -x -k foo"),
         (OpenWorld, "pytest -q"),
         (OpenWorld, "pytest --cov=. simple_integration.py"),
@@ -2750,7 +2750,7 @@ pub const JEST: Program = Program {
     output: None,
     lists_paths_under: None,
     read: jest,
-    examples: &[
+    examples: examples![
         (OpenWorld, "jest"),
         (OpenWorld, "vitest run --coverage"),
         (OpenWorld, "jest -u src"),
@@ -2794,7 +2794,7 @@ pub const MOCHA: Program = Program {
     output: None,
     lists_paths_under: None,
     read: mocha,
-    examples: &[
+    examples: examples![
         (
             OpenWorld,
             "mocha --require test/support/env --reporter spec --check-leaks test/ test/acceptance/",
@@ -2830,7 +2830,7 @@ pub const RSPEC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rspec,
-    examples: &[
+    examples: examples![
         (OpenWorld, "rspec spec/models"),
         (Read, "rspec --version"),
         (Destructive, "rspec -o ../../repo.git/x"),

@@ -999,7 +999,7 @@ pub const CARGO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: cargo,
-    examples: &[
+    examples: examples![
         (OpenWorld, "cargo build --release"),
         (OpenWorld, "cargo test -p x"),
         (OpenWorld, "cargo +nightly test --features unstable"),
@@ -1946,7 +1946,7 @@ pub const RUSTC_PROGRAM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rustc,
-    examples: &[
+    examples: examples![
         (TargetWrite, "rustc -O -o app src/main.rs"),
         (TargetWrite, "rustc src/main.rs"),
         (Read, "rustc --version"),

@@ -222,7 +222,7 @@ pub const DOCKER: Program = Program {
     output: None,
     lists_paths_under: None,
     read: docker,
-    examples: &[
+    examples: examples![
         (OpenWorld, "docker build -t app ."),
         (OpenWorld, "docker run --rm -v \"$PWD\":/app -w /app node:20 npm test"),
         (OpenWorld, "docker run --rm -it -p 8080:80 nginx"),
@@ -916,7 +916,7 @@ pub const COMPOSE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: docker_compose,
-    examples: &[
+    examples: examples![
         (OpenWorld, "docker-compose up --build"),
         (OpenWorld, "docker-compose down"),
         (Destructive, "docker-compose down -v"),

@@ -73,7 +73,7 @@ pub const CP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: copy,
-    examples: &[
+    examples: examples![
         (TargetWrite, "cp src/main.rs src/lib.rs"),
         (TargetWrite, "cp -r src backup"),
         (Destructive, "cp -r x/.wicket ../../"),
@@ -116,7 +116,7 @@ pub const MV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: copy,
-    examples: &[
+    examples: examples![
         (TargetWrite, "mv src/a.rs src/b.rs"),
         (Destructive, "mv ../../repo.git/config x"),
         (Destructive, "mv x ../../.wicket"),
@@ -159,7 +159,7 @@ pub const INSTALL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: copy,
-    examples: &[
+    examples: examples![
         (TargetWrite, "install -m 755 target/release/app bin/app"),
         (TargetWrite, "install -d build/out"),
         (Destructive, "install -D x ../../repo.git/hooks/pre-commit"),
@@ -198,7 +198,7 @@ pub const LN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: link,
-    examples: &[
+    examples: examples![
         (TargetWrite, "ln -s ../lib/util.js src/util.js"),
         (TargetWrite, "ln -sf target/release/app app"),
         (Destructive, "ln ../../repo.git/config c"),
@@ -221,7 +221,7 @@ pub const LINK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: link,
-    examples: &[
+    examples: examples![
         (Destructive, "link ../../repo.git/config c"),
         (TargetWrite, "link src/main.rs m.rs"),
     ],
@@ -250,7 +250,7 @@ pub const RM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: remove,
-    examples: &[
+    examples: examples![
         (TargetWrite, "rm -rf target"),
         (TargetWrite, "rm src/main.rs"),
         (Destructive, "rm -rf /etc"),
@@ -285,7 +285,7 @@ pub const RMDIR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: remove,
-    examples: &[
+    examples: examples![
         (TargetWrite, "rmdir build"),
         (Destructive, "rmdir ../../repo.git/refs/tags"),
     ],
@@ -301,7 +301,7 @@ pub const UNLINK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: remove,
-    examples: &[
+    examples: examples![
         (TargetWrite, "unlink x"),
         (Destructive, "unlink ../../repo.git/HEAD"),
     ],
@@ -325,7 +325,7 @@ pub const MKDIR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: create,
-    examples: &[
+    examples: examples![
         (TargetWrite, "mkdir -p src/bin"),
         (OpenWorld, "mkdir -p /tmp/x"),
         (Destructive, "mkdir -p ../../repo.git/refs/replace"),
@@ -354,7 +354,7 @@ pub const TOUCH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: create,
-    examples: &[
+    examples: examples![
         (TargetWrite, "touch src/new.rs"),
         (TargetWrite, "touch -d '2 days ago' -r src/main.rs x"),
         (Destructive, "touch ../../.wicket/x"),
@@ -371,7 +371,7 @@ pub const CHMOD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: chmod,
-    examples: &[
+    examples: examples![
         (TargetWrite, "chmod +x build.sh"),
         (TargetWrite, "chmod -R u+w target"),
         (TargetWrite, "chmod -w src/main.rs"),
@@ -410,7 +410,7 @@ pub const CHOWN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: chown,
-    examples: &[
+    examples: examples![
         (TargetWrite, "chown -R 1000:1000 target"),
         (Destructive, "chown -R nobody ../../repo.git"),
         (Destructive, "chgrp --reference=x -R g ../.."),
@@ -434,7 +434,7 @@ pub const TRUNCATE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: truncate,
-    examples: &[
+    examples: examples![
         (TargetWrite, "truncate -s 0 build.log"),
         (Destructive, "truncate -s0 ../../.wicket/trail.jsonl"),
         (Destructive, "truncate --si=0 /etc/hostname"),
@@ -458,7 +458,7 @@ pub const TEE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tee,
-    examples: &[
+    examples: examples![
         (TargetWrite, "echo x | tee out.txt"),
         (Read, "echo x | tee"),
         (Read, "echo x | tee /dev/null"),
@@ -483,7 +483,7 @@ pub const MKFIFO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: create,
-    examples: &[
+    examples: examples![
         (TargetWrite, "mkfifo pipe"),
         (Destructive, "mkfifo ../../.wicket/p"),
     ],
@@ -505,7 +505,7 @@ pub const MKNOD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: mknod,
-    examples: &[
+    examples: examples![
         (TargetWrite, "mknod p p"),
         (Destructive, "mknod ../../.wicket/p p"),
     ],
@@ -533,7 +533,7 @@ pub const SHRED: Program = Program {
     output: None,
     lists_paths_under: None,
     read: shred,
-    examples: &[
+    examples: examples![
         (Destructive, "shred -u secret.txt"),
         (Destructive, "shred x"),
     ],
@@ -1095,7 +1095,7 @@ pub const MKTEMP: Program = Program {
     output: Some(mktemp_output),
     lists_paths_under: None,
     read: mktemp,
-    examples: &[
+    examples: examples![
         (OpenWorld, "mktemp -d"),
         (
             OpenWorld,
@@ -1211,7 +1211,7 @@ pub const SETFACL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: setfacl,
-    examples: &[
+    examples: examples![
         (TargetWrite, "setfacl -m u:nobody:r src/main.rs"),
         (TargetWrite, "setfacl -R -m g:dev:rwX target"),
         (Destructive, "setfacl -R -m u:nobody:rwx ../.."),

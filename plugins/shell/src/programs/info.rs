@@ -170,7 +170,7 @@ pub const LS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: looks_at_ls,
-    examples: &[
+    examples: examples![
         (Read, "ls -la"),
         (Read, "ls -1"),
         (Read, "ls --color=auto -lh src"),
@@ -198,7 +198,7 @@ pub const TREE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tree,
-    examples: &[
+    examples: examples![
         (Read, "tree -L 2"),
         (Read, "tree -a -I 'node_modules|target' -L3 src"),
         (Read, "tree --dirsfirst --noreport -d"),
@@ -412,7 +412,7 @@ pub const FILE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: file,
-    examples: &[
+    examples: examples![
         (Read, "file target/release/app"),
         (Read, "find . -name '*.o' | xargs file"),
         // find's listing is not vouched for (it can print .git): the words
@@ -480,7 +480,7 @@ pub const STAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: looks_at_stat,
-    examples: &[
+    examples: examples![
         (Read, "stat -c '%s %n' src/main.rs"),
         (Read, "stat --printf='%y\\n' f"),
         (Read, "stat ../../repo.git/config"),
@@ -529,7 +529,7 @@ pub const DU: Program = Program {
     output: None,
     lists_paths_under: None,
     read: du_du,
-    examples: &[
+    examples: examples![
         (Read, "du -sh target"),
         (Read, "du -sh * | sort -h"),
         (Read, "du -h --max-depth=1 ."),
@@ -577,7 +577,7 @@ pub const DF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: looks_at,
-    examples: &[(Read, "df -h"), (Read, "df -h --output=source,avail .")],
+    examples: examples![(Read, "df -h"), (Read, "df -h --output=source,avail .")],
     manual: "df (GNU coreutils) 9.1: df --help",
 };
 
@@ -596,7 +596,7 @@ pub const BASENAME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[
+    examples: examples![
         (Read, "basename src/main.rs .rs"),
         (Read, "basename -a a/b c/d"),
     ],
@@ -612,7 +612,7 @@ pub const DIRNAME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "dirname src/main.rs")],
+    examples: examples![(Read, "dirname src/main.rs")],
     manual: "dirname (GNU coreutils) 9.1: dirname --help",
 };
 
@@ -637,7 +637,7 @@ pub const REALPATH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[
+    examples: examples![
         (Read, "realpath ."),
         (Read, "realpath --relative-to=.. src"),
     ],
@@ -664,7 +664,7 @@ pub const READLINK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "readlink -f repo-link")],
+    examples: examples![(Read, "readlink -f repo-link")],
     manual: "readlink (GNU coreutils) 9.1: readlink --help",
 };
 
@@ -682,7 +682,7 @@ pub const PWD: Program = Program {
     output: Some(pwd_output),
     lists_paths_under: None,
     read: reports,
-    examples: &[
+    examples: examples![
         (Read, "pwd"),
         (Read, "pwd -P"),
         (Destructive, "rm -rf \"$(pwd)\"/../../.wicket"),
@@ -777,7 +777,7 @@ pub const ECHO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: echo,
-    examples: &[
+    examples: examples![
         (Read, "echo hello"),
         (Read, "echo -n x"),
         (Read, "echo -e 'a\\tb'"),
@@ -799,7 +799,7 @@ pub const PRINTF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: printf,
-    examples: &[
+    examples: examples![
         (Read, "printf '%s\\n' a b"),
         (Read, "printf -- '-x\\n'"),
         (Read, "printf -v x '%s' y"),
@@ -867,7 +867,7 @@ pub const TRUE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: nothing,
-    examples: &[
+    examples: examples![
         (Read, "true"),
         (Read, "false || true"),
         (Read, ": > /dev/null"),
@@ -886,7 +886,7 @@ pub const TEST: Program = Program {
     output: None,
     lists_paths_under: None,
     read: test,
-    examples: &[
+    examples: examples![
         (TargetWrite, "test -d target || mkdir target"),
         (Read, "test -d target || echo none"),
         (Read, "test -f package.json && cat package.json || true"),
@@ -910,7 +910,7 @@ pub const EXPR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "expr 1 + 2"), (Read, "expr length abc")],
+    examples: examples![(Read, "expr 1 + 2"), (Read, "expr length abc")],
     manual: "expr (GNU coreutils) 9.1: an expression of strings and operators",
 };
 
@@ -934,7 +934,7 @@ pub const SEQ: Program = Program {
     output: Some(seq_output),
     lists_paths_under: None,
     read: reports,
-    examples: &[
+    examples: examples![
         (Read, "seq 1 10"),
         (Read, "seq -w 1 10"),
         (Read, "for i in $(seq 3); do echo $((i+1)); done"),
@@ -950,7 +950,7 @@ pub const YES: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "yes | head -3")],
+    examples: examples![(Read, "yes | head -3")],
     manual: "yes (GNU coreutils) 9.1: prints its words forever",
 };
 
@@ -960,7 +960,7 @@ pub const SLEEP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "sleep 5"), (Read, "sleep 0.5 && echo done")],
+    examples: examples![(Read, "sleep 5"), (Read, "sleep 0.5 && echo done")],
     manual: "sleep (GNU coreutils 9.1 and shells): waits",
 };
 
@@ -986,7 +986,7 @@ pub const DATE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: date,
-    examples: &[
+    examples: examples![
         (Read, "date"),
         (Read, "date -u +%Y-%m-%dT%H:%M:%SZ"),
         (Read, "date -d '2 days ago' +%s"),
@@ -1022,7 +1022,7 @@ pub const CAL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "cal"), (Read, "cal -3")],
+    examples: examples![(Read, "cal"), (Read, "cal -3")],
     manual: "cal, ncal (bsdmainutils / util-linux): print calendars",
 };
 
@@ -1046,7 +1046,7 @@ pub const ID: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "id -u"), (Read, "id")],
+    examples: examples![(Read, "id -u"), (Read, "id")],
     manual: "id (GNU coreutils) 9.1: id --help",
 };
 
@@ -1059,7 +1059,7 @@ pub const NAMES: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[
+    examples: examples![
         (Read, "whoami"),
         (Read, "groups"),
         (Read, "tty -s || echo no"),
@@ -1088,7 +1088,7 @@ pub const UNAME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "uname -a"), (Read, "uname -sm")],
+    examples: examples![(Read, "uname -a"), (Read, "uname -sm")],
     manual: "uname (GNU coreutils) 9.1: uname --help",
 };
 
@@ -1120,7 +1120,7 @@ pub const HOSTNAME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: hostname,
-    examples: &[
+    examples: examples![
         (Read, "hostname"),
         (Read, "hostname -I | awk '{print $1}'"),
         (Read, "hostname -f"),
@@ -1162,7 +1162,7 @@ pub const NPROC: Program = Program {
     output: Some(nproc_output),
     lists_paths_under: None,
     read: reports,
-    examples: &[
+    examples: examples![
         (Read, "nproc"),
         (Read, "echo -j$(nproc)"),
         (OpenWorld, "make -j$(nproc)"),
@@ -1185,7 +1185,7 @@ pub const UPTIME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "uptime"), (Read, "uptime -p")],
+    examples: examples![(Read, "uptime"), (Read, "uptime -p")],
     manual: "uptime (procps-ng 4.0.2): uptime --help",
 };
 
@@ -1220,7 +1220,7 @@ pub const FREE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports,
-    examples: &[(Read, "free -h")],
+    examples: examples![(Read, "free -h")],
     manual: "free (procps-ng 4.0.2): free --help",
 };
 
@@ -1235,7 +1235,7 @@ pub const PS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ps,
-    examples: &[
+    examples: examples![
         (Read, "ps aux"),
         (Read, "ps -ef"),
         (Read, "ps aux | grep node"),
@@ -1503,7 +1503,7 @@ pub const TOP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: top,
-    examples: &[(Read, "top -b -n1 | head -20"), (Read, "top -bn1 -o %MEM")],
+    examples: examples![(Read, "top -b -n1 | head -20"), (Read, "top -bn1 -o %MEM")],
     manual: "top (procps-ng 4.0.2): top --help; without a terminal it runs in batch mode",
 };
 
@@ -1522,7 +1522,7 @@ pub const WHICH: Program = Program {
     output: Some(crate::identity::looked_up),
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "which cargo"), (Read, "which -a python3")],
+    examples: examples![(Read, "which cargo"), (Read, "which -a python3")],
     manual: "which (debianutils 5.7): -a -s",
 };
 
@@ -1532,7 +1532,7 @@ pub const WHEREIS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "whereis gcc")],
+    examples: examples![(Read, "whereis gcc")],
     manual: "whereis (util-linux 2.38.1): -b -B -m -M -s -S -f -u -l",
 };
 
@@ -1542,7 +1542,7 @@ pub const TYPE: Program = Program {
     output: Some(crate::identity::looked_up),
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "type -a cargo"), (Read, "type -t ls")],
+    examples: examples![(Read, "type -a cargo"), (Read, "type -t ls")],
     manual: "type, hash (shell builtins)",
 };
 
@@ -1558,7 +1558,7 @@ pub const OBSERVERS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[
+    examples: examples![
         (Read, "lscpu"),
         (Read, "lsof -i :8080"),
         (Read, "locale -a"),
@@ -1579,7 +1579,7 @@ pub const UMASK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: umask,
-    examples: &[(Read, "umask"), (Read, "umask 022")],
+    examples: examples![(Read, "umask"), (Read, "umask 022")],
     manual: "umask (shell builtin)",
 };
 
@@ -1609,7 +1609,7 @@ pub const SHELL_STATE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "complete -p")],
+    examples: examples![(Read, "complete -p")],
     manual: "complete, compopt (bash builtins): register completions, run only interactively",
 };
 
@@ -1619,7 +1619,7 @@ pub const JOBS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: jobs,
-    examples: &[(Read, "jobs -l"), (Destructive, "jobs -x rm -rf /etc")],
+    examples: examples![(Read, "jobs -l"), (Destructive, "jobs -x rm -rf /etc")],
     manual: "jobs (shell builtin; bash's -x COMMAND runs COMMAND)",
 };
 
@@ -1640,7 +1640,7 @@ pub const COMPGEN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: compgen,
-    examples: &[
+    examples: examples![
         (Read, "compgen -c | head"),
         (Destructive, "compgen -C 'rm -rf /etc' x"),
         (Opaque, "compgen -F f x"),
@@ -1673,7 +1673,7 @@ pub const MAN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: man,
-    examples: &[
+    examples: examples![
         (Read, "man ls | cat"),
         (Read, "man -k socket"),
         (Destructive, "man -P 'rm -rf /etc' ls"),
@@ -1769,7 +1769,7 @@ pub const INFO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: info,
-    examples: &[
+    examples: examples![
         (Read, "info coreutils | head"),
         (Read, "info -f ./doc/x.info -n Top"),
         (TargetWrite, "info -o out.txt ls"),
@@ -1812,7 +1812,7 @@ pub const UNITS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: units,
-    examples: &[
+    examples: examples![
         (Read, "units '2 miles' km"),
         (TargetWrite, "units -H hist.txt"),
     ],
@@ -1855,7 +1855,7 @@ pub const NUMFMT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "numfmt --to=iec 1048576")],
+    examples: examples![(Read, "numfmt --to=iec 1048576")],
     manual: "numfmt (GNU coreutils) 9.1: reads numbers, prints them",
 };
 
@@ -1865,7 +1865,7 @@ pub const LOOK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: look,
-    examples: &[(Read, "look abc"), (Secret, "look a ~/.netrc")],
+    examples: examples![(Read, "look abc"), (Secret, "look a ~/.netrc")],
     manual: "look (util-linux 2.38.1): look [-bdf] [-t char] string [file]",
 };
 
@@ -1893,7 +1893,7 @@ pub const FACTOR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: reports_any,
-    examples: &[(Read, "factor 42")],
+    examples: examples![(Read, "factor 42")],
     manual: "factor (GNU coreutils) 9.1: factors numbers",
 };
 
@@ -1903,7 +1903,7 @@ pub const STTY: Program = Program {
     output: None,
     lists_paths_under: None,
     read: stty,
-    examples: &[
+    examples: examples![
         (Read, "stty size"),
         (Read, "stty -a"),
         (OpenWorld, "stty -echo"),

@@ -414,7 +414,7 @@ pub const PYTHON: Program = Program {
     output: None,
     lists_paths_under: None,
     read: python,
-    examples: &[
+    examples: examples![
         (OpenWorld, "python3 -c \"import sys; print(sys.version)\""),
         (OpenWorld, "python3 -Bc 'print(1)'"),
         (OpenWorld, "python -m pytest -x -k foo"),
@@ -1034,7 +1034,7 @@ pub const NODE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: node,
-    examples: &[
+    examples: examples![
         (OpenWorld, "node -e \"console.log(1)\""),
         (OpenWorld, "node -pe 'process.version'"),
         (OpenWorld, "node --max-old-space-size=4096 scripts/build.js"),
@@ -1283,7 +1283,7 @@ pub const DENO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: deno,
-    examples: &[
+    examples: examples![
         (OpenWorld, "deno eval 'console.log(1)'"),
         (OpenWorld, "deno run main.ts"),
         (OpenWorld, "deno run -A --watch main.ts"),
@@ -1590,7 +1590,7 @@ pub const PERL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: perl,
-    examples: &[
+    examples: examples![
         (OpenWorld, "perl -e 'print 1'"),
         (OpenWorld, "perl -lne 'print if /x/' README.md"),
         (OpenWorld, "perl -pi -e 's/a/b/' src/main.rs"),
@@ -1960,7 +1960,7 @@ pub const RUBY: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ruby,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ruby -e 'puts 1'"),
         (
             OpenWorld,
@@ -2180,7 +2180,7 @@ pub const PHP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: php,
-    examples: &[
+    examples: examples![
         (OpenWorld, "php -r 'echo 1;'"),
         (OpenWorld, "php artisan test"),
         (Read, "php -v"),
@@ -2328,7 +2328,7 @@ pub const LUA: Program = Program {
     output: None,
     lists_paths_under: None,
     read: lua,
-    examples: &[
+    examples: examples![
         (OpenWorld, "lua -e 'print(1)'"),
         (OpenWorld, "lua script.lua"),
         (Read, "lua -v"),
@@ -2378,7 +2378,7 @@ pub const RSCRIPT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rscript,
-    examples: &[
+    examples: examples![
         (OpenWorld, "Rscript -e 'print(1)'"),
         (OpenWorld, "Rscript --vanilla analysis.R"),
         (Read, "Rscript --version"),
@@ -2495,7 +2495,7 @@ pub const TCLSH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tclsh,
-    examples: &[
+    examples: examples![
         (OpenWorld, "tclsh build.tcl"),
         (OpenWorld, "tclsh <<'EOF'\nputs [info patchlevel]\nEOF"),
         (Destructive, "tclsh <<'EOF'\nexec rm -rf ../../.wicket\nEOF"),
@@ -2528,7 +2528,7 @@ pub const EXPECT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: expect,
-    examples: &[
+    examples: examples![
         (OpenWorld, "expect -c 'puts 1'"),
         (OpenWorld, "expect login.exp"),
         (Destructive, "expect -c 'exec rm -rf /etc'"),
@@ -2590,7 +2590,7 @@ pub const JAVA: Program = Program {
     output: None,
     lists_paths_under: None,
     read: java,
-    examples: &[
+    examples: examples![
         (OpenWorld, "java -jar target/app.jar"),
         (OpenWorld, "java -Xmx2g -cp build/classes Main arg"),
         (OpenWorld, "java Hello.java"),
@@ -2916,7 +2916,7 @@ pub const JSHELL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: jshell,
-    examples: &[
+    examples: examples![
         (
             OpenWorld,
             "jshell <<'EOF'\nSystem.out.println(1);\n/exit\nEOF",
@@ -2990,7 +2990,7 @@ pub const OSASCRIPT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: osascript,
-    examples: &[
+    examples: examples![
         (OpenWorld, "osascript -e 'display notification \"done\"'"),
         (
             Destructive,
@@ -3074,7 +3074,7 @@ pub const OTHER: Program = Program {
     output: None,
     lists_paths_under: None,
     read: other,
-    examples: &[
+    examples: examples![
         (OpenWorld, "julia -e 'println(1)'"),
         (OpenWorld, "julia script.jl"),
         (Read, "julia --version"),

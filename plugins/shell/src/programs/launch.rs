@@ -323,7 +323,7 @@ pub const ENV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: env,
-    examples: &[
+    examples: examples![
         (Secret, "env"),
         (Secret, "env -0"),
         (Secret, "env -u HOME"),
@@ -688,7 +688,7 @@ pub const NICE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: nice,
-    examples: &[
+    examples: examples![
         (Read, "nice"),
         (OpenWorld, "nice -n 19 cargo build"),
         (OpenWorld, "nice -10 make -j4"),
@@ -720,7 +720,7 @@ pub const NOHUP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: nohup,
-    examples: &[
+    examples: examples![
         (OpenWorld, "nohup npm run dev > out.log 2>&1 &"),
         (OpenWorld, "nohup cargo build"),
         (Destructive, "nohup rm -rf /etc"),
@@ -763,7 +763,7 @@ pub const TIMEOUT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: timeout,
-    examples: &[
+    examples: examples![
         (OpenWorld, "timeout 30 cargo test"),
         (OpenWorld, "timeout -k 5 --preserve-status 1m make"),
         (Destructive, "timeout 5 rm -rf /etc"),
@@ -801,7 +801,7 @@ pub const STDBUF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: plain_launcher,
-    examples: &[
+    examples: examples![
         (OpenWorld, "stdbuf -oL cargo test"),
         (Destructive, "stdbuf -oL rm -rf /etc"),
         (Destructive, "stdbuf --output=0 -e0 rm -rf ../../.wicket"),
@@ -839,7 +839,7 @@ pub const TIME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: time,
-    examples: &[
+    examples: examples![
         (OpenWorld, "time cargo build"),
         (OpenWorld, "/usr/bin/time -v cargo build"),
         (OpenWorld, "/usr/bin/time -o timing.txt -a make"),
@@ -893,7 +893,7 @@ pub const SETSID: Program = Program {
     output: None,
     lists_paths_under: None,
     read: setsid,
-    examples: &[
+    examples: examples![
         (OpenWorld, "setsid -f cargo run"),
         (OpenWorld, "setsid -w cargo build"),
         (Destructive, "setsid rm -rf /etc"),
@@ -939,7 +939,7 @@ pub const IONICE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ionice,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ionice -c 3 cargo build"),
         (Destructive, "ionice -c 3 rm -rf /etc"),
         (Destructive, "ionice -c2 -n7 -t rm -rf ../../.wicket"),
@@ -1002,7 +1002,7 @@ pub const CHRT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: chrt,
-    examples: &[
+    examples: examples![
         (OpenWorld, "chrt -i 0 cargo build"),
         (Destructive, "chrt -f 10 rm -rf /etc"),
         (Read, "chrt -p 1234"),
@@ -1056,7 +1056,7 @@ pub const TASKSET: Program = Program {
     output: None,
     lists_paths_under: None,
     read: taskset,
-    examples: &[
+    examples: examples![
         (OpenWorld, "taskset -c 0,1 cargo build"),
         (Destructive, "taskset 0x1 rm -rf /etc"),
         (Read, "taskset -p 1234"),
@@ -1124,7 +1124,7 @@ pub const NUMACTL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: numactl,
-    examples: &[
+    examples: examples![
         (OpenWorld, "numactl --interleave=all cargo bench"),
         (Destructive, "numactl -N 0 rm -rf /etc"),
         (Read, "numactl --hardware"),
@@ -1199,7 +1199,7 @@ pub const PRLIMIT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prlimit,
-    examples: &[
+    examples: examples![
         (Read, "prlimit"),
         (Read, "prlimit --pid 1234"),
         (OpenWorld, "prlimit --pid 1234 --nofile=1024:4096"),
@@ -1289,7 +1289,7 @@ pub const UNSHARE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: unshare,
-    examples: &[
+    examples: examples![
         (OpenWorld, "unshare -rn cargo test"),
         (Destructive, "unshare -r rm -rf /etc"),
         (Destructive, "unshare -w ../.. rm -rf .wicket"),
@@ -1374,7 +1374,7 @@ pub const NSENTER: Program = Program {
     output: None,
     lists_paths_under: None,
     read: nsenter,
-    examples: &[
+    examples: examples![
         (OpenWorld, "nsenter -t 1234 -n ss -tlnp"),
         (Destructive, "nsenter -t 1234 -n rm -rf /etc"),
         (Destructive, "nsenter -w../.. rm -rf .wicket"),
@@ -1441,7 +1441,7 @@ pub const FIREJAIL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: firejail,
-    examples: &[
+    examples: examples![
         (OpenWorld, "firejail --quiet --net=none cargo test"),
         (Destructive, "firejail --noprofile rm -rf /etc"),
         (Destructive, "firejail --env=LITANY_X=1 true"),
@@ -1630,7 +1630,7 @@ pub const SYSTEMD_RUN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: systemd_run,
-    examples: &[
+    examples: examples![
         (OpenWorld, "systemd-run --user cargo run"),
         (
             OpenWorld,
@@ -1934,7 +1934,7 @@ pub const STRACE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: strace,
-    examples: &[
+    examples: examples![
         (OpenWorld, "strace -f -o trace.txt ./app"),
         (OpenWorld, "strace -c cargo test"),
         (OpenWorld, "strace -ff -o traces/t -e trace=file make"),
@@ -2108,7 +2108,7 @@ pub const LTRACE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ltrace,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ltrace -o calls.txt ./app"),
         (Destructive, "ltrace -o ../../.wicket/x true"),
         (Destructive, "ltrace -f rm -rf /etc"),
@@ -2351,7 +2351,7 @@ pub const PERF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: perf,
-    examples: &[
+    examples: examples![
         (OpenWorld, "perf record -g ./target/release/app"),
         (OpenWorld, "perf stat -e cycles cargo bench"),
         (Read, "perf report --stdio"),
@@ -2544,7 +2544,7 @@ pub const VALGRIND: Program = Program {
     output: None,
     lists_paths_under: None,
     read: valgrind,
-    examples: &[
+    examples: examples![
         (OpenWorld, "valgrind --leak-check=full ./app"),
         (
             OpenWorld,
@@ -2902,7 +2902,7 @@ pub const SUDO: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sudo,
-    examples: &[
+    examples: examples![
         (OpenWorld, "sudo apt-get install -y jq"),
         (Destructive, "sudo rm -rf /etc"),
         (Destructive, "sudo -u root -E rm -rf /etc"),
@@ -3026,7 +3026,7 @@ pub const DOAS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: doas,
-    examples: &[
+    examples: examples![
         (Destructive, "doas rm -rf /etc"),
         (Destructive, "doas -u other rm -rf ../../.wicket"),
         (Read, "doas -C /etc/doas.conf rm -rf /etc"),
@@ -3087,7 +3087,7 @@ pub const SU: Program = Program {
     output: None,
     lists_paths_under: None,
     read: switch_user,
-    examples: &[
+    examples: examples![
         (Destructive, "su -c 'rm -rf /etc'"),
         (Destructive, "su root -c 'rm -rf ../../.wicket'"),
         (Destructive, "su - other --command='rm -rf /etc'"),
@@ -3122,7 +3122,7 @@ pub const RUNUSER: Program = Program {
     output: None,
     lists_paths_under: None,
     read: switch_user,
-    examples: &[
+    examples: examples![
         (Destructive, "runuser -u nobody -- rm -rf /etc"),
         (Destructive, "runuser -u nobody touch ../../.wicket/x"),
         (Opaque, "runuser -u nobody rm -rf ../../.wicket"),
@@ -3203,7 +3203,7 @@ pub const SG: Program = Program {
     output: None,
     lists_paths_under: None,
     read: switch_group,
-    examples: &[
+    examples: examples![
         (Destructive, "sg users -c 'rm -rf ../../.wicket'"),
         (Destructive, "sg users 'rm -rf ../../.wicket'"),
         (Destructive, "sg - users -c 'rm -rf ../../.wicket'"),
@@ -3223,7 +3223,7 @@ pub const NEWGRP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: switch_group,
-    examples: &[
+    examples: examples![
         (Opaque, "newgrp users <<< 'rm -rf ../../.wicket'"),
         (Opaque, "newgrp"),
     ],
@@ -3291,7 +3291,7 @@ pub const XARGS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: xargs,
-    examples: &[
+    examples: examples![
         (Read, "git ls-files | xargs wc -l"),
         (Read, "xargs"),
         (TargetWrite, "grep -rl foo src | xargs sed -i s/foo/bar/g"),
@@ -3792,7 +3792,7 @@ pub const PARALLEL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: parallel,
-    examples: &[
+    examples: examples![
         (TargetWrite, "parallel gzip ::: a.log b.log"),
         (OpenWorld, "parallel -j4 'cargo test -p {}' ::: core cli"),
         (Read, "parallel --dry-run rm ::: /etc"),
@@ -4187,7 +4187,7 @@ pub const WATCH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: watch,
-    examples: &[
+    examples: examples![
         (Read, "watch -n 5 'ls -la target'"),
         (Read, "watch -n1 git status"),
         (Destructive, "watch -n 1 rm -rf /etc"),
@@ -4251,7 +4251,7 @@ pub const FLOCK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: flock,
-    examples: &[
+    examples: examples![
         (OpenWorld, "flock target/.lock cargo build"),
         (OpenWorld, "flock -w 10 build.lock -c 'make all'"),
         (Read, "flock 9"),
@@ -4328,7 +4328,7 @@ pub const SCRIPT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: typescript,
-    examples: &[
+    examples: examples![
         (OpenWorld, "script -q -c 'cargo test' test.log"),
         (OpenWorld, "script -qec 'make' /dev/null"),
         (Destructive, "script -c true ../../.wicket/log"),
@@ -4384,7 +4384,7 @@ pub const HYPERFINE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: hyperfine,
-    examples: &[
+    examples: examples![
         (OpenWorld, "hyperfine --warmup 3 'cargo run --release'"),
         (
             OpenWorld,
@@ -4711,7 +4711,7 @@ pub const BUSYBOX: Program = Program {
     output: None,
     lists_paths_under: None,
     read: busybox,
-    examples: &[
+    examples: examples![
         (Read, "busybox --list"),
         (Read, "busybox"),
         (Read, "busybox ls -la"),
@@ -4779,7 +4779,7 @@ pub const CHROOT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: chroot,
-    examples: &[
+    examples: examples![
         (Opaque, "chroot /mnt rm -rf /"),
         (Opaque, "chroot ../../repo.git sh"),
         (Destructive, "chroot / rm -rf etc"),
@@ -4837,7 +4837,7 @@ pub const FAKEROOT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: fakeroot,
-    examples: &[
+    examples: examples![
         (OpenWorld, "fakeroot make install DESTDIR=out"),
         (TargetWrite, "fakeroot -s state.db -- tar cf out.tar src"),
         (Destructive, "fakeroot rm -rf /etc"),
@@ -4903,7 +4903,7 @@ pub const DBUS_RUN_SESSION: Program = Program {
     output: None,
     lists_paths_under: None,
     read: dbus_run_session,
-    examples: &[
+    examples: examples![
         (OpenWorld, "dbus-run-session -- cargo test"),
         (Destructive, "dbus-run-session rm -rf /etc"),
         (OpenWorld, "dbus-run-session --dbus-daemon=./fake true"),
@@ -4971,7 +4971,7 @@ pub const START_STOP_DAEMON: Program = Program {
     output: None,
     lists_paths_under: None,
     read: start_stop_daemon,
-    examples: &[
+    examples: examples![
         (
             OpenWorld,
             "start-stop-daemon --start -b --chdir . --exec /usr/bin/python3 -- -m http.server",
@@ -5076,7 +5076,7 @@ pub const PLAIN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: plain_launcher,
-    examples: &[
+    examples: examples![
         (OpenWorld, "unbuffer cargo test"),
         (OpenWorld, "eatmydata make"),
         (Destructive, "eatmydata rm -rf /etc"),
@@ -5095,7 +5095,7 @@ pub const PROXIED: Program = Program {
     output: None,
     lists_paths_under: None,
     read: proxied,
-    examples: &[
+    examples: examples![
         (OpenWorld, "proxychains4 -q curl -s https://example.com"),
         (Destructive, "proxychains rm -rf /etc"),
     ],
@@ -5122,7 +5122,7 @@ pub const TORSOCKS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: proxied,
-    examples: &[
+    examples: examples![
         (OpenWorld, "torsocks curl https://example.com"),
         (Destructive, "torsocks -i rm -rf /etc"),
         (Opaque, "torsocks --shell"),
@@ -5185,7 +5185,7 @@ pub const CPULIMIT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: cpulimit,
-    examples: &[
+    examples: examples![
         (OpenWorld, "cpulimit -l 50 -- cargo build"),
         (Destructive, "cpulimit -l 50 rm -rf /etc"),
         (OpenWorld, "cpulimit -l 20 -p 1234"),
@@ -5265,7 +5265,7 @@ pub const TSP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tsp,
-    examples: &[
+    examples: examples![
         (OpenWorld, "tsp cargo build --release"),
         (Destructive, "tsp rm -rf /etc"),
         (Read, "tsp -l"),
@@ -5321,7 +5321,7 @@ pub const DAEMONIZE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: daemonize,
-    examples: &[
+    examples: examples![
         (
             OpenWorld,
             "daemonize -c . -o out.log /usr/bin/python3 -m http.server",
@@ -5432,7 +5432,7 @@ pub const RLWRAP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rlwrap,
-    examples: &[
+    examples: examples![
         (OpenWorld, "rlwrap -H hist.txt ./repl"),
         (Destructive, "rlwrap rm -rf /etc"),
         (Destructive, "rlwrap -l ../../.wicket/log cat"),
@@ -5485,7 +5485,7 @@ pub const CAFFEINATE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: plain_launcher,
-    examples: &[
+    examples: examples![
         (OpenWorld, "caffeinate -i cargo build"),
         (Destructive, "caffeinate -dims rm -rf /etc"),
     ],
@@ -5661,7 +5661,7 @@ pub const KILL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: kill,
-    examples: &[
+    examples: examples![
         (Process, "kill %1"),
         (Process, "kill $!"),
         (Process, "kill -9 %1"),
@@ -5870,7 +5870,7 @@ pub const PKILL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pkill,
-    examples: &[
+    examples: examples![
         (OpenWorld, "pkill -f 'npm run dev'"),
         (OpenWorld, "pkill -9 node"),
         (OpenWorld, "pkill -f uvicorn"),
@@ -5897,7 +5897,7 @@ pub const PGREP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pkill,
-    examples: &[(Read, "pgrep -fl node"), (Read, "pgrep -f litany")],
+    examples: examples![(Read, "pgrep -fl node"), (Read, "pgrep -f litany")],
     manual: "pgrep from procps-ng 4.0.2: pgrep --help",
 };
 
@@ -6014,7 +6014,7 @@ pub const PIDOF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pidof,
-    examples: &[(Read, "pidof node"), (Read, "pidof litany")],
+    examples: examples![(Read, "pidof node"), (Read, "pidof litany")],
     manual: "pidof from procps-ng 4.0.2: pidof(1)",
 };
 
@@ -6060,7 +6060,7 @@ pub const KILLALL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: killall,
-    examples: &[
+    examples: examples![
         (OpenWorld, "killall node"),
         (Read, "killall -l"),
         (Destructive, "killall -9 litany"),
@@ -6153,7 +6153,7 @@ pub const CRONTAB: Program = Program {
     output: None,
     lists_paths_under: None,
     read: crontab,
-    examples: &[
+    examples: examples![
         (Read, "crontab -l"),
         (Read, "crontab -u other -l"),
         (Destructive, "crontab -r"),
@@ -6206,7 +6206,7 @@ pub const AT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: at,
-    examples: &[
+    examples: examples![
         (Read, "at -l"),
         (Read, "at -c 3"),
         (OpenWorld, "at -r 3"),
@@ -6249,7 +6249,7 @@ pub const ATQ: Program = Program {
     output: None,
     lists_paths_under: None,
     read: atq,
-    examples: &[(Read, "atq"), (OpenWorld, "atrm 3")],
+    examples: examples![(Read, "atq"), (OpenWorld, "atrm 3")],
     manual: "at 3.2.5 (Debian 12, not installed here): at -h",
 };
 
@@ -6269,7 +6269,7 @@ pub const TMUX: Program = Program {
     output: None,
     lists_paths_under: None,
     read: tmux,
-    examples: &[
+    examples: examples![
         (Read, "tmux ls"),
         (Read, "tmux list-sessions"),
         (Read, "tmux has-session -t dev"),
@@ -6722,7 +6722,7 @@ pub const SCREEN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: screen,
-    examples: &[
+    examples: examples![
         (Read, "screen -ls"),
         (OpenWorld, "screen -dmS srv npm run dev"),
         (OpenWorld, "screen -dmS srv cargo run"),
@@ -6848,7 +6848,7 @@ pub const GDB: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gdb,
-    examples: &[
+    examples: examples![
         (Read, "gdb --version"),
         (Opaque, "gdb -batch -ex run ./app"),
         (Secret, "gdb -p 1234"),
@@ -6962,7 +6962,7 @@ pub const SYSTEMCTL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: systemctl,
-    examples: &[
+    examples: examples![
         (Read, "systemctl status nginx"),
         (Read, "systemctl --user list-units --type=service"),
         (Read, "systemctl is-active --quiet docker"),
@@ -7094,7 +7094,7 @@ pub const SERVICE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: service,
-    examples: &[
+    examples: examples![
         (Read, "service --status-all"),
         (Read, "service nginx status"),
         (OpenWorld, "service nginx restart"),
@@ -7150,7 +7150,7 @@ pub const IP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ip,
-    examples: &[
+    examples: examples![
         (Read, "ip a"),
         (Read, "ip addr show"),
         (Read, "ip -br -c link"),
@@ -7262,7 +7262,7 @@ pub const SYSCTL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sysctl,
-    examples: &[
+    examples: examples![
         (Read, "sysctl -a"),
         (Read, "sysctl vm.swappiness"),
         (Destructive, "sysctl -w vm.swappiness=10"),
@@ -7344,7 +7344,7 @@ pub const MACHINE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: machine,
-    examples: &[
+    examples: examples![
         (Read, "mount"),
         (Read, "mount -l -t ext4"),
         (Read, "fdisk -l"),
@@ -8476,7 +8476,7 @@ pub const SETPRIV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: setpriv,
-    examples: &[
+    examples: examples![
         (OpenWorld, "setpriv --nnp cargo test"),
         (Destructive, "setpriv sh -c 'rm -rf ../../.wicket'"),
         (Destructive, "setpriv --reuid=0 --init-groups rm -rf /etc"),
@@ -8530,7 +8530,7 @@ pub const SETARCH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: setarch,
-    examples: &[
+    examples: examples![
         (OpenWorld, "setarch x86_64 -R ./target/debug/app"),
         (
             Destructive,
@@ -8597,7 +8597,7 @@ pub const CHOOM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: choom,
-    examples: &[
+    examples: examples![
         (OpenWorld, "choom -n 500 -- cargo test"),
         (Destructive, "choom -n 0 -- sh -c 'rm -rf ../../.wicket'"),
         (Read, "choom -p 1234"),
@@ -8646,7 +8646,7 @@ pub const UCLAMPSET: Program = Program {
     output: None,
     lists_paths_under: None,
     read: uclampset,
-    examples: &[
+    examples: examples![
         (OpenWorld, "uclampset -m 0 -M 512 cargo build"),
         (Destructive, "uclampset -m 0 sh -c 'rm -rf ../../.wicket'"),
         (Read, "uclampset -p 1234"),
@@ -8699,7 +8699,7 @@ pub const RUNCON: Program = Program {
     output: None,
     lists_paths_under: None,
     read: runcon,
-    examples: &[
+    examples: examples![
         (OpenWorld, "runcon -t unconfined_t cargo test"),
         (Destructive, "runcon -t x sh -c 'rm -rf ../../.wicket'"),
         (Destructive, "runcon system_u:system_r:x:s0 rm -rf /etc"),
@@ -8744,7 +8744,7 @@ pub const SSH_AGENT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ssh_agent,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ssh-agent bash -c 'ssh-add -l; cargo test'"),
         (Destructive, "ssh-agent sh -c 'rm -rf ../../.wicket'"),
         (Process, "ssh-agent -s"),
@@ -8794,7 +8794,7 @@ pub const CHRONIC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: plain_launcher_of_moreutils,
-    examples: &[
+    examples: examples![
         (OpenWorld, "chronic cargo test"),
         (Destructive, "chronic sh -c 'rm -rf ../../.wicket'"),
         (Destructive, "ifne -n rm -rf /etc"),
@@ -8823,7 +8823,7 @@ pub const PEE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pee,
-    examples: &[
+    examples: examples![
         (Read, "pee 'wc -l' 'head -1'"),
         (Destructive, "pee 'rm -rf ../../.wicket'"),
         (Opaque, "pee \"$x\""),

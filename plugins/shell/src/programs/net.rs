@@ -384,7 +384,7 @@ pub const CURL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: curl,
-    examples: &[
+    examples: examples![
         (OpenWorld, "curl -sSL https://example.com/api | jq ."),
         (OpenWorld, "curl -s http://localhost:8081/health"),
         (OpenWorld, "curl -o out.json https://api.example.com/x"),
@@ -994,7 +994,7 @@ pub const WGET: Program = Program {
     output: None,
     lists_paths_under: None,
     read: wget,
-    examples: &[
+    examples: examples![
         (OpenWorld, "wget https://example.com/file.tgz"),
         (OpenWorld, "wget -q -O deps.tgz https://example.com/d.tgz"),
         (
@@ -1774,7 +1774,7 @@ pub const SSH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ssh,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ssh -o BatchMode=yes host true"),
         (OpenWorld, "ssh build-host uptime"),
         (OpenWorld, "ssh host 'rm -rf /'"),
@@ -1977,7 +1977,7 @@ pub const SCP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: scp,
-    examples: &[
+    examples: examples![
         (OpenWorld, "scp build-host:log.txt /tmp/log.txt"),
         (OpenWorld, "scp build-host:log.txt logs/"),
         (OpenWorld, "scp -r dist host:/srv/www"),
@@ -2100,7 +2100,7 @@ pub const SFTP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sftp,
-    examples: &[
+    examples: examples![
         (OpenWorld, "sftp host"),
         (OpenWorld, "sftp host:data.csv data/"),
         (Opaque, "sftp -b batch.txt host"),
@@ -2389,7 +2389,7 @@ pub const RSYNC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rsync,
-    examples: &[
+    examples: examples![
         (TargetWrite, "rsync -av src/ backup/"),
         (TargetWrite, "rsync -av --delete src/ mirror/"),
         (OpenWorld, "rsync -a build-host:/data/ /tmp/data/"),
@@ -2681,7 +2681,7 @@ pub const NC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: nc,
-    examples: &[
+    examples: examples![
         (OpenWorld, "nc -z example.com 443"),
         (OpenWorld, "nc -zv localhost 5432"),
         (OpenWorld, "echo hi | nc -q1 localhost 9000"),
@@ -2799,7 +2799,7 @@ pub const NCAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ncat,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ncat -zv example.com 443"),
         (Destructive, "ncat -l 4444 --sh-exec 'rm -rf /etc'"),
         (Destructive, "ncat -l 4444 --sh-e='rm -rf /etc'"),
@@ -3014,7 +3014,7 @@ pub const SOCAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: socat,
-    examples: &[
+    examples: examples![
         (OpenWorld, "socat TCP-LISTEN:8080,fork TCP:localhost:80"),
         (OpenWorld, "socat - TCP:example.com:80"),
         (OpenWorld, "socat TCP-LISTEN:9000 OPEN:capture.bin,creat"),
@@ -3370,7 +3370,7 @@ pub const GH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gh,
-    examples: &[
+    examples: examples![
         (OpenWorld, "gh pr list --state open"),
         (OpenWorld, "gh issue view 12 --comments"),
         (OpenWorld, "gh api repos/o/r/pulls --jq '.[].title'"),
@@ -3930,7 +3930,7 @@ pub const HTTPIE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: httpie,
-    examples: &[
+    examples: examples![
         (OpenWorld, "http GET localhost:8000/api/items"),
         (OpenWorld, "http POST :8000/login user=a password=b"),
         (OpenWorld, "http -o out.json https://api.example.com/x"),
@@ -4139,7 +4139,7 @@ pub const ARIA2C: Program = Program {
     output: None,
     lists_paths_under: None,
     read: aria2c,
-    examples: &[
+    examples: examples![
         (OpenWorld, "aria2c -x 8 -s 8 https://example.com/big.iso"),
         (OpenWorld, "aria2c -d downloads -o x.iso https://example.com/x.iso"),
         (Destructive, "aria2c -d ../.. -o repo.git/config https://x.org/c"),
@@ -4281,7 +4281,7 @@ pub const FTP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ftp,
-    examples: &[
+    examples: examples![
         (OpenWorld, "ftp -n ftp.example.com"),
         (Opaque, "printf 'get x\\n' | ftp -n host"),
         (Opaque, "ftp -n host <<EOF\nget x\nEOF"),

@@ -251,7 +251,7 @@ pub const NPM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: npm,
-    examples: &[
+    examples: examples![
         (OpenWorld, "npm test"),
         (OpenWorld, "npm run build"),
         (OpenWorld, "npm ci"),
@@ -700,7 +700,7 @@ pub const NPX: Program = Program {
     output: None,
     lists_paths_under: None,
     read: npx,
-    examples: &[
+    examples: examples![
         (OpenWorld, "npx tsc -p tests/lib/types/tsconfig.json"),
         (OpenWorld, "npx hereby baseline-accept"),
         (OpenWorld, "npx playwright install --with-deps"),
@@ -798,7 +798,7 @@ pub const PNPM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pnpm,
-    examples: &[
+    examples: examples![
         (OpenWorld, "pnpm install"),
         (OpenWorld, "pnpm run build"),
         (OpenWorld, "pnpm playwright install chromium"),
@@ -982,7 +982,7 @@ pub const YARN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: yarn,
-    examples: &[
+    examples: examples![
         (OpenWorld, "yarn"),
         (OpenWorld, "yarn install --immutable"),
         (OpenWorld, "yarn test"),
@@ -1187,7 +1187,7 @@ pub const BUN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bun,
-    examples: &[
+    examples: examples![
         (OpenWorld, "bun install"),
         (OpenWorld, "bun test"),
         (OpenWorld, "bun run build"),
@@ -2065,7 +2065,7 @@ pub const PIP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pip,
-    examples: &[
+    examples: examples![
         (OpenWorld, "pip install -r requirements.txt"),
         (OpenWorld, "pip install -e .[d]"),
         (OpenWorld, "pip install -e . --group dev"),
@@ -2445,7 +2445,7 @@ pub const UV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: uv,
-    examples: &[
+    examples: examples![
         (OpenWorld, "uv run pytest"),
         (OpenWorld, "uv run --directory=./python/py-fuzzer mypy"),
         (
@@ -2654,7 +2654,7 @@ pub const POETRY: Program = Program {
     output: None,
     lists_paths_under: None,
     read: poetry,
-    examples: &[
+    examples: examples![
         (OpenWorld, "poetry install"),
         (OpenWorld, "poetry run pytest -x"),
         (Read, "poetry --version"),
@@ -2784,7 +2784,7 @@ pub const PIPX: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pipx,
-    examples: &[
+    examples: examples![
         (OpenWorld, "pipx install black"),
         (OpenWorld, "pipx run cowsay hi"),
         (Read, "pipx list"),
@@ -2815,7 +2815,7 @@ pub const PIPENV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pipenv,
-    examples: &[
+    examples: examples![
         (OpenWorld, "pipenv sync"),
         (
             OpenWorld,
@@ -2881,7 +2881,7 @@ pub const BUNDLE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bundle,
-    examples: &[
+    examples: examples![
         (OpenWorld, "bundle install"),
         (OpenWorld, "bundle exec rake test"),
         (
@@ -2979,7 +2979,7 @@ pub const GEM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gem,
-    examples: &[
+    examples: examples![
         (
             OpenWorld,
             "gem install rubocop-performance rubocop-rake --no-document",

@@ -48,7 +48,7 @@ pub const SED: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sed,
-    examples: &[
+    examples: examples![
         (Read, "sed -n '1,80p' src/main.rs"),
         (Read, "sed 's/a/b/g' f"),
         (Read, "sed -E -e 's/x/y/' -e '/^$/d' f"),
@@ -216,7 +216,7 @@ pub const AWK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: awk,
-    examples: &[
+    examples: examples![
         (Read, "awk '{print $1}' f"),
         (Read, "awk -F: '{print $1}' /etc/passwd"),
         (Read, "awk -v n=3 'NR<=n' f"),
@@ -601,7 +601,7 @@ pub const JQ: Program = Program {
     output: None,
     lists_paths_under: None,
     read: jq,
-    examples: &[
+    examples: examples![
         (Read, "jq '.x' f.json"),
         (Read, "jq -r '.dependencies | keys[]' package.json"),
         (Read, "cat f.json | jq -c ."),
@@ -992,7 +992,7 @@ pub const RENAME: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rename,
-    examples: &[
+    examples: examples![
         (TargetWrite, "rename 's/\\.txt$/.md/' *.txt"),
         (TargetWrite, "rename -v 'y/A-Z/a-z/' README.md"),
         (Read, "rename -n 's/foo/bar/g' foo.rs"),

@@ -230,7 +230,7 @@ pub const GREP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: grep,
-    examples: &[
+    examples: examples![
         (Read, "grep -rn \"fn main\" src"),
         (Read, "grep -r TODO ."),
         (Read, "grep -rl foo src"),
@@ -311,7 +311,7 @@ pub const ZGREP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: grep,
-    examples: &[
+    examples: examples![
         (Read, "zgrep -i error log.gz"),
         (Secret, "zgrep x ~/.aws/config"),
     ],
@@ -490,7 +490,7 @@ pub const RG: Program = Program {
     output: None,
     lists_paths_under: None,
     read: rg,
-    examples: &[
+    examples: examples![
         (Read, "rg -n --type rust foo"),
         (Read, "rg 'fn main' src"),
         (Read, "rg -trust -g '*.rs' -uu unsafe"),
@@ -788,7 +788,7 @@ pub const AG: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ag,
-    examples: &[
+    examples: examples![
         (Read, "ag -l foo src"),
         (Read, "ag --rust -i todo"),
         (Destructive, "ag --pager='rm -rf /etc' x"),
@@ -934,7 +934,7 @@ pub const ACK: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ack,
-    examples: &[
+    examples: examples![
         (Read, "ack -i todo src"),
         (Read, "ack -f --type=perl"),
         (Destructive, "ack --pager='rm -rf /etc' x"),
@@ -1063,7 +1063,7 @@ pub const FD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: fd,
-    examples: &[
+    examples: examples![
         (Read, "fd -e rs"),
         (Read, "fdfind -H -t f config src"),
         (Read, "fd -e rs -x wc -l"),
@@ -1213,7 +1213,7 @@ pub const FIND: Program = Program {
     output: None,
     lists_paths_under: None,
     read: find,
-    examples: &[
+    examples: examples![
         (Read, "find . -name '*.rs' -not -path './target/*'"),
         (Read, "find src -type f | sort"),
         (Read, "find . -maxdepth 2 -type d -print0"),

@@ -156,7 +156,7 @@ pub const PRINTENV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: printenv,
-    examples: &[
+    examples: examples![
         (Secret, "printenv"),
         (Secret, "printenv -0"),
         (Secret, "printenv BRAZEN_API_KEY"),
@@ -223,7 +223,7 @@ pub const GPG: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gpg,
-    examples: &[
+    examples: examples![
         (Read, "gpg --version"),
         (Read, "gpg --list-keys"),
         (Read, "gpg -k --with-colons"),
@@ -740,7 +740,7 @@ pub const SSH_KEYGEN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ssh_keygen,
-    examples: &[
+    examples: examples![
         (Read, "ssh-keygen -l -f {home}/.ssh/id_rsa.pub"),
         (Read, "ssh-keygen -lf {home}/.ssh/id_ed25519.pub"),
         (Read, "ssh-keygen -lvf key.pub"),
@@ -883,7 +883,7 @@ pub const SSH_ADD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: ssh_add,
-    examples: &[
+    examples: examples![
         (Read, "ssh-add -l"),
         (Read, "ssh-add -L"),
         (Read, "ssh-add -l -E md5"),
@@ -936,7 +936,7 @@ pub const KEYCTL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: keyctl,
-    examples: &[
+    examples: examples![
         (Read, "keyctl show"),
         (Read, "keyctl list @u"),
         (Read, "keyctl describe 1234"),
@@ -998,7 +998,7 @@ pub const SECURITY: Program = Program {
     output: None,
     lists_paths_under: None,
     read: security,
-    examples: &[
+    examples: examples![
         (Secret, "security find-generic-password -s github -w"),
         (Secret, "security find-internet-password -gs github.com"),
         (Secret, "security dump-keychain -d"),
@@ -1107,7 +1107,7 @@ pub const SECRET_TOOL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: secret_tool,
-    examples: &[
+    examples: examples![
         (Secret, "secret-tool lookup service github"),
         (Secret, "secret-tool search --all service github"),
         (OpenWorld, "secret-tool store --label=x service y"),
@@ -1140,7 +1140,7 @@ pub const BZ: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bz,
-    examples: &[
+    examples: examples![
         (Read, "bz --version"),
         (Read, "bz -h"),
         (Read, "bz --skill"),
@@ -1176,7 +1176,7 @@ pub const AWS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: aws,
-    examples: &[
+    examples: examples![
         (Secret, "aws configure get aws_secret_access_key"),
         (Secret, "aws --profile prod configure get aws_session_token"),
         (Secret, "aws configure get default.aws_access_key_id"),
@@ -1298,7 +1298,7 @@ pub const GCLOUD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gcloud,
-    examples: &[
+    examples: examples![
         (Secret, "gcloud auth print-access-token"),
         (Secret, "gcloud auth print-identity-token --audiences=x"),
         (Secret, "gcloud auth application-default print-access-token"),
@@ -1402,7 +1402,7 @@ pub const AZ: Program = Program {
     output: None,
     lists_paths_under: None,
     read: az,
-    examples: &[
+    examples: examples![
         (Secret, "az account get-access-token"),
         (Secret, "az account get-access-token --resource x"),
         (Secret, "az keyvault secret show --vault-name v -n s"),
@@ -1488,7 +1488,7 @@ pub const KUBECTL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: kubectl,
-    examples: &[
+    examples: examples![
         (Secret, "kubectl config view --raw"),
         (
             Secret,
@@ -1723,7 +1723,7 @@ pub const DOCKER_CREDENTIAL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: credential_helper,
-    examples: &[
+    examples: examples![
         (Secret, "echo https://index.docker.io/v1/ | docker-credential-desktop get"),
         (Read, "docker-credential-pass list"),
         (Read, "docker-credential-desktop version"),
@@ -1748,7 +1748,7 @@ pub const GIT_CREDENTIAL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: credential_helper,
-    examples: &[
+    examples: examples![
         (Secret, "git-credential-libsecret get"),
         (OpenWorld, "git-credential-libsecret erase"),
     ],
@@ -1781,7 +1781,7 @@ pub const OP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: op,
-    examples: &[
+    examples: examples![
         (Secret, "op read op://vault/item/password"),
         (Secret, "op item get github --fields password"),
         (Secret, "op --account my item get x"),
@@ -1864,7 +1864,7 @@ pub const PASS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: pass,
-    examples: &[
+    examples: examples![
         (Secret, "pass show github/token"),
         (Secret, "pass github/token"),
         (Secret, "pass -c github/token"),
@@ -1915,7 +1915,7 @@ pub const VAULT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: vault,
-    examples: &[
+    examples: examples![
         (Secret, "vault read secret/db"),
         (Secret, "vault kv get -field=password secret/db"),
         (Secret, "vault login -method=github"),
@@ -2001,7 +2001,7 @@ pub const BW: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bw,
-    examples: &[
+    examples: examples![
         (Secret, "bw get password github"),
         (Secret, "bw list items --search github"),
         (Secret, "bw unlock --raw"),
@@ -2079,7 +2079,7 @@ pub const HEROKU: Program = Program {
     output: None,
     lists_paths_under: None,
     read: heroku,
-    examples: &[
+    examples: examples![
         (Secret, "heroku auth:token"),
         (Secret, "heroku config -a app"),
         (Secret, "heroku config:get DATABASE_URL -a app"),
@@ -2148,7 +2148,7 @@ pub const GCORE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gcore,
-    examples: &[(Secret, "gcore 1"), (Secret, "gcore -o /tmp/x $PPID")],
+    examples: examples![(Secret, "gcore 1"), (Secret, "gcore -o /tmp/x $PPID")],
     manual: "gcore(1) from GDB: dumps a running process's memory to a core file",
 };
 
@@ -2169,7 +2169,7 @@ pub const GPG_AGENT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: gpg_agent,
-    examples: &[
+    examples: examples![
         (Read, "gpg-connect-agent --version"),
         (Secret, "gpg-connect-agent 'keyinfo --list' /bye"),
         (Secret, "gpg-connect-agent 'export_key ABCDEF' /bye"),

@@ -271,7 +271,7 @@ pub const SHELLS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: shell,
-    examples: &[
+    examples: examples![
         (Destructive, "sh -c 'rm -rf /etc'"),
         (Destructive, "bash -c 'rm -rf \"$1\"' _ /etc"),
         (Destructive, "bash -xec 'rm -rf /etc'"),
@@ -301,7 +301,7 @@ pub const FOREIGN_SHELLS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: foreign_shell,
-    examples: &[
+    examples: examples![
         (Opaque, "fish -c 'rm -rf /etc'"),
         (OpenWorld, "fish x.fish"),
     ],

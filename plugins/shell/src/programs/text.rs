@@ -321,7 +321,7 @@ pub const CAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files_cat,
-    examples: &[
+    examples: examples![
         (Read, "cat README.md"),
         (Read, "cat -n src/main.rs | head -40"),
         (Secret, "cat ~/.ssh/id_rsa"),
@@ -355,7 +355,7 @@ pub const TAC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "tac log.txt"), (Read, "tac -s x -r f")],
+    examples: examples![(Read, "tac log.txt"), (Read, "tac -s x -r f")],
     manual: "tac (GNU coreutils) 9.1: tac --help",
 };
 
@@ -382,7 +382,7 @@ pub const NL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "nl -ba src/main.rs")],
+    examples: examples![(Read, "nl -ba src/main.rs")],
     manual: "nl (GNU coreutils) 9.1: nl --help",
 };
 
@@ -406,7 +406,7 @@ pub const HEAD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: head_tail,
-    examples: &[
+    examples: examples![
         (Read, "head -50 src/main.rs"),
         (Read, "head -n 20 README.md"),
         (Read, "head -c 100 f"),
@@ -437,7 +437,7 @@ pub const TAIL: Program = Program {
     output: None,
     lists_paths_under: None,
     read: head_tail,
-    examples: &[
+    examples: examples![
         (Read, "tail -20 log.txt"),
         (Read, "tail -n +5 f"),
         (Read, "tail -f build.log"),
@@ -509,7 +509,7 @@ pub const WC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: counts_wc,
-    examples: &[
+    examples: examples![
         (Read, "wc -l src/*.rs"),
         (Read, "find . -name '*.rs' | xargs wc -l"),
         (Read, "wc --files0-from=list"),
@@ -546,7 +546,7 @@ pub const CUT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files_cut,
-    examples: &[
+    examples: examples![
         (Read, "cut -d: -f1 /etc/passwd"),
         (Read, "cut -c1-80 f"),
         (Read, "echo a,b | cut -d, -f2"),
@@ -570,7 +570,7 @@ pub const TR: Program = Program {
     output: None,
     lists_paths_under: None,
     read: translates,
-    examples: &[
+    examples: examples![
         (Read, "echo abc | tr a-z A-Z"),
         (Read, "tr -d '\\r' < f"),
         (Read, "tr -s ' '"),
@@ -604,7 +604,7 @@ pub const PASTE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "paste -sd, list"), (Read, "paste a b")],
+    examples: examples![(Read, "paste -sd, list"), (Read, "paste a b")],
     manual: "paste (GNU coreutils) 9.1: paste --help",
 };
 
@@ -633,7 +633,7 @@ pub const JOIN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "join -t, -1 2 a.csv b.csv")],
+    examples: examples![(Read, "join -t, -1 2 a.csv b.csv")],
     manual: "join (GNU coreutils) 9.1: join --help",
 };
 
@@ -657,7 +657,7 @@ pub const COMM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[
+    examples: examples![
         (Read, "comm -12 a b"),
         (Read, "comm -3 <(sort a) <(sort b)"),
     ],
@@ -679,7 +679,7 @@ pub const FOLD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "fold -w 80 f")],
+    examples: examples![(Read, "fold -w 80 f")],
     manual: "fold (GNU coreutils) 9.1: fold --help",
 };
 
@@ -702,7 +702,7 @@ pub const FMT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "fmt -w 72 README.md"), (Read, "fmt -60 f")],
+    examples: examples![(Read, "fmt -w 72 README.md"), (Read, "fmt -60 f")],
     manual: "fmt (GNU coreutils) 9.1: fmt --help",
 };
 
@@ -719,7 +719,7 @@ pub const REV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "rev f"), (Read, "echo abc | rev")],
+    examples: examples![(Read, "rev f"), (Read, "echo abc | rev")],
     manual: "rev (util-linux 2.38.1): rev --help",
 };
 
@@ -737,7 +737,7 @@ pub const EXPAND: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "expand -t 4 src/main.rs")],
+    examples: examples![(Read, "expand -t 4 src/main.rs")],
     manual: "expand (GNU coreutils) 9.1: expand --help",
 };
 
@@ -756,7 +756,7 @@ pub const UNEXPAND: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "unexpand -a f")],
+    examples: examples![(Read, "unexpand -a f")],
     manual: "unexpand (GNU coreutils) 9.1: unexpand --help",
 };
 
@@ -783,7 +783,7 @@ pub const OD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "od -c f"), (Read, "od -An -tx1 -N16 f")],
+    examples: examples![(Read, "od -c f"), (Read, "od -An -tx1 -N16 f")],
     manual: "od (GNU coreutils) 9.1: od --help",
 };
 
@@ -812,7 +812,7 @@ pub const HEXDUMP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: hexdump,
-    examples: &[
+    examples: examples![
         (Read, "hexdump -C f | head"),
         (Secret, "hexdump -f ~/.ssh/id_rsa x"),
     ],
@@ -847,7 +847,7 @@ pub const STRINGS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: strings,
-    examples: &[
+    examples: examples![
         (Read, "strings -n 8 target/debug/app | head"),
         (Read, "strings @opts bin"),
     ],
@@ -906,7 +906,7 @@ pub const COLUMN: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[
+    examples: examples![
         (Read, "column -t -s, data.csv"),
         (Read, "cat /etc/fstab | column -t"),
     ],
@@ -958,7 +958,7 @@ pub const SORT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sort,
-    examples: &[
+    examples: examples![
         (Read, "sort -u names.txt"),
         (Read, "sort -t: -k3,3n /etc/passwd"),
         (Read, "du -sh * | sort -h"),
@@ -1064,7 +1064,7 @@ pub const UNIQ: Program = Program {
     output: None,
     lists_paths_under: None,
     read: uniq,
-    examples: &[
+    examples: examples![
         (Read, "sort x | uniq -c"),
         (Read, "uniq -c counts.txt"),
         (TargetWrite, "uniq a b"),
@@ -1127,7 +1127,7 @@ pub const SPLIT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: split,
-    examples: &[
+    examples: examples![
         (TargetWrite, "split -l 1000 big.csv part_"),
         (TargetWrite, "split big.csv"),
         (Destructive, "split big.csv ../../.wicket/x"),
@@ -1194,7 +1194,7 @@ pub const CSPLIT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: csplit,
-    examples: &[
+    examples: examples![
         (TargetWrite, "csplit -f part_ f '/^## /' '{*}'"),
         (Destructive, "csplit --pref=../../.wicket/ f 3"),
     ],
@@ -1243,7 +1243,7 @@ pub const ICONV: Program = Program {
     output: None,
     lists_paths_under: None,
     read: iconv,
-    examples: &[
+    examples: examples![
         (Read, "iconv -f latin1 -t utf-8 f"),
         (TargetWrite, "iconv -f latin1 -t utf-8 -o out.txt f"),
         (Destructive, "iconv -t ascii --out=../../repo.git/config f"),
@@ -1343,7 +1343,7 @@ pub const DIFF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: diff_diff,
-    examples: &[
+    examples: examples![
         (Read, "diff -u a b"),
         (Read, "diff -ru src ../other/src"),
         (Read, "diff <(sort a) <(sort b)"),
@@ -1406,7 +1406,7 @@ pub const SDIFF: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sdiff,
-    examples: &[
+    examples: examples![
         (Read, "sdiff -s a b"),
         (Opaque, "sdiff -o merged a b"),
         (Destructive, "sdiff --diff-program='rm -rf /etc' a b"),
@@ -1466,7 +1466,7 @@ pub const CMP: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "cmp -s a b"), (Read, "cmp -l a b | wc -l")],
+    examples: examples![(Read, "cmp -s a b"), (Read, "cmp -l a b | wc -l")],
     manual: "cmp (GNU diffutils) 3.8: cmp --help",
 };
 
@@ -1520,7 +1520,7 @@ pub const PATCH: Program = Program {
     output: None,
     lists_paths_under: None,
     read: patch,
-    examples: &[
+    examples: examples![
         (TargetWrite, "patch -p1 < fix.diff"),
         (TargetWrite, "patch -p1 -i ../x.patch"),
         (TargetWrite, "patch -p1 --input=/tmp/x.patch"),
@@ -1632,7 +1632,7 @@ pub const BASE64: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[
+    examples: examples![
         (Read, "base64 -w0 f"),
         (Read, "echo aGk= | base64 -d"),
         (Secret, "base64 ~/.ssh/id_ed25519"),
@@ -1663,7 +1663,7 @@ pub const BASENC: Program = Program {
     output: None,
     lists_paths_under: None,
     read: prints_files,
-    examples: &[(Read, "basenc --base16 f")],
+    examples: examples![(Read, "basenc --base16 f")],
     manual: "basenc (GNU coreutils) 9.1: basenc --help",
 };
 
@@ -1710,7 +1710,7 @@ pub const SUMS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sums,
-    examples: &[
+    examples: examples![
         (Read, "sha256sum target/release/app"),
         (Read, "sha256sum -c SHA256SUMS"),
         (Read, "md5sum --check --quiet sums.txt"),
@@ -1748,7 +1748,7 @@ pub const B2SUM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sums,
-    examples: &[(Read, "b2sum -l 256 f")],
+    examples: examples![(Read, "b2sum -l 256 f")],
     manual: "b2sum (GNU coreutils) 9.1: b2sum --help",
 };
 
@@ -1778,7 +1778,7 @@ pub const CKSUM: Program = Program {
     output: None,
     lists_paths_under: None,
     read: sums,
-    examples: &[(Read, "cksum -a sha256 f")],
+    examples: examples![(Read, "cksum -a sha256 f")],
     manual: "cksum (GNU coreutils) 9.1: cksum --help",
 };
 
@@ -1794,7 +1794,7 @@ pub const XXD: Program = Program {
     output: None,
     lists_paths_under: None,
     read: xxd,
-    examples: &[
+    examples: examples![
         (Read, "xxd f | head"),
         (Read, "xxd -l 64 -c 16 f"),
         (Read, "xxd -ps f"),
@@ -1922,7 +1922,7 @@ pub const DOS2UNIX: Program = Program {
     output: None,
     lists_paths_under: None,
     read: dos2unix,
-    examples: &[
+    examples: examples![
         (TargetWrite, "dos2unix script.sh"),
         (TargetWrite, "unix2dos -k a.txt b.txt"),
         (TargetWrite, "dos2unix -n in.txt out.txt"),
@@ -2099,7 +2099,7 @@ pub const ENVSUBST: Program = Program {
     output: None,
     lists_paths_under: None,
     read: envsubst,
-    examples: &[
+    examples: examples![
         (TargetWrite, "envsubst '$HOME $USER' < tpl > out.txt"),
         (Read, "envsubst -v '$A $B'"),
         (Secret, "envsubst < deploy.tpl"),
@@ -2180,7 +2180,7 @@ pub const LESS: Program = Program {
     output: None,
     lists_paths_under: None,
     read: less,
-    examples: &[
+    examples: examples![
         (Read, "less README.md"),
         (Read, "less -R +G log.txt"),
         (Read, "less -N --chop-long-lines f"),
@@ -2421,7 +2421,7 @@ pub const MORE: Program = Program {
     output: None,
     lists_paths_under: None,
     read: more,
-    examples: &[
+    examples: examples![
         (Read, "more README.md"),
         (Read, "more -d -5 +10 f"),
         (Read, "more +/pattern f"),
@@ -2481,7 +2481,7 @@ pub const MOST: Program = Program {
     output: None,
     lists_paths_under: None,
     read: most,
-    examples: &[(Read, "most f"), (Read, "most -s +3 f")],
+    examples: examples![(Read, "most f"), (Read, "most -s +3 f")],
     manual:
         "most 5.2 (not installed here; from its manual): -b -c -C -d -M -r -s -t -w -z +/string +N",
 };
@@ -2516,7 +2516,7 @@ pub const BAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: bat,
-    examples: &[
+    examples: examples![
         (Read, "bat src/main.rs"),
         (Read, "batcat -p -r 1:40 src/main.rs"),
         (Read, "bat --paging=never --style=plain f"),
@@ -2655,7 +2655,7 @@ pub const ZCAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: zcat,
-    examples: &[(Read, "zcat log.gz | head"), (Secret, "zcat -r ~")],
+    examples: examples![(Read, "zcat log.gz | head"), (Secret, "zcat -r ~")],
     manual: "zcat (gzip 1.12): zcat --help",
 };
 
@@ -2698,7 +2698,7 @@ pub const BZCAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: zcat,
-    examples: &[(Read, "bzcat x.bz2")],
+    examples: examples![(Read, "bzcat x.bz2")],
     manual: "bzcat (bzip2 1.0.8): -h -d -z -k -f -t -c -q -v -L -V -s -1..-9",
 };
 
@@ -2711,7 +2711,7 @@ pub const XZCAT: Program = Program {
     output: None,
     lists_paths_under: None,
     read: xzcat,
-    examples: &[
+    examples: examples![
         (Read, "xzcat x.xz | tar t"),
         (Secret, "xzcat ~/.ssh/id_rsa"),
     ],

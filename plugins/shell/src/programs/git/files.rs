@@ -84,7 +84,7 @@ pub const ADD: Sub = Sub {
     table: Some(&ADD_T),
     family: None,
     read: add,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git add -A"),
         (TargetWrite, "git add src/main.rs"),
         (TargetWrite, "git add tests/baselines/reference"),
@@ -116,7 +116,7 @@ pub const RM: Sub = Sub {
     table: Some(&RM_T),
     family: None,
     read: rm,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git rm src/old.rs"),
         (TargetWrite, "git rm -r --cached target"),
         (Read, "git rm -n -r ."),
@@ -148,7 +148,7 @@ pub const MV: Sub = Sub {
     table: Some(&MV_T),
     family: None,
     read: mv,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git mv src/a.rs src/b.rs"),
         (Read, "git mv -n a b"),
     ],
@@ -175,7 +175,7 @@ pub const RESTORE: Sub = Sub {
     table: Some(&RESTORE_T),
     family: None,
     read: restore,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git restore src/main.rs"),
         (TargetWrite, "git restore --staged ."),
         (TargetWrite, "git restore -s HEAD~1 -- src"),
@@ -203,7 +203,7 @@ pub const CLEAN: Sub = Sub {
     table: Some(&CLEAN_T),
     family: None,
     read: clean,
-    examples: &[
+    examples: examples![
         (Read, "git clean -n"),
         (Read, "git clean -fd --dry-run"),
         (Read, "git clean -fdn"),
@@ -255,7 +255,7 @@ pub const APPLY: Sub = Sub {
     table: Some(&APPLY_T),
     family: None,
     read: apply,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git apply fix.patch"),
         (TargetWrite, "git apply --index -3 fix.patch"),
         (TargetWrite, "git apply --cached fix.patch"),
@@ -312,7 +312,7 @@ pub const CHECKOUT_INDEX: Sub = Sub {
     table: Some(&CHECKOUT_INDEX_T),
     family: None,
     read: checkout_index,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git checkout-index -a -f"),
         (TargetWrite, "git checkout-index --prefix=export/ -a"),
         (
@@ -345,7 +345,7 @@ pub const MERGE_FILE: Sub = Sub {
     table: Some(&MERGE_FILE_T),
     family: None,
     read: merge_file,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git merge-file src/a.rs base.rs other.rs"),
         (Read, "git merge-file -p a b c"),
         (Destructive, "git merge-file ../../repo.git/config a b"),
@@ -382,7 +382,7 @@ pub const READ_TREE: Sub = Sub {
     table: Some(&READ_TREE_T),
     family: None,
     read: read_tree,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git read-tree HEAD"),
         (TargetWrite, "git read-tree -m -u HEAD feature"),
         (Read, "git read-tree -n -m HEAD x"),
@@ -423,7 +423,7 @@ pub const UPDATE_INDEX: Sub = Sub {
     table: Some(&UPDATE_INDEX_T),
     family: None,
     read: index_work,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git update-index --refresh"),
         (TargetWrite, "git update-index --chmod=+x build.sh"),
         (
@@ -447,7 +447,7 @@ pub const WRITE_TREE: Sub = Sub {
     table: Some(&WRITE_TREE_T),
     family: None,
     read: index_work,
-    examples: &[(TargetWrite, "git write-tree")],
+    examples: examples![(TargetWrite, "git write-tree")],
 };
 
 const COMMIT_TREE_T: Table = Table {
@@ -460,7 +460,7 @@ pub const COMMIT_TREE: Sub = Sub {
     table: Some(&COMMIT_TREE_T),
     family: None,
     read: commit_tree,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git commit-tree HEAD^{tree} -p HEAD -m x"),
         (Secret, "git commit-tree -F ~/.aws/credentials HEAD^{tree}"),
     ],
@@ -481,7 +481,7 @@ pub const OBJECTS: Sub = Sub {
     table: Some(&MKTAG_T),
     family: None,
     read: index_work,
-    examples: &[(TargetWrite, "git mktree < tree.txt")],
+    examples: examples![(TargetWrite, "git mktree < tree.txt")],
 };
 
 const HASH_OBJECT_T: Table = Table {
@@ -494,7 +494,7 @@ pub const HASH_OBJECT: Sub = Sub {
     table: Some(&HASH_OBJECT_T),
     family: None,
     read: hash_object,
-    examples: &[
+    examples: examples![
         (Read, "git hash-object src/main.rs"),
         (TargetWrite, "git hash-object -w src/main.rs"),
         (Secret, "git hash-object -w ~/.ssh/id_rsa"),
@@ -532,7 +532,7 @@ pub const UNPACK_OBJECTS: Sub = Sub {
     table: Some(&UNPACK_OBJECTS_T),
     family: None,
     read: unpack_objects,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git unpack-objects < x.pack"),
         (Read, "git unpack-objects -n < x.pack"),
     ],
@@ -551,7 +551,7 @@ pub const INDEX_PACK: Sub = Sub {
     table: None,
     family: None,
     read: index_pack,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git index-pack x.pack"),
         (Read, "git index-pack --verify x.pack"),
         (
@@ -661,7 +661,7 @@ pub const PACK_OBJECTS: Sub = Sub {
     table: Some(&PACK_OBJECTS_T),
     family: None,
     read: pack_objects,
-    examples: &[
+    examples: examples![
         (
             Read,
             "git rev-list --objects HEAD | git pack-objects --stdout | wc -c",
@@ -702,7 +702,7 @@ pub const ARCHIVE: Sub = Sub {
     table: Some(&ARCHIVE_T),
     family: None,
     read: archive,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git archive -o artifacts/tracked.tar.gz HEAD"),
         (Read, "git archive HEAD | tar t"),
         (Read, "git archive --list"),
@@ -760,7 +760,7 @@ pub const FORMAT_PATCH: Sub = Sub {
     table: Some(&FORMAT_PATCH_T),
     family: None,
     read: format_patch,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git format-patch -3"),
         (TargetWrite, "git format-patch -o patches origin/main"),
         (Read, "git format-patch --stdout HEAD~1"),
@@ -847,7 +847,7 @@ pub const BUNDLE: Sub = Sub {
                 table: Some(&BUNDLE_CREATE_T),
                 family: None,
                 read: bundle_create,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git bundle create repo.bundle --all"),
                     (Destructive, "git bundle create ../../.wicket/x HEAD"),
                 ],
@@ -857,28 +857,28 @@ pub const BUNDLE: Sub = Sub {
                 table: Some(&BUNDLE_QUIET_T),
                 family: None,
                 read: bundle_read,
-                examples: &[(Read, "git bundle verify repo.bundle")],
+                examples: examples![(Read, "git bundle verify repo.bundle")],
             },
             &Sub {
                 names: &["list-heads"],
                 table: Some(&BUNDLE_QUIET_T),
                 family: None,
                 read: bundle_read,
-                examples: &[(Read, "git bundle list-heads repo.bundle")],
+                examples: examples![(Read, "git bundle list-heads repo.bundle")],
             },
             &Sub {
                 names: &["unbundle"],
                 table: Some(&BUNDLE_PROGRESS_T),
                 family: None,
                 read: bundle_unbundle,
-                examples: &[(TargetWrite, "git bundle unbundle repo.bundle")],
+                examples: examples![(TargetWrite, "git bundle unbundle repo.bundle")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: bundle_read,
-    examples: &[(Read, "git bundle")],
+    examples: examples![(Read, "git bundle")],
 };
 
 // ---- init ----
@@ -896,7 +896,7 @@ pub const INIT: Sub = Sub {
     table: Some(&INIT_T),
     family: None,
     read: init,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git init sub"),
         (TargetWrite, "git init --bare fixtures/remote.git"),
         (
@@ -1053,7 +1053,7 @@ pub const TRAILERS: Sub = Sub {
     table: Some(&TRAILERS_T),
     family: None,
     read: trailers,
-    examples: &[
+    examples: examples![
         (
             Read,
             "git interpret-trailers --trailer 'Signed-off-by: a' msg.txt",
@@ -1093,7 +1093,7 @@ pub const MAILINFO: Sub = Sub {
     table: Some(&MAILINFO_T),
     family: None,
     read: mailinfo,
-    examples: &[(TargetWrite, "git mailinfo msg patch < mail")],
+    examples: examples![(TargetWrite, "git mailinfo msg patch < mail")],
 };
 
 fn mailinfo(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
@@ -1111,7 +1111,7 @@ pub const MAILSPLIT: Sub = Sub {
     table: None,
     family: None,
     read: mailsplit,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git mailsplit -omails mbox"),
         (Destructive, "git mailsplit -o../../.wicket mbox"),
     ],
@@ -1168,7 +1168,7 @@ pub const UNPACK_FILE: Sub = Sub {
     table: Some(&NONE_T),
     family: None,
     read: unpack_file,
-    examples: &[(TargetWrite, "git unpack-file HEAD:README.md")],
+    examples: examples![(TargetWrite, "git unpack-file HEAD:README.md")],
 };
 
 const NONE_T: Table = Table {
@@ -1191,7 +1191,7 @@ pub const MERGE_INDEX: Sub = Sub {
     table: None,
     family: None,
     read: merge_index,
-    examples: &[(TargetWrite, "git merge-index git-merge-one-file -a")],
+    examples: examples![(TargetWrite, "git merge-index git-merge-one-file -a")],
 };
 
 fn merge_index(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -1232,7 +1232,7 @@ pub const MERGES: Sub = Sub {
     table: None,
     family: None,
     read: merges,
-    examples: &[(TargetWrite, "git merge-recursive HEAD~1 -- HEAD feature")],
+    examples: examples![(TargetWrite, "git merge-recursive HEAD~1 -- HEAD feature")],
 };
 
 fn merges(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -1294,42 +1294,42 @@ pub const SPARSE_CHECKOUT: Sub = Sub {
                 table: Some(&SPARSE_RULES_T),
                 family: None,
                 read: sparse_read,
-                examples: &[(Read, "git sparse-checkout list")],
+                examples: examples![(Read, "git sparse-checkout list")],
             },
             &Sub {
                 names: &["init"],
                 table: Some(&SPARSE_INIT_T),
                 family: None,
                 read: sparse_mode,
-                examples: &[(Destructive, "git sparse-checkout init --cone")],
+                examples: examples![(Destructive, "git sparse-checkout init --cone")],
             },
             &Sub {
                 names: &["set", "add"],
                 table: Some(&SPARSE_SET_T),
                 family: None,
                 read: sparse_mode,
-                examples: &[(Destructive, "git sparse-checkout set src docs")],
+                examples: examples![(Destructive, "git sparse-checkout set src docs")],
             },
             &Sub {
                 names: &["disable"],
                 table: Some(&SPARSE_INIT_T),
                 family: None,
                 read: sparse_mode,
-                examples: &[(Destructive, "git sparse-checkout disable")],
+                examples: examples![(Destructive, "git sparse-checkout disable")],
             },
             &Sub {
                 names: &["reapply"],
                 table: Some(&SPARSE_INIT_T),
                 family: None,
                 read: sparse_write,
-                examples: &[(TargetWrite, "git sparse-checkout reapply")],
+                examples: examples![(TargetWrite, "git sparse-checkout reapply")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: sparse_read,
-    examples: &[],
+    examples: examples![],
 };
 
 // ---- bugreport, diagnose ----
@@ -1344,7 +1344,7 @@ pub const BUGREPORT: Sub = Sub {
     table: Some(&BUGREPORT_T),
     family: None,
     read: bugreport,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git bugreport"),
         (Destructive, "git diagnose -o ../../.wicket"),
     ],
@@ -1378,7 +1378,7 @@ pub const FAST_EXPORT: Sub = Sub {
     table: Some(&FAST_EXPORT_T),
     family: None,
     read: fast_export,
-    examples: &[
+    examples: examples![
         (Read, "git fast-export --all | wc -c"),
         (
             Destructive,
@@ -1400,7 +1400,7 @@ pub const FAST_IMPORT: Sub = Sub {
     table: None,
     family: None,
     read: fast_import,
-    examples: &[(Opaque, "git fast-import < stream")],
+    examples: examples![(Opaque, "git fast-import < stream")],
 };
 
 fn fast_import(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -1423,7 +1423,7 @@ pub const QUILTIMPORT: Sub = Sub {
     table: Some(&QUILT_T),
     family: None,
     read: quiltimport,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git quiltimport --patches patches"),
         (Read, "git quiltimport -n"),
     ],
@@ -1447,7 +1447,7 @@ pub const STRIPSPACE: Sub = Sub {
     table: Some(&STRIPSPACE_T),
     family: None,
     read: stripspace,
-    examples: &[(Read, "git stripspace < msg")],
+    examples: examples![(Read, "git stripspace < msg")],
 };
 
 fn stripspace(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {

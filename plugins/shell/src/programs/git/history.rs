@@ -243,7 +243,7 @@ pub const COMMIT: Sub = Sub {
     table: Some(&COMMIT_T),
     family: None,
     read: commit,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git commit -m 'fix parser'"),
         (TargetWrite, "git commit -am wip"),
         (TargetWrite, "git commit --amend --no-edit"),
@@ -284,7 +284,7 @@ pub const MERGE: Sub = Sub {
     table: Some(&MERGE_T),
     family: None,
     read: merge,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git merge --no-ff feature"),
         (TargetWrite, "git merge origin/main"),
         (TargetWrite, "git merge --abort"),
@@ -323,7 +323,7 @@ pub const REBASE: Sub = Sub {
     table: Some(&REBASE_T),
     family: None,
     read: rebase,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git rebase main"),
         (TargetWrite, "git rebase origin/main"),
         (TargetWrite, "git rebase --continue"),
@@ -422,7 +422,7 @@ pub const CHERRY_PICK: Sub = Sub {
     table: Some(&CHERRY_PICK_T),
     family: None,
     read: pick,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git cherry-pick abc123"),
         (TargetWrite, "git cherry-pick -x main~2..main"),
         (TargetWrite, "git cherry-pick --continue"),
@@ -436,7 +436,7 @@ pub const REVERT: Sub = Sub {
     table: Some(&REVERT_T),
     family: None,
     read: pick,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git revert HEAD"),
         (TargetWrite, "git revert --no-edit HEAD~2"),
     ],
@@ -471,7 +471,7 @@ pub const AM: Sub = Sub {
     table: Some(&AM_T),
     family: None,
     read: am,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git am 0001-fix.patch"),
         (TargetWrite, "git am -3 --continue"),
         (Read, "git am --show-current-patch=diff"),
@@ -509,7 +509,7 @@ pub const RESET: Sub = Sub {
     table: Some(&RESET_T),
     family: None,
     read: reset,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git reset HEAD~1"),
         (TargetWrite, "git reset --soft HEAD~3"),
         (TargetWrite, "git reset -- src/main.rs"),
@@ -564,7 +564,7 @@ pub const CHECKOUT: Sub = Sub {
     table: Some(&CHECKOUT_T),
     family: None,
     read: checkout,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git checkout main"),
         (TargetWrite, "git checkout -b feature"),
         (TargetWrite, "git checkout -b your-bugfix-branch-name main"),
@@ -687,7 +687,7 @@ pub const SWITCH: Sub = Sub {
     table: Some(&SWITCH_T),
     family: None,
     read: switch,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git switch main"),
         (TargetWrite, "git switch -c feature"),
         (TargetWrite, "git switch -c feature origin/main"),
@@ -757,7 +757,7 @@ pub const BRANCH: Sub = Sub {
     table: Some(&BRANCH_T),
     family: None,
     read: branch,
-    examples: &[
+    examples: examples![
         (Read, "git branch"),
         (Read, "git branch -a"),
         (Read, "git branch -vv"),
@@ -968,7 +968,7 @@ pub const TAG: Sub = Sub {
     table: Some(&TAG_T),
     family: None,
     read: tag,
-    examples: &[
+    examples: examples![
         (Read, "git tag"),
         (Read, "git tag -l 'v1.*'"),
         (Read, "git tag --contains HEAD"),
@@ -1034,7 +1034,7 @@ pub const UPDATE_REF: Sub = Sub {
     table: Some(&UPDATE_REF_T),
     family: None,
     read: update_ref,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git update-ref refs/heads/feature HEAD"),
         (
             TargetWrite,
@@ -1118,7 +1118,7 @@ pub const SYMBOLIC_REF: Sub = Sub {
     table: Some(&SYMBOLIC_REF_T),
     family: None,
     read: symbolic_ref,
-    examples: &[
+    examples: examples![
         (Read, "git symbolic-ref HEAD"),
         (Read, "git symbolic-ref --short HEAD"),
         (TargetWrite, "git symbolic-ref HEAD refs/heads/feature"),
@@ -1189,7 +1189,7 @@ pub const REPLACE: Sub = Sub {
     table: Some(&REPLACE_T),
     family: None,
     read: replace,
-    examples: &[
+    examples: examples![
         (Read, "git replace"),
         (Read, "git replace -l"),
         (Destructive, "git replace HEAD~1 HEAD"),
@@ -1261,7 +1261,7 @@ const STASH_PUSH: Sub = Sub {
     table: Some(&STASH_PUSH_T),
     family: None,
     read: stash_push,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git stash"),
         (TargetWrite, "git stash push -m 'wip'"),
         (TargetWrite, "git stash -u"),
@@ -1323,21 +1323,21 @@ pub const STASH: Sub = Sub {
                 table: Some(&STASH_SAVE_T),
                 family: None,
                 read: stash_push,
-                examples: &[(TargetWrite, "git stash save 'wip'")],
+                examples: examples![(TargetWrite, "git stash save 'wip'")],
             },
             &Sub {
                 names: &["list"],
                 table: Some(&STASH_LIST_T),
                 family: None,
                 read: stash_read,
-                examples: &[(Read, "git stash list"), (Read, "git stash list --oneline")],
+                examples: examples![(Read, "git stash list"), (Read, "git stash list --oneline")],
             },
             &Sub {
                 names: &["show"],
                 table: Some(&STASH_SHOW_T),
                 family: None,
                 read: stash_read,
-                examples: &[
+                examples: examples![
                     (Read, "git stash show -p stash@{1}"),
                     (Read, "git stash show --stat"),
                 ],
@@ -1347,7 +1347,7 @@ pub const STASH: Sub = Sub {
                 table: Some(&STASH_APPLY_T),
                 family: None,
                 read: stash_work,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git stash pop"),
                     (TargetWrite, "git stash apply --index stash@{0}"),
                 ],
@@ -1357,21 +1357,21 @@ pub const STASH: Sub = Sub {
                 table: Some(&STASH_QUIET_T),
                 family: None,
                 read: stash_work,
-                examples: &[(TargetWrite, "git stash drop")],
+                examples: examples![(TargetWrite, "git stash drop")],
             },
             &Sub {
                 names: &["clear"],
                 table: Some(&NONE_T),
                 family: None,
                 read: stash_clear,
-                examples: &[(Destructive, "git stash clear")],
+                examples: examples![(Destructive, "git stash clear")],
             },
             &Sub {
                 names: &["branch"],
                 table: Some(&NONE_T),
                 family: None,
                 read: stash_branch,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git stash branch fix stash@{0}"),
                     (Destructive, "git stash branch config/x"),
                 ],
@@ -1381,21 +1381,21 @@ pub const STASH: Sub = Sub {
                 table: Some(&NONE_T),
                 family: None,
                 read: stash_store,
-                examples: &[(TargetWrite, "git stash create")],
+                examples: examples![(TargetWrite, "git stash create")],
             },
             &Sub {
                 names: &["store"],
                 table: Some(&STASH_STORE_T),
                 family: None,
                 read: stash_store,
-                examples: &[(TargetWrite, "git stash store -m x abc123")],
+                examples: examples![(TargetWrite, "git stash store -m x abc123")],
             },
         ],
         default: Some(&STASH_PUSH),
         fallback: Some(&STASH_PUSH),
     }),
     read: stash_read,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git stash -p"),
         (TargetWrite, "git stash --include-untracked"),
         (Opaque, "git stash bogus-sub --frob"),
@@ -1458,7 +1458,7 @@ const NOTES_LIST: Sub = Sub {
     table: Some(&NONE_T),
     family: None,
     read: notes_read,
-    examples: &[(Read, "git notes"), (Read, "git notes list HEAD")],
+    examples: examples![(Read, "git notes"), (Read, "git notes list HEAD")],
 };
 
 pub const NOTES: Sub = Sub {
@@ -1473,7 +1473,7 @@ pub const NOTES: Sub = Sub {
                 table: Some(&NOTES_ADD_T),
                 family: None,
                 read: notes_write,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git notes add -m 'reviewed' HEAD"),
                     (
                         TargetWrite,
@@ -1490,42 +1490,42 @@ pub const NOTES: Sub = Sub {
                 table: Some(&NOTES_APPEND_T),
                 family: None,
                 read: notes_write,
-                examples: &[(TargetWrite, "git notes append -m more")],
+                examples: examples![(TargetWrite, "git notes append -m more")],
             },
             &Sub {
                 names: &["copy"],
                 table: Some(&NOTES_COPY_T),
                 family: None,
                 read: notes_write,
-                examples: &[(TargetWrite, "git notes copy HEAD~1 HEAD")],
+                examples: examples![(TargetWrite, "git notes copy HEAD~1 HEAD")],
             },
             &Sub {
                 names: &["show", "get-ref"],
                 table: Some(&NONE_T),
                 family: None,
                 read: notes_read,
-                examples: &[(Read, "git notes show HEAD")],
+                examples: examples![(Read, "git notes show HEAD")],
             },
             &Sub {
                 names: &["merge"],
                 table: Some(&NOTES_MERGE_T),
                 family: None,
                 read: notes_write,
-                examples: &[(TargetWrite, "git notes merge -s union refs/notes/other")],
+                examples: examples![(TargetWrite, "git notes merge -s union refs/notes/other")],
             },
             &Sub {
                 names: &["remove"],
                 table: Some(&NOTES_REMOVE_T),
                 family: None,
                 read: notes_write,
-                examples: &[(TargetWrite, "git notes remove HEAD")],
+                examples: examples![(TargetWrite, "git notes remove HEAD")],
             },
             &Sub {
                 names: &["prune"],
                 table: Some(&NOTES_PRUNE_T),
                 family: None,
                 read: notes_write,
-                examples: &[
+                examples: examples![
                     (Read, "git notes prune -n"),
                     (TargetWrite, "git notes prune"),
                 ],
@@ -1535,7 +1535,7 @@ pub const NOTES: Sub = Sub {
         fallback: None,
     }),
     read: notes_read,
-    examples: &[(Read, "git notes --ref=review list")],
+    examples: examples![(Read, "git notes --ref=review list")],
 };
 
 // ---- reflog ----
@@ -1561,7 +1561,7 @@ const REFLOG_SHOW: Sub = Sub {
     table: Some(&REFLOG_SHOW_T),
     family: None,
     read: reflog_read,
-    examples: &[
+    examples: examples![
         (Read, "git reflog"),
         (Read, "git reflog show --date=iso feature"),
     ],
@@ -1597,14 +1597,14 @@ pub const REFLOG: Sub = Sub {
                 table: Some(&NONE_T),
                 family: None,
                 read: reflog_read,
-                examples: &[(Read, "git reflog exists refs/heads/main")],
+                examples: examples![(Read, "git reflog exists refs/heads/main")],
             },
             &Sub {
                 names: &["expire"],
                 table: Some(&REFLOG_EXPIRE_T),
                 family: None,
                 read: reflog_drop,
-                examples: &[
+                examples: examples![
                     (Destructive, "git reflog expire --expire=now --all"),
                     (Read, "git reflog expire -n --all"),
                 ],
@@ -1614,14 +1614,14 @@ pub const REFLOG: Sub = Sub {
                 table: Some(&REFLOG_DELETE_T),
                 family: None,
                 read: reflog_drop,
-                examples: &[(Destructive, "git reflog delete HEAD@{1}")],
+                examples: examples![(Destructive, "git reflog delete HEAD@{1}")],
             },
         ],
         default: Some(&REFLOG_SHOW),
         fallback: Some(&REFLOG_SHOW),
     }),
     read: reflog_read,
-    examples: &[(Read, "git reflog -5"), (Read, "git reflog HEAD")],
+    examples: examples![(Read, "git reflog -5"), (Read, "git reflog HEAD")],
 };
 
 // ---- bisect ----
@@ -1631,7 +1631,7 @@ pub const BISECT: Sub = Sub {
     table: None,
     family: None,
     read: bisect,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git bisect start"),
         (TargetWrite, "git bisect start HEAD v1.0 -- src"),
         (TargetWrite, "git bisect good"),
@@ -1694,7 +1694,7 @@ pub const RERERE: Sub = Sub {
     table: Some(&RERERE_T),
     family: None,
     read: rerere,
-    examples: &[
+    examples: examples![
         (Read, "git rerere status"),
         (Read, "git rerere diff"),
         (TargetWrite, "git rerere forget src/main.rs"),

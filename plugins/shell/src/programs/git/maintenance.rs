@@ -58,7 +58,7 @@ pub const GC: Sub = Sub {
     table: Some(&GC_T),
     family: None,
     read: gc,
-    examples: &[
+    examples: examples![
         (Destructive, "git gc"),
         (Destructive, "git gc --prune=now"),
         (Destructive, "git gc --auto"),
@@ -90,7 +90,7 @@ pub const REPACK: Sub = Sub {
     table: Some(&REPACK_T),
     family: None,
     read: repack,
-    examples: &[
+    examples: examples![
         (Destructive, "git repack -a -d"),
         (Destructive, "git repack"),
     ],
@@ -114,7 +114,7 @@ pub const PRUNE: Sub = Sub {
     table: Some(&PRUNE_T),
     family: None,
     read: prune,
-    examples: &[(Destructive, "git prune"), (Read, "git prune -n")],
+    examples: examples![(Destructive, "git prune"), (Read, "git prune -n")],
 };
 
 fn prune(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
@@ -138,7 +138,7 @@ pub const PRUNE_PACKED: Sub = Sub {
     table: Some(&PRUNE_PACKED_T),
     family: None,
     read: prune_packed,
-    examples: &[
+    examples: examples![
         (Destructive, "git prune-packed"),
         (Read, "git prune-packed -n"),
     ],
@@ -161,7 +161,7 @@ pub const PACK_REFS: Sub = Sub {
     table: Some(&PACK_REFS_T),
     family: None,
     read: pack_refs,
-    examples: &[(Destructive, "git pack-refs --all")],
+    examples: examples![(Destructive, "git pack-refs --all")],
 };
 
 fn pack_refs(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -223,21 +223,21 @@ pub const COMMIT_GRAPH: Sub = Sub {
                 table: Some(&CG_WRITE_T),
                 family: None,
                 read: writes_graph,
-                examples: &[(Destructive, "git commit-graph write --reachable")],
+                examples: examples![(Destructive, "git commit-graph write --reachable")],
             },
             &Sub {
                 names: &["verify"],
                 table: Some(&CG_VERIFY_T),
                 family: None,
                 read: verifies,
-                examples: &[(Read, "git commit-graph verify")],
+                examples: examples![(Read, "git commit-graph verify")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: verifies,
-    examples: &[],
+    examples: examples![],
 };
 
 pub const MULTI_PACK_INDEX: Sub = Sub {
@@ -251,35 +251,35 @@ pub const MULTI_PACK_INDEX: Sub = Sub {
                 table: Some(&MIDX_WRITE_T),
                 family: None,
                 read: writes_midx,
-                examples: &[(Destructive, "git multi-pack-index write")],
+                examples: examples![(Destructive, "git multi-pack-index write")],
             },
             &Sub {
                 names: &["verify"],
                 table: Some(&MIDX_VERIFY_T),
                 family: None,
                 read: verifies,
-                examples: &[(Read, "git multi-pack-index verify")],
+                examples: examples![(Read, "git multi-pack-index verify")],
             },
             &Sub {
                 names: &["expire"],
                 table: Some(&MIDX_VERIFY_T),
                 family: None,
                 read: writes_midx,
-                examples: &[(Destructive, "git multi-pack-index expire")],
+                examples: examples![(Destructive, "git multi-pack-index expire")],
             },
             &Sub {
                 names: &["repack"],
                 table: Some(&MIDX_REPACK_T),
                 family: None,
                 read: writes_midx,
-                examples: &[(Destructive, "git multi-pack-index repack")],
+                examples: examples![(Destructive, "git multi-pack-index repack")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: verifies,
-    examples: &[],
+    examples: examples![],
 };
 
 const MAINT_RUN_T: Table = Table {
@@ -318,35 +318,35 @@ pub const MAINTENANCE: Sub = Sub {
                 table: Some(&MAINT_RUN_T),
                 family: None,
                 read: maintenance_any,
-                examples: &[(Destructive, "git maintenance run --task=gc")],
+                examples: examples![(Destructive, "git maintenance run --task=gc")],
             },
             &Sub {
                 names: &["start"],
                 table: Some(&MAINT_START_T),
                 family: None,
                 read: maintenance_any,
-                examples: &[(Destructive, "git maintenance start")],
+                examples: examples![(Destructive, "git maintenance start")],
             },
             &Sub {
                 names: &["register", "unregister"],
                 table: Some(&MAINT_REGISTER_T),
                 family: None,
                 read: maintenance_any,
-                examples: &[(Destructive, "git maintenance register")],
+                examples: examples![(Destructive, "git maintenance register")],
             },
             &Sub {
                 names: &["stop"],
                 table: Some(&NONE_T),
                 family: None,
                 read: maintenance_any,
-                examples: &[(Destructive, "git maintenance stop")],
+                examples: examples![(Destructive, "git maintenance stop")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: maintenance_any,
-    examples: &[],
+    examples: examples![],
 };
 
 const REFS_MIGRATE_T: Table = Table {
@@ -377,21 +377,21 @@ pub const REFS: Sub = Sub {
                 table: Some(&REFS_MIGRATE_T),
                 family: None,
                 read: refs_migrate,
-                examples: &[(Destructive, "git refs migrate --ref-format=reftable")],
+                examples: examples![(Destructive, "git refs migrate --ref-format=reftable")],
             },
             &Sub {
                 names: &["verify"],
                 table: Some(&REFS_VERIFY_T),
                 family: None,
                 read: verifies,
-                examples: &[(Read, "git refs verify")],
+                examples: examples![(Read, "git refs verify")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: verifies,
-    examples: &[],
+    examples: examples![],
 };
 
 // ---- worktree ----
@@ -578,7 +578,7 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&WT_ADD_T),
                 family: None,
                 read: wt_add,
-                examples: &[
+                examples: examples![
                     (Destructive, "git worktree add ../wt2 -b fix"),
                     (OpenWorld, "git worktree add ../../wt2 -b fix"),
                     (TargetWrite, "git worktree add trees/fix -b fix"),
@@ -597,7 +597,7 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&WT_LIST_T),
                 family: None,
                 read: wt_list,
-                examples: &[
+                examples: examples![
                     (Read, "git worktree list"),
                     (Read, "git worktree list --porcelain"),
                 ],
@@ -607,7 +607,7 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&WT_LOCK_T),
                 family: None,
                 read: wt_lock,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git worktree lock trees/fix"),
                     (Destructive, "git worktree lock 20261129T190000Z-0badc0de"),
                     (
@@ -621,7 +621,7 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&WT_FORCE_T),
                 family: None,
                 read: wt_remove,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git worktree remove trees/fix"),
                     (OpenWorld, "git worktree remove /tmp/hotfix"),
                     (
@@ -642,7 +642,7 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&WT_FORCE_T),
                 family: None,
                 read: wt_move,
-                examples: &[
+                examples: examples![
                     (TargetWrite, "git worktree move trees/a trees/b"),
                     (
                         Destructive,
@@ -655,7 +655,7 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&WT_PRUNE_T),
                 family: None,
                 read: wt_prune,
-                examples: &[
+                examples: examples![
                     (Destructive, "git worktree prune"),
                     (Read, "git worktree prune -n"),
                 ],
@@ -665,14 +665,14 @@ pub const WORKTREE: Sub = Sub {
                 table: Some(&NONE_T),
                 family: None,
                 read: wt_repair,
-                examples: &[(Destructive, "git worktree repair")],
+                examples: examples![(Destructive, "git worktree repair")],
             },
         ],
         default: None,
         fallback: None,
     }),
     read: wt_list,
-    examples: &[],
+    examples: examples![],
 };
 
 // ---- update-server-info, filter-branch, hook ----
@@ -687,7 +687,7 @@ pub const UPDATE_SERVER_INFO: Sub = Sub {
     table: Some(&USI_T),
     family: None,
     read: update_server_info,
-    examples: &[(Destructive, "git update-server-info")],
+    examples: examples![(Destructive, "git update-server-info")],
 };
 
 fn update_server_info(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -703,7 +703,7 @@ pub const FILTER_BRANCH: Sub = Sub {
     table: None,
     family: None,
     read: filter_branch,
-    examples: &[(Destructive, "git filter-branch --tree-filter true HEAD")],
+    examples: examples![(Destructive, "git filter-branch --tree-filter true HEAD")],
 };
 
 fn filter_branch(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -738,11 +738,11 @@ pub const HOOK: Sub = Sub {
             table: Some(&HOOK_RUN_T),
             family: None,
             read: hook_run,
-            examples: &[(OpenWorld, "git hook run pre-commit")],
+            examples: examples![(OpenWorld, "git hook run pre-commit")],
         }],
         default: None,
         fallback: None,
     }),
     read: hook_run,
-    examples: &[],
+    examples: examples![],
 };

@@ -227,7 +227,7 @@ pub const GIT: Program = Program {
     output: Some(output),
     lists_paths_under: None,
     read,
-    examples: &[
+    examples: examples![
         (Effect::Read, "git status"),
         (Effect::Read, "git log --oneline -5"),
         (Effect::Read, "git diff HEAD~1 --stat"),

@@ -89,7 +89,7 @@ pub const LOG: Sub = Sub {
     table: Some(&LOG_T),
     family: None,
     read: history,
-    examples: &[
+    examples: examples![
         (Read, "git log --oneline -5"),
         (Read, "git log --oneline @{upstream}.."),
         (Read, "git log -p --follow -- src/main.rs"),
@@ -121,7 +121,7 @@ pub const DIFF_SUB: Sub = Sub {
     table: Some(&DIFF_T),
     family: None,
     read: diff,
-    examples: &[
+    examples: examples![
         (Read, "git diff"),
         (Read, "git diff HEAD~1 --stat"),
         (Read, "git diff --staged --exit-code"),
@@ -156,7 +156,7 @@ pub const DIFF_PLUMBING: Sub = Sub {
     table: Some(&DIFF_PLUMBING_T),
     family: None,
     read: history,
-    examples: &[
+    examples: examples![
         (Read, "git diff-index --quiet HEAD --"),
         (Read, "git diff-tree -r --name-only HEAD"),
         (Read, "git diff-files --name-only"),
@@ -173,7 +173,7 @@ pub const RANGE_DIFF: Sub = Sub {
     table: Some(&RANGE_DIFF_T),
     family: None,
     read: history,
-    examples: &[(Read, "git range-diff main topic@{1} topic")],
+    examples: examples![(Read, "git range-diff main topic@{1} topic")],
 };
 
 const REV_LIST_T: Table = Table {
@@ -192,7 +192,7 @@ pub const REV_LIST: Sub = Sub {
     table: Some(&REV_LIST_T),
     family: None,
     read: history,
-    examples: &[
+    examples: examples![
         (Read, "git rev-list --count HEAD"),
         (Read, "git rev-list --format=%s --max-count=1 old_commit"),
         (Read, "git rev-list --objects --all"),
@@ -213,7 +213,7 @@ pub const SHORTLOG: Sub = Sub {
     table: Some(&SHORTLOG_T),
     family: None,
     read: history,
-    examples: &[
+    examples: examples![
         (Read, "git shortlog -sn"),
         (Read, "git shortlog -sne --since=1.year"),
     ],
@@ -235,7 +235,7 @@ pub const BLAME: Sub = Sub {
     table: Some(&BLAME_T),
     family: None,
     read: blame,
-    examples: &[
+    examples: examples![
         (Read, "git blame src/main.rs"),
         (Read, "git blame -L 10,20 -w src/main.rs"),
         (Read, "git blame --contents - src/main.rs"),
@@ -273,7 +273,7 @@ pub const GREP: Sub = Sub {
     table: Some(&GREP_T),
     family: None,
     read: grep,
-    examples: &[
+    examples: examples![
         (Read, "git grep -n TODO"),
         (Read, "git grep -z -i -l -E '^<\\?xml'"),
         (Read, "git grep -3 foo -- src"),
@@ -325,7 +325,7 @@ pub const STATUS: Sub = Sub {
     table: Some(&STATUS_T),
     family: None,
     read: plain,
-    examples: &[
+    examples: examples![
         (Read, "git status"),
         (Read, "git status --porcelain"),
         (Read, "git status -sb"),
@@ -353,7 +353,7 @@ pub const LS_FILES: Sub = Sub {
     table: Some(&LS_FILES_T),
     family: None,
     read: ls_files,
-    examples: &[
+    examples: examples![
         (Read, "git ls-files"),
         (Read, "git ls-files -z '**.[ch]'"),
         (Read, "git ls-files --others --exclude-standard"),
@@ -380,7 +380,7 @@ pub const LS_TREE: Sub = Sub {
     table: Some(&LS_TREE_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git ls-tree -r --name-only HEAD")],
+    examples: examples![(Read, "git ls-tree -r --name-only HEAD")],
 };
 
 const CAT_FILE_T: Table = Table {
@@ -397,7 +397,7 @@ pub const CAT_FILE: Sub = Sub {
     table: Some(&CAT_FILE_T),
     family: None,
     read: plain,
-    examples: &[
+    examples: examples![
         (Read, "git cat-file -p HEAD"),
         (Read, "git cat-file --batch-check < ids"),
     ],
@@ -409,7 +409,7 @@ pub const REV_PARSE: Sub = Sub {
     table: None,
     family: None,
     read: plain,
-    examples: &[
+    examples: examples![
         (Read, "git rev-parse --show-toplevel"),
         (Read, "git rev-parse --abbrev-ref HEAD"),
         (Read, "git rev-parse --verify -q refs/heads/x"),
@@ -430,7 +430,7 @@ pub const DESCRIBE: Sub = Sub {
     table: Some(&DESCRIBE_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git describe --tags --always --dirty")],
+    examples: examples![(Read, "git describe --tags --always --dirty")],
 };
 
 const SHOW_REF_T: Table = Table {
@@ -446,7 +446,7 @@ pub const SHOW_REF: Sub = Sub {
     table: Some(&SHOW_REF_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git show-ref --verify refs/heads/main")],
+    examples: examples![(Read, "git show-ref --verify refs/heads/main")],
 };
 
 const FOR_EACH_REF_T: Table = Table {
@@ -463,7 +463,7 @@ pub const FOR_EACH_REF: Sub = Sub {
     table: Some(&FOR_EACH_REF_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git for-each-ref --format='%(refname)' refs/heads/")],
+    examples: examples![(Read, "git for-each-ref --format='%(refname)' refs/heads/")],
 };
 
 const NAME_REV_T: Table = Table {
@@ -476,7 +476,7 @@ pub const NAME_REV: Sub = Sub {
     table: Some(&NAME_REV_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git name-rev HEAD")],
+    examples: examples![(Read, "git name-rev HEAD")],
 };
 
 const MERGE_BASE_T: Table = Table {
@@ -489,7 +489,7 @@ pub const MERGE_BASE: Sub = Sub {
     table: Some(&MERGE_BASE_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git merge-base --is-ancestor HEAD main")],
+    examples: examples![(Read, "git merge-base --is-ancestor HEAD main")],
 };
 
 const COUNT_OBJECTS_T: Table = Table {
@@ -502,7 +502,7 @@ pub const COUNT_OBJECTS: Sub = Sub {
     table: Some(&COUNT_OBJECTS_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git count-objects -vH")],
+    examples: examples![(Read, "git count-objects -vH")],
 };
 
 const FSCK_T: Table = Table {
@@ -518,7 +518,7 @@ pub const FSCK: Sub = Sub {
     table: Some(&FSCK_T),
     family: None,
     read: fsck,
-    examples: &[
+    examples: examples![
         (Read, "git fsck --unreachable"),
         (TargetWrite, "git fsck --lost-found"),
     ],
@@ -544,7 +544,7 @@ pub const VERIFY: Sub = Sub {
     table: Some(&VERIFY_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git verify-commit HEAD")],
+    examples: examples![(Read, "git verify-commit HEAD")],
 };
 
 const VERIFY_PACK_T: Table = Table {
@@ -557,7 +557,7 @@ pub const VERIFY_PACK: Sub = Sub {
     table: Some(&VERIFY_PACK_T),
     family: None,
     read: verify_pack,
-    examples: &[(Read, "git verify-pack -v x.idx")],
+    examples: examples![(Read, "git verify-pack -v x.idx")],
 };
 
 fn verify_pack(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
@@ -581,7 +581,7 @@ pub const HELP: Sub = Sub {
     table: Some(&HELP_T),
     family: None,
     read: help,
-    examples: &[
+    examples: examples![
         (Read, "git help log"),
         (Read, "git help -a"),
         (OpenWorld, "git help -w log"),
@@ -605,7 +605,7 @@ pub const VERSION: Sub = Sub {
     table: Some(&VERSION_T),
     family: None,
     read: prints,
-    examples: &[
+    examples: examples![
         (Read, "git version --build-options"),
         (Read, "git --version"),
     ],
@@ -625,7 +625,7 @@ pub const VAR: Sub = Sub {
     table: Some(&VAR_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git var GIT_EDITOR")],
+    examples: examples![(Read, "git var GIT_EDITOR")],
 };
 
 const CHECKS_T: Table = Table {
@@ -646,7 +646,7 @@ pub const CHECKS: Sub = Sub {
     table: Some(&CHECKS_T),
     family: None,
     read: checks,
-    examples: &[
+    examples: examples![
         (Read, "git check-ignore -v target"),
         (Read, "git check-ref-format --branch @{-1}"),
         (Secret, "git check-mailmap --mailmap-file ~/.ssh/id_rsa x"),
@@ -670,7 +670,7 @@ pub const CHERRY: Sub = Sub {
     table: Some(&CHERRY_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git cherry -v main")],
+    examples: examples![(Read, "git cherry -v main")],
 };
 
 const SHOW_BRANCH_T: Table = Table {
@@ -686,7 +686,7 @@ pub const SHOW_BRANCH: Sub = Sub {
     table: Some(&SHOW_BRANCH_T),
     family: None,
     read: plain,
-    examples: &[(Read, "git show-branch --all")],
+    examples: examples![(Read, "git show-branch --all")],
 };
 
 /// Readers that take no options of note (their words are read by hand).
@@ -695,7 +695,7 @@ pub const PLAIN: Sub = Sub {
     table: None,
     family: None,
     read: plain,
-    examples: &[(Read, "git get-tar-commit-id < x.tar")],
+    examples: examples![(Read, "git get-tar-commit-id < x.tar")],
 };
 
 const COLUMN_T: Table = Table {
@@ -708,7 +708,7 @@ pub const COLUMN: Sub = Sub {
     table: Some(&COLUMN_T),
     family: None,
     read: prints,
-    examples: &[(Read, "ls | git column --mode=column")],
+    examples: examples![(Read, "ls | git column --mode=column")],
 };
 
 const PATCH_ID_T: Table = Table {
@@ -721,7 +721,7 @@ pub const PATCH_ID: Sub = Sub {
     table: Some(&PATCH_ID_T),
     family: None,
     read: prints,
-    examples: &[(Read, "git show HEAD | git patch-id --stable")],
+    examples: examples![(Read, "git show HEAD | git patch-id --stable")],
 };
 
 const SHOW_INDEX_T: Table = Table {
@@ -734,7 +734,7 @@ pub const SHOW_INDEX: Sub = Sub {
     table: Some(&SHOW_INDEX_T),
     family: None,
     read: prints,
-    examples: &[(Read, "git show-index < x.idx")],
+    examples: examples![(Read, "git show-index < x.idx")],
 };
 
 const FMT_MERGE_MSG_T: Table = Table {
@@ -747,7 +747,7 @@ pub const FMT_MERGE_MSG: Sub = Sub {
     table: Some(&FMT_MERGE_MSG_T),
     family: None,
     read: fmt_merge_msg,
-    examples: &[(Read, "git fmt-merge-msg < .git/FETCH_HEAD")],
+    examples: examples![(Read, "git fmt-merge-msg < .git/FETCH_HEAD")],
 };
 
 fn fmt_merge_msg(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
@@ -770,7 +770,7 @@ pub const MERGE_TREE: Sub = Sub {
     table: Some(&MERGE_TREE_T),
     family: None,
     read: merge_tree,
-    examples: &[
+    examples: examples![
         (TargetWrite, "git merge-tree --write-tree main feature"),
         (Read, "git merge-tree --trivial-merge a b c"),
     ],
@@ -793,7 +793,7 @@ pub const REPLAY: Sub = Sub {
     table: Some(&REPLAY_T),
     family: None,
     read: replay,
-    examples: &[(TargetWrite, "git replay --onto main topic~2..topic")],
+    examples: examples![(TargetWrite, "git replay --onto main topic~2..topic")],
 };
 
 fn replay(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -818,7 +818,7 @@ pub const DIFFTOOL: Sub = Sub {
     table: Some(&DIFFTOOL_T),
     family: None,
     read: difftool,
-    examples: &[
+    examples: examples![
         (Read, "git difftool --tool-help"),
         (Opaque, "git difftool"),
         (Read, "git difftool -y -x 'diff -u' HEAD~1"),
@@ -856,7 +856,7 @@ pub const MERGETOOL: Sub = Sub {
     table: Some(&MERGETOOL_T),
     family: None,
     read: mergetool,
-    examples: &[
+    examples: examples![
         (Read, "git mergetool --tool-help"),
         (Opaque, "git mergetool"),
     ],

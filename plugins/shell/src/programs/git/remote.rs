@@ -236,7 +236,7 @@ pub const PUSH: Sub = Sub {
     table: Some(&PUSH_T),
     family: None,
     read: push,
-    examples: &[
+    examples: examples![
         (OpenWorld, "git push"),
         (OpenWorld, "git push origin main"),
         (OpenWorld, "git push -u origin my-branch"),
@@ -405,7 +405,7 @@ pub const FETCH: Sub = Sub {
     table: Some(&FETCH_T),
     family: None,
     read: fetch,
-    examples: &[
+    examples: examples![
         (OpenWorld, "git fetch"),
         (OpenWorld, "git fetch origin"),
         (OpenWorld, "git fetch --all --prune"),
@@ -575,7 +575,7 @@ pub const PULL: Sub = Sub {
     table: Some(&PULL_T),
     family: None,
     read: pull,
-    examples: &[
+    examples: examples![
         (OpenWorld, "git pull"),
         (OpenWorld, "git pull --rebase"),
         (OpenWorld, "git pull --ff-only origin main"),
@@ -651,7 +651,7 @@ pub const CLONE: Sub = Sub {
     table: Some(&CLONE_T),
     family: None,
     read: clone,
-    examples: &[
+    examples: examples![
         (OpenWorld, "git clone https://example.com/x.git"),
         (
             OpenWorld,
@@ -916,7 +916,7 @@ const REMOTE_LIST: Sub = Sub {
     table: Some(&NONE_T),
     family: None,
     read: remote_list,
-    examples: &[],
+    examples: examples![],
 };
 
 fn remote_list(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
@@ -1024,7 +1024,7 @@ pub const REMOTE: Sub = Sub {
                 table: Some(&REMOTE_ADD_T),
                 family: None,
                 read: remote_add,
-                examples: &[
+                examples: examples![
                     (
                         OpenWorld,
                         "git remote add upstream https://example.com/x.git",
@@ -1049,7 +1049,7 @@ pub const REMOTE: Sub = Sub {
                 table: Some(&REMOTE_SET_URL_T),
                 family: None,
                 read: remote_changes,
-                examples: &[
+                examples: examples![
                     (Destructive, "git remote set-url origin ../../repo.git"),
                     (Destructive, "git remote remove origin"),
                     (Destructive, "git remote rename origin old"),
@@ -1060,14 +1060,14 @@ pub const REMOTE: Sub = Sub {
                 table: Some(&REMOTE_SET_HEAD_T),
                 family: None,
                 read: remote_set_head,
-                examples: &[(TargetWrite, "git remote set-head origin -a")],
+                examples: examples![(TargetWrite, "git remote set-head origin -a")],
             },
             &Sub {
                 names: &["show"],
                 table: Some(&REMOTE_SHOW_T),
                 family: None,
                 read: remote_show,
-                examples: &[
+                examples: examples![
                     (OpenWorld, "git remote show origin"),
                     (Read, "git remote show -n origin"),
                 ],
@@ -1077,28 +1077,28 @@ pub const REMOTE: Sub = Sub {
                 table: Some(&REMOTE_PRUNE_T),
                 family: None,
                 read: remote_prune,
-                examples: &[(OpenWorld, "git remote prune origin")],
+                examples: examples![(OpenWorld, "git remote prune origin")],
             },
             &Sub {
                 names: &["update"],
                 table: Some(&REMOTE_UPDATE_T),
                 family: None,
                 read: remote_update,
-                examples: &[(OpenWorld, "git remote update")],
+                examples: examples![(OpenWorld, "git remote update")],
             },
             &Sub {
                 names: &["get-url"],
                 table: Some(&REMOTE_GET_URL_T),
                 family: None,
                 read: remote_list,
-                examples: &[(Read, "git remote get-url origin")],
+                examples: examples![(Read, "git remote get-url origin")],
             },
         ],
         default: Some(&REMOTE_LIST),
         fallback: None,
     }),
     read: remote_list,
-    examples: &[(Read, "git remote"), (Read, "git remote -v")],
+    examples: examples![(Read, "git remote"), (Read, "git remote -v")],
 };
 
 // ---- ls-remote ----
@@ -1116,7 +1116,7 @@ pub const LS_REMOTE: Sub = Sub {
     table: Some(&LS_REMOTE_T),
     family: None,
     read: ls_remote,
-    examples: &[
+    examples: examples![
         (OpenWorld, "git ls-remote origin"),
         (OpenWorld, "git ls-remote --heads https://example.com/x.git"),
         (Read, "git ls-remote ../../repo.git"),
@@ -1299,7 +1299,7 @@ const SM_STATUS: Sub = Sub {
     table: Some(&SM_STATUS_T),
     family: None,
     read: sm_read,
-    examples: &[(Read, "git submodule status --recursive")],
+    examples: examples![(Read, "git submodule status --recursive")],
 };
 
 pub const SUBMODULE: Sub = Sub {
@@ -1314,14 +1314,14 @@ pub const SUBMODULE: Sub = Sub {
                 table: Some(&SM_SUMMARY_T),
                 family: None,
                 read: sm_read,
-                examples: &[(Read, "git submodule summary")],
+                examples: examples![(Read, "git submodule summary")],
             },
             &Sub {
                 names: &["add"],
                 table: Some(&SM_ADD_T),
                 family: None,
                 read: sm_add,
-                examples: &[(
+                examples: examples![(
                     OpenWorld,
                     "git submodule add https://example.com/x.git vendor/x",
                 )],
@@ -1331,7 +1331,7 @@ pub const SUBMODULE: Sub = Sub {
                 table: Some(&SM_UPDATE_T),
                 family: None,
                 read: sm_work,
-                examples: &[
+                examples: examples![
                     (OpenWorld, "git submodule update --init --depth 1"),
                     (OpenWorld, "git submodule update --init --recursive"),
                 ],
@@ -1341,35 +1341,35 @@ pub const SUBMODULE: Sub = Sub {
                 table: Some(&SM_QUIET_T),
                 family: None,
                 read: sm_local,
-                examples: &[(TargetWrite, "git submodule init")],
+                examples: examples![(TargetWrite, "git submodule init")],
             },
             &Sub {
                 names: &["deinit"],
                 table: Some(&SM_DEINIT_T),
                 family: None,
                 read: sm_local,
-                examples: &[(TargetWrite, "git submodule deinit -f vendor/x")],
+                examples: examples![(TargetWrite, "git submodule deinit -f vendor/x")],
             },
             &Sub {
                 names: &["set-branch"],
                 table: Some(&SM_SET_BRANCH_T),
                 family: None,
                 read: sm_local,
-                examples: &[(TargetWrite, "git submodule set-branch -b main vendor/x")],
+                examples: examples![(TargetWrite, "git submodule set-branch -b main vendor/x")],
             },
             &Sub {
                 names: &["sync"],
                 table: Some(&SM_SYNC_T),
                 family: None,
                 read: sm_local,
-                examples: &[(TargetWrite, "git submodule sync --recursive")],
+                examples: examples![(TargetWrite, "git submodule sync --recursive")],
             },
             &Sub {
                 names: &["foreach"],
                 table: Some(&SM_FOREACH_T),
                 family: None,
                 read: sm_foreach,
-                examples: &[
+                examples: examples![
                     (Read, "git submodule foreach git status"),
                     (Destructive, "git submodule foreach 'rm -rf /etc'"),
                 ],
@@ -1379,7 +1379,7 @@ pub const SUBMODULE: Sub = Sub {
         fallback: None,
     }),
     read: sm_read,
-    examples: &[(Read, "git submodule")],
+    examples: examples![(Read, "git submodule")],
 };
 
 // ---- request-pull, servers, transports wicket does not read ----
@@ -1394,7 +1394,7 @@ pub const REQUEST_PULL: Sub = Sub {
     table: Some(&REQUEST_PULL_T),
     family: None,
     read: request_pull,
-    examples: &[(
+    examples: examples![(
         OpenWorld,
         "git request-pull v1.0 https://example.com/x.git main",
     )],
@@ -1415,7 +1415,7 @@ pub const SERVE: Sub = Sub {
     table: Some(&SERVE_T),
     family: None,
     read: serve,
-    examples: &[(Read, "git upload-pack --advertise-refs .")],
+    examples: examples![(Read, "git upload-pack --advertise-refs .")],
 };
 
 fn serve(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
@@ -1467,7 +1467,7 @@ pub const UNREAD: Sub = Sub {
     table: None,
     family: None,
     read: unread,
-    examples: &[
+    examples: examples![
         (
             Opaque,
             "git send-pack ../../repo.git HEAD:refs/heads/config/default",
@@ -1493,7 +1493,7 @@ pub const CREDENTIAL: Sub = Sub {
     table: None,
     family: None,
     read: credential,
-    examples: &[
+    examples: examples![
         (Secret, "git credential fill"),
         (Secret, "git credential-store get"),
         (Secret, "git credential-store --file ~/.git-credentials get"),
@@ -1569,7 +1569,7 @@ pub const IMAP_SEND: Sub = Sub {
     table: Some(&IMAP_SEND_T),
     family: None,
     read: imap_send,
-    examples: &[(OpenWorld, "git imap-send < patches.mbox")],
+    examples: examples![(OpenWorld, "git imap-send < patches.mbox")],
 };
 
 fn imap_send(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {

@@ -595,14 +595,14 @@ const CONFIG: Sub = Sub {
                 table: Some(&LIST),
                 family: None,
                 read: config_list,
-                examples: &[(Effect::Read, "git config list --show-origin")],
+                examples: examples![(Effect::Read, "git config list --show-origin")],
             },
             &Sub {
                 names: &["get"],
                 table: Some(&GET),
                 family: None,
                 read: config_get,
-                examples: &[
+                examples: examples![
                     (Effect::Read, "git config get user.email"),
                     (Effect::Secret, "git config get http.extraHeader"),
                 ],
@@ -612,7 +612,7 @@ const CONFIG: Sub = Sub {
                 table: Some(&SET),
                 family: None,
                 read: config_write,
-                examples: &[
+                examples: examples![
                     (Effect::Destructive, "git config set user.email a@b"),
                     (
                         Effect::TargetWrite,
@@ -625,14 +625,14 @@ const CONFIG: Sub = Sub {
                 table: Some(&UNSET),
                 family: None,
                 read: config_write,
-                examples: &[(Effect::Destructive, "git config unset --global core.pager")],
+                examples: examples![(Effect::Destructive, "git config unset --global core.pager")],
             },
             &Sub {
                 names: &["rename-section", "remove-section"],
                 table: Some(&SECTION),
                 family: None,
                 read: config_write,
-                examples: &[(
+                examples: examples![(
                     Effect::Destructive,
                     "git config remove-section remote.origin",
                 )],
@@ -642,14 +642,14 @@ const CONFIG: Sub = Sub {
                 table: Some(&SECTION),
                 family: None,
                 read: config_write,
-                examples: &[(Effect::Destructive, "git config edit")],
+                examples: examples![(Effect::Destructive, "git config edit")],
             },
         ],
         default: Some(&LEGACY_SUB),
         fallback: Some(&LEGACY_SUB),
     }),
     read: config_legacy,
-    examples: &[
+    examples: examples![
         (Effect::Read, "git config user.email"),
         (Effect::Read, "git config --get remote.origin.url"),
         (Effect::Read, "git config --list"),
@@ -705,7 +705,7 @@ const LEGACY_SUB: Sub = Sub {
     table: Some(&LEGACY),
     family: None,
     read: config_legacy,
-    examples: &[],
+    examples: examples![],
 };
 
 const GUIDANCE: &str = "git configuration is shared by every agent and the harness, so wicket refuses writes to it by design; \
