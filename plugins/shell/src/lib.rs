@@ -138,6 +138,13 @@ pub const HOME_STARTUP: &[&str] = &[
     // for every model call, and runs the program its `[provider.transport]`
     // block or a provider's `exec` names: a harness program by another name.
     ".config/brazen",
+    // less reads a lesskey file from the home at every start (less 590:
+    // `~/.lesskey` as source, `~/.less` compiled); its `#env` section can set
+    // LESSOPEN, a command less then runs on each file it shows, with or
+    // without a terminal (verified under dash).
+    ".lesskey",
+    ".less",
+    ".config/lesskey",
 ];
 
 /// The system's counterparts of [`HOME_STARTUP`]: git's system

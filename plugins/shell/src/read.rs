@@ -1300,6 +1300,11 @@ impl<'a> Reader<'a> {
             | "GIT_TEMPLATE_DIR"
             | "LESSOPEN"
             | "LESSCLOSE"
+            | "LESSKEYIN"
+            | "LESSKEY"
+            | "LESSKEYIN_SYSTEM"
+            | "LESSKEY_SYSTEM"
+            | "LESSKEY_CONTENT"
             | "PERL5OPT"
             | "PERL5LIB"
             | "RUBYOPT"
@@ -1310,6 +1315,19 @@ impl<'a> Reader<'a> {
                 self.note(
                     Effect::Opaque,
                     format!("{name}={} makes programs run other code", value.shown),
+                );
+            }
+            "LESS"
+                if value
+                    .text()
+                    .is_none_or(crate::programs::text::less_env_runs) =>
+            {
+                self.note(
+                    Effect::Opaque,
+                    format!(
+                        "LESS={} gives less an option that reads a lesskey file (which can set LESSOPEN, a command), writes a log or runs a command",
+                        value.shown
+                    ),
                 );
             }
             "GIT_SSH"

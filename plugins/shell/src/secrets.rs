@@ -419,6 +419,26 @@ fn mention(ctx: &Context, arg: &Arg) -> Option<Mention> {
     })
 }
 
+/// A tree under `/proc` that holds a process's `environ`: `/proc/<pid>`,
+/// `/proc/<pid>/task` and `/proc/<pid>/task/<tid>` (any pid, `self`,
+/// `thread-self`, a pattern or a word known only when it runs). Gives the
+/// process's name as written.
+pub fn process_tree(path: &str) -> Option<String> {
+    let folded = fold(path);
+    let parts: Vec<&str> = folded.split('/').filter(|p| !p.is_empty()).collect();
+    match parts.as_slice() {
+        ["proc", pid] | ["proc", pid, "task"] | ["proc", pid, "task", _]
+            if *pid == "self"
+                || *pid == "thread-self"
+                || pid.chars().all(|c| c.is_ascii_digit())
+                || pid.contains(['$', '`', '*', '?', '[']) =>
+        {
+            Some(format!("/proc/{pid}"))
+        }
+        _ => None,
+    }
+}
+
 /// The places a credential store of the operator's lives: the home's
 /// stores (every fragment made of literal components that starts with a
 /// dot, under `$HOME`), other users' homes, the system's shadow files and
@@ -607,6 +627,14 @@ impl Reader<'_> {
                 Effect::Opaque,
                 format!("{shown} reads {path}, through another process's view of the filesystem"),
             ),
+            // The file itself only known when it runs: under `/proc` it can
+            // be `environ` (`ls /proc/self | while read f; do cat
+            // /proc/self/$f; done` printed the environment, verified under
+            // dash).
+            ["proc", .., last] if last.contains(['$', '`']) => self.note(
+                Effect::Opaque,
+                format!("{shown} reads `{path}`, a process file only known when it runs, which could be its environ"),
+            ),
             ["proc", ..] => {}
             _ => self.note(
                 Effect::Opaque,
@@ -636,6 +664,18 @@ impl Reader<'_> {
                 | Place::Outside { path: p, .. }
                 | Place::Protected { path: p, .. }
                 | Place::Above { path: p, .. } => p.clone(),
+                // `/proc` is never placed on disk: its process directories
+                // are known by their names.
+                Place::Unknown(p) => match process_tree(p) {
+                    Some(pid) => {
+                        self.guard(
+                            Effect::Secret,
+                            format!("{shown} reads everything under {p}, which holds {pid}'s environ, the environment"),
+                        );
+                        return;
+                    }
+                    None => continue,
+                },
                 _ => continue,
             };
             // A pattern's tree is where its first wildcard starts.
@@ -653,6 +693,16 @@ impl Reader<'_> {
             } else {
                 base
             };
+            // A process's directory, or its tasks', holds its `environ`
+            // (`grep -ra KEY /proc/self/` printed the environment through
+            // /proc/self/task/<tid>/environ, verified under dash).
+            if let Some(pid) = process_tree(&base) {
+                self.guard(
+                    Effect::Secret,
+                    format!("{shown} reads everything under {path}, which holds {pid}'s environ, the environment"),
+                );
+                return;
+            }
             if let Some(store) = stores.iter().find(|s| is_under(s, &base)) {
                 self.guard(
                     Effect::Secret,

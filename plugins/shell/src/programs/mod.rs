@@ -27,7 +27,7 @@ mod script;
 mod search;
 mod secrets;
 mod shell;
-mod text;
+pub(crate) mod text;
 mod transfer;
 mod vars;
 

@@ -23,7 +23,7 @@ pub const PROGRAMS: &[&Program] = &[
     &CAT, &TAC, &NL, &HEAD, &TAIL, &WC, &CUT, &TR, &PASTE, &JOIN, &COMM, &FOLD, &FMT, &REV,
     &EXPAND, &UNEXPAND, &OD, &HEXDUMP, &XXD, &STRINGS, &COLUMN, &SORT, &UNIQ, &SPLIT, &CSPLIT,
     &DIFF, &SDIFF, &CMP, &PATCH, &BASE64, &BASENC, &SUMS, &B2SUM, &CKSUM, &ICONV, &DOS2UNIX,
-    &ENVSUBST, &LESS, &MORE, &MOST, &BAT, &ZCAT, &BZCAT, &XZCAT,
+    &ENVSUBST, &LESS, &LESSKEY, &MORE, &MOST, &BAT, &ZCAT, &BZCAT, &XZCAT,
 ];
 
 // ---------------------------------------------------------------------------
@@ -250,6 +250,16 @@ impl Reader<'_> {
         self.reads_file(arg, scope, shown);
         let home = wicket_guest::paths::fold(&scope.home(self.ctx));
         for place in self.places(arg, scope) {
+            // A process's directory holds its environ (not hidden).
+            if let Place::Unknown(p) = &place {
+                if let Some(pid) = crate::secrets::process_tree(p) {
+                    self.guard(
+                        Secret,
+                        format!("{shown} reads everything under {p}, which holds {pid}'s environ, the environment"),
+                    );
+                    return;
+                }
+            }
             let path = match &place {
                 Place::Inside(p)
                 | Place::Outside { path: p, .. }
@@ -2410,9 +2420,107 @@ fn less(r: &mut Reader, run: &Run, scope: &mut Scope) {
 fn less_value(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, shown: &str) {
     match name {
         "log-file" | "LOG-FILE" => output(r, value, scope, shown),
-        "lesskey-file" | "lesskey-src" | "tag-file" => r.reads_file(value, scope, shown),
+        // A lesskey file (source or compiled) may hold an `#env` section
+        // that sets LESSOPEN, whose `|command` less runs on every file it
+        // opens, terminal or not (verified with less 590 under dash).
+        "lesskey-file" | "lesskey-src" | "lesskey-content" => r.note(
+            Opaque,
+            format!(
+                "{shown}: --{name} {} is a lesskey file whose #env section can set LESSOPEN, a command less runs",
+                value.shown
+            ),
+        ),
+        "tag-file" => r.reads_file(value, scope, shown),
         _ => {}
     }
+}
+
+/// Whether a value of `LESS` (options less reads before its own) holds an
+/// option that writes or runs: `-k`/`--lesskey-*` (a lesskey file can set
+/// LESSOPEN), `-o`/`-O`/`--log-file` (writes a file), a `+` command, or
+/// anything not plainly made of option letters.
+pub fn less_env_runs(value: &str) -> bool {
+    value.split_whitespace().any(|word| {
+        if let Some(long) = word.strip_prefix("--") {
+            let name = long.split_once('=').map_or(long, |(n, _)| n);
+            return name.starts_with("lesskey")
+                || name.eq_ignore_ascii_case("log-file")
+                || !(LESS_LONG_FLAGS.contains(&name) || LESS_LONG_VALUES.contains(&name));
+        }
+        if word.starts_with('+') {
+            return true;
+        }
+        let letters = word.trim_start_matches('-');
+        // Before the first letter that takes a value, each letter is an
+        // option; the rest of the word is that value.
+        for c in letters.chars() {
+            if matches!(c, 'k' | 'o' | 'O') {
+                return true;
+            }
+            if LESS_VALUES.contains(c) {
+                return false;
+            }
+            if !(c.is_ascii_digit() || "aABcCdeEfFgGiIJKlLmMnNqQrRsSuUVwWX~".contains(c)) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+pub const LESSKEY: Program = Program {
+    names: &["lesskey"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: lesskey,
+    examples: &[
+        (Read, "lesskey -V"),
+        (TargetWrite, "lesskey -o keys.bin keys.txt"),
+        (Destructive, "lesskey keys.txt"),
+        (Destructive, "lesskey -o ~/.lesskey keys.txt"),
+        (Opaque, "lesskey --bogus keys.txt"),
+    ],
+    manual: "less 590's lesskey: lesskey [-o output] [input]",
+};
+
+/// lesskey compiles a key file, `#env` section included, into the file less
+/// reads at every start; without `-o` that is `~/.less`, after which each
+/// later less runs the LESSOPEN command the file sets (verified with less
+/// 590 under dash).
+fn lesskey(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let args = run.inv.argv.get(1..).unwrap_or(&[]);
+    let mut out: Option<Arg> = None;
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        match arg.text() {
+            Some("-V" | "--version") => {
+                r.note(Read, format!("{shown} prints its version"));
+                return;
+            }
+            Some("-o" | "--output") => {
+                out = args.get(i).cloned();
+                i += 1;
+            }
+            Some(w) if w.starts_with("--output=") => out = Some(literal(&w[9..])),
+            Some(w) if w.starts_with("-o") => out = Some(literal(&w[2..])),
+            Some("-") => {}
+            Some(w) if w.starts_with('-') => {
+                r.note(
+                    Opaque,
+                    format!("{shown}: lesskey's option `{w}` is not one wicket's description of lesskey knows"),
+                );
+                return;
+            }
+            _ => r.reads_file(arg, scope, &shown),
+        }
+    }
+    let out =
+        out.unwrap_or_else(|| literal(&format!("{}/.less", r.ctx.home.trim_end_matches('/'))));
+    output(r, &out, scope, &shown);
 }
 
 pub const MORE: Program = Program {
