@@ -2474,7 +2474,7 @@ pub const LESSKEY: Program = Program {
     output: None,
     lists_paths_under: None,
     read: lesskey,
-    examples: &[
+    examples: examples![
         (Read, "lesskey -V"),
         (TargetWrite, "lesskey -o keys.bin keys.txt"),
         (Destructive, "lesskey keys.txt"),
