@@ -574,7 +574,15 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if moving {
             r.change(source, scope, Change::Delete, Reach::Tree, &shown);
         } else {
-            r.reads(source, scope, &shown);
+            if recursive {
+                // Everything beneath it is read, and copied where the agent
+                // can read it and litany commits it: a tree holding a
+                // credential store or a process's environ is a secret read
+                // (`cp -r ~ x` copied ~/.ssh/id_rsa into the worktree).
+                r.reads_tree(source, scope, &shown);
+            } else {
+                r.reads(source, scope, &shown);
+            }
             if p.has("link") {
                 r.change(source, scope, Change::Link, reach, &shown);
             }

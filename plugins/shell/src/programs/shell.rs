@@ -394,7 +394,6 @@ fn dynamic_option(r: &mut Reader, run: &Run) {
     );
 }
 
-/// A directory the shell would change to, placed; `None` when unknown.
 /// git's environment variables reach the new shell's git: a prefix
 /// assignment (`GIT_INDEX_FILE=… sh -c 'git add .'`) or an export is its
 /// environment, and git there writes its index, traces or objects where
@@ -410,6 +409,7 @@ fn inherit_git_environment(outer: &Scope, inner: &mut Scope) {
     }
 }
 
+/// A directory the shell would change to, placed; `None` when unknown.
 /// Where `cd TEXT` goes. The shell expanded any tilde already, so a text
 /// that still starts with `~` is a directory of that name. Both shells'
 /// cd is logical unless `-P`: `..` drops the component before it as text
