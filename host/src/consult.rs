@@ -189,8 +189,15 @@ pub fn control_main() -> i32 {
             return 2;
         }
     };
-    let runtime = match warm.map(|made| made.recv()) {
+    let runtime = match warm
+        .map(|made| made.recv_timeout(CONSULT_BOUND.saturating_sub(started.elapsed())))
+    {
         Some(Ok(runtime)) => runtime,
+        // Never waited for past the consult's bound: held, saying so.
+        Some(Err(mpsc::RecvTimeoutError::Timeout)) => Err(anyhow::anyhow!(
+            "it was not ready within the consult's {} ms bound",
+            CONSULT_BOUND.as_millis()
+        )),
         // No thread, or it ended before making one: made here.
         _ => Runtime::new(env.cache_root.as_deref()).map(|runtime| Arc::new(runtime.one_shot())),
     };
