@@ -2497,6 +2497,7 @@ fn node_options_only_tune(value: &str) -> bool {
         "--trace-uncaught",
         "--unhandled-rejections=",
         "--experimental-vm-modules",
+        "--experimental-modules",
         "--experimental-json-modules",
         "--dns-result-order=",
         "--use-openssl-ca",

@@ -139,12 +139,18 @@ pub fn credential_in_text(shown: &str) -> Option<String> {
 /// `${…}`'s text: the variable it reads (`NAME`, `#NAME`, `NAME:-x`,
 /// `NAME/a/b`), then any `$NAME` in its operands. `${!prefix@}` lists
 /// names only; `${!NAME}` reads the variable NAME names (the reader holds
-/// that as unreadable).
+/// that as unreadable). `${NAME:+word}` and `${NAME+word}` expand to
+/// `word` (or to nothing), never to NAME's value: only whether NAME is set
+/// shows, so only the operand is scanned (`${KEY:+$KEY}` still reads it).
 fn credential_in_expansion(text: &str) -> Option<String> {
     let body = text.strip_prefix('#').unwrap_or(text);
     if !body.starts_with('!') {
         let name = identifier(body);
-        if is_credential_variable(name) {
+        let rest = &body[name.len()..];
+        let alternate = !text.starts_with('#')
+            && !name.is_empty()
+            && (rest.starts_with(":+") || rest.starts_with('+'));
+        if is_credential_variable(name) && !alternate {
             return Some(name.to_owned());
         }
     }

@@ -801,6 +801,14 @@ const NODE_OPTIONS: &[Opt] = &[
         &["experimental-test-module-mocks"],
     ),
     flag("experimental-vm-modules", "", &["experimental-vm-modules"]),
+    // Accepted by node 20 as no-ops kept from older releases (ES modules and
+    // JSON modules are on by default now); `node --help` no longer lists them.
+    flag("experimental-modules", "", &["experimental-modules"]),
+    flag(
+        "experimental-json-modules",
+        "",
+        &["experimental-json-modules"],
+    ),
     flag(
         "experimental-wasm-modules",
         "",
