@@ -655,9 +655,25 @@ pub const VAR: Sub = Sub {
     names: &["var"],
     table: Some(&VAR_T),
     family: None,
-    read: plain,
-    examples: examples![(Read, "git var GIT_EDITOR")],
+    read: var,
+    examples: examples![(Read, "git var GIT_EDITOR"), (Secret, "git var -l"),],
 };
+
+/// `git var -l` prints every configuration setting with its value, as
+/// `git config -l` does (`git var -l` printed http.<url>.extraheader,
+/// verified under dash).
+fn var(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
+    if on(p, "l") {
+        r.guard(
+            Secret,
+            format!(
+                "{} prints every configuration setting with its value, a credential among them where one is set (http.<url>.extraheader)",
+                g.shown
+            ),
+        );
+    }
+    g.reads(r, "reads the repository");
+}
 
 const CHECKS_T: Table = Table {
     style: PARSE,
