@@ -1787,6 +1787,28 @@ impl<'a> Reader<'a> {
                         ),
                     )
                 }
+                // The worktree's top holds its `.git`, the link into the
+                // workspace repository: entries wicket does not see written
+                // over it may replace that link (`cp -r /tmp/x/. .` with a
+                // `.git` reading `gitdir: …/repo.git/worktrees/<other>` made
+                // the agent's next commit land on another agent's branch;
+                // `tar xf t.tar` holding `.git/config` replaced it with a
+                // repository whose core.fsmonitor ran at the next `git
+                // status`; both verified under dash).
+                Place::Inside(path)
+                    if fills
+                        && change == Change::Overwrite
+                        && path == self.ctx.writable_root.trim_end_matches('/') =>
+                {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "{shown} {} the worktree's top, {path}, with entries wicket does not see: \
+                             one may replace its .git, the worktree's link into the workspace repository",
+                            change.verb()
+                        ),
+                    )
+                }
                 Place::Inside(_) => self.note(
                     Effect::TargetWrite,
                     format!("{shown} {} inside the writable root", change.verb()),

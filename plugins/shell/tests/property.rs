@@ -59,8 +59,9 @@ use wicket_shell::read::Arg;
 /// minute in a debug build: the seeds grew to ~1200 with every family's
 /// adversarial rows; the third attacks, on options, shell state and literal
 /// code and on ancestors, git and what the harness reads, each added
-/// ~1,000-1,700 re-spellings; the fourth two, ~6,000 together; the fifth three, ~10,000).
-const BUDGET: usize = 90_000;
+/// ~1,000-1,700 re-spellings; the fourth two, ~6,000 together; the fifth three, ~10,000;
+/// the sixth and seventh brought it to ~90,000, and the eighth adds ~1,000).
+const BUDGET: usize = 95_000;
 
 // ---------------------------------------------------------------------------
 // A small reading of the seeds' shell text: simple commands separated by

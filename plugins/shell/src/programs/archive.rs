@@ -239,7 +239,7 @@ pub const TAR: Program = Program {
     lists_paths_under: None,
     read: tar,
     examples: examples![
-        (TargetWrite, "tar xzf deps.tgz"),
+        (Opaque, "tar xzf deps.tgz"),
         (TargetWrite, "tar -xzf deps.tgz -C vendor"),
         (TargetWrite, "tar czf dist.tgz dist/"),
         (
@@ -1114,7 +1114,7 @@ pub const UNZIP: Program = Program {
     read: unzip,
     examples: examples![
         (TargetWrite, "unzip -q x.zip -d vendor"),
-        (TargetWrite, "unzip -o release.zip"),
+        (Opaque, "unzip -o release.zip"),
         (TargetWrite, "unzip -o a.zip f.txt -d out -x nothing"),
         (Read, "unzip -l x.zip"),
         (Read, "unzip -p x.zip config.json | jq ."),
@@ -1130,7 +1130,7 @@ pub const UNZIP: Program = Program {
         (Opaque, "UNZIP=$OPTS unzip x.zip"),
         (Opaque, "unzip -k x.zip"),
         (OpenWorld, "unzip x.zip -d /tmp/x"),
-        (TargetWrite, "unzip a.zip -o"),
+        (Opaque, "unzip a.zip -o"),
     ],
     manual: "UnZip 6.00 (Debian): unzip -hh, and each letter tried on this machine",
 };
@@ -1673,7 +1673,7 @@ pub const AR: Program = Program {
         (TargetWrite, "ar rcs libfoo.a foo.o bar.o"),
         (Read, "ar t libfoo.a"),
         (Read, "ar -tv libfoo.a"),
-        (TargetWrite, "ar x libfoo.a"),
+        (Opaque, "ar x libfoo.a"),
         (Destructive, "ar x libfoo.a --output=../../repo.git/hooks"),
         (Destructive, "ar rcs ../../repo.git/config foo.o"),
         (Opaque, "ar x libfoo.a --plugin ./evil.so"),

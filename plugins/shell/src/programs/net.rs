@@ -4246,8 +4246,20 @@ fn aria2c(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
     }
     if !named_only {
-        // Names from the URLs, the server or a torrent, under the directory.
-        r.change(&dir, scope, Change::Overwrite, Reach::Tree, &shown);
+        // Names from the URLs, the server or a torrent, under the directory:
+        // an existing file is renamed around (`x.1`) or kept unless
+        // --allow-overwrite is on.
+        let overwrites = p
+            .options
+            .iter()
+            .rfind(|g| g.opt.key == "allow-overwrite")
+            .is_some_and(|g| g.value.as_ref().and_then(|v| v.text()) != Some("false"));
+        let change = if overwrites {
+            Change::Overwrite
+        } else {
+            Change::Write
+        };
+        r.change(&dir, scope, change, Reach::Tree, &shown);
     }
 }
 

@@ -1270,6 +1270,15 @@ fn locate(r: &mut Reader, at: &Scope, git_dir: Option<&Arg>, own: &str) -> Where
             if kind(r, &path) == Some(PathKind::Missing) {
                 return Where::Unmade(path);
             }
+            // A directory below the top that this command filled with
+            // entries wicket did not see (`tar xf t.tar -C src && git -C
+            // src …`, `cp -r /tmp/x/sub . && git -C sub …`) may hold a
+            // repository of its own by then, or a gitfile into repo.git.
+            if r.unseen_trees.borrow().iter().any(|(tree, _)| {
+                tree.trim_end_matches('/') != root && (tree == &path || is_under(&path, tree))
+            }) {
+                return Where::Unmade(path);
+            }
             // Walk up to the root: a repository below it is its own.
             let mut dir = path.clone();
             while dir != root && is_under(&dir, &root) {

@@ -13,9 +13,9 @@ use wicket_guest::Effect::*;
 
 use super::history::LOG_OWN;
 use super::opts::{Table, DIFF, PARSE, PARSE_NUM, REVISION};
-use super::{on, Git, Sub};
+use super::{on, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
-use crate::read::{Change, Reach, Reader, Scope};
+use crate::read::{Arg, Change, Reach, Reader, Scope};
 
 const EXACT: Style = Style {
     abbreviate: false,
@@ -139,11 +139,40 @@ pub const DIFF_SUB: Sub = Sub {
 
 fn diff(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     diff_files(r, g, p);
-    // Two operands with one outside the repository are compared as files.
-    for f in p.operand_args() {
-        g.input(r, &f);
-    }
+    // Two operands with one outside the repository, or any two outside a
+    // repository, are compared as files, and a directory as every file
+    // beneath it: `git diff --no-index ~ /tmp/e` printed ~/.ssh/id_rsa and
+    // ~/.aws/credentials (verified under dash).
+    reads_trees(r, g, p, 0);
     g.reads(r, "shows changes");
+}
+
+/// The files a comparer or searcher reads whole: each operand, a directory
+/// as everything beneath it (revisions and pathspecs inside the worktree
+/// are the agent's work), and, with no operand, the directory git runs in
+/// when that is not the agent's worktree (`git -C ~ grep --no-index KEY`
+/// printed every credential store, verified under dash).
+fn reads_trees(r: &mut Reader, g: &Git, p: &Parsed, skip: usize) {
+    let operands: Vec<Arg> = p.operand_args().into_iter().skip(skip).collect();
+    for f in &operands {
+        r.reads_tree(f, &g.at, &g.shown);
+    }
+    let elsewhere = !matches!(
+        g.repo,
+        Where::Own | Where::Protected { .. } | Where::Fresh(_)
+    );
+    if operands.is_empty() && (elsewhere || on(p, "no-index")) {
+        match g.at.cwd.clone() {
+            Some(cwd) => r.reads_tree(&Arg::literal(&cwd), &g.at, &g.shown),
+            None => r.note(
+                wicket_guest::Effect::Opaque,
+                format!(
+                    "{} reads every file beneath the directory it runs in, only known when it runs, which could hold a credential store",
+                    g.shown
+                ),
+            ),
+        }
+    }
 }
 
 const DIFF_PLUMBING_T: Table = Table {
@@ -294,9 +323,11 @@ fn grep(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     for f in p.values("f") {
         g.input(r, f);
     }
-    for f in p.operand_args() {
-        g.input(r, &f);
-    }
+    // Pathspecs; with --no-index, or in a repository other than the
+    // worktree, directories searched whole (after the pattern, when no -e
+    // or -f gives it).
+    let pattern = usize::from(p.values("e").next().is_none() && p.values("f").next().is_none());
+    reads_trees(r, g, p, pattern);
     for given in p
         .options
         .iter()
@@ -624,9 +655,25 @@ pub const VAR: Sub = Sub {
     names: &["var"],
     table: Some(&VAR_T),
     family: None,
-    read: plain,
-    examples: examples![(Read, "git var GIT_EDITOR")],
+    read: var,
+    examples: examples![(Read, "git var GIT_EDITOR"), (Secret, "git var -l"),],
 };
+
+/// `git var -l` prints every configuration setting with its value, as
+/// `git config -l` does (`git var -l` printed http.<url>.extraheader,
+/// verified under dash).
+fn var(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
+    if on(p, "l") {
+        r.guard(
+            Secret,
+            format!(
+                "{} prints every configuration setting with its value, a credential among them where one is set (http.<url>.extraheader)",
+                g.shown
+            ),
+        );
+    }
+    g.reads(r, "reads the repository");
+}
 
 const CHECKS_T: Table = Table {
     style: PARSE,

@@ -595,7 +595,10 @@ const CONFIG: Sub = Sub {
                 table: Some(&LIST),
                 family: None,
                 read: config_list,
-                examples: examples![(Effect::Read, "git config list --show-origin")],
+                examples: examples![
+                    (Effect::Secret, "git config list --show-origin"),
+                    (Effect::Read, "git config list --name-only"),
+                ],
             },
             &Sub {
                 names: &["get"],
@@ -652,8 +655,8 @@ const CONFIG: Sub = Sub {
     examples: examples![
         (Effect::Read, "git config user.email"),
         (Effect::Read, "git config --get remote.origin.url"),
-        (Effect::Read, "git config --list"),
-        (Effect::Read, "git config -l --show-origin"),
+        (Effect::Secret, "git config --list"),
+        (Effect::Read, "git config -l --name-only"),
         (
             Effect::Secret,
             "git config --get credential.https://github.com.password",
@@ -761,7 +764,13 @@ fn config_read(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &Scope, key: Opti
         // key itself.
         let regexp = p.has("get-regexp") || p.has("regexp");
         let aimed = regexp && CREDENTIAL_NAMES.iter().any(|name| text.contains(name));
-        if names_credential(&text) || aimed {
+        // A regular expression, or a section for a URL (`--get-urlmatch
+        // http URL`), that can match a credential's key prints it too:
+        // `git config --get-regexp .` and `--get-regexp http` printed
+        // http.<url>.extraheader (verified under dash).
+        let wide =
+            (regexp || p.has("get-urlmatch") || p.has("url")) && could_match_credential(&text);
+        if names_credential(&text) || aimed || wide {
             r.guard(
                 Effect::Secret,
                 format!(
@@ -771,7 +780,39 @@ fn config_read(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &Scope, key: Opti
             );
         }
     }
+    // Every setting at once, values and all, credentials among them.
+    if key.is_none() && !p.has("name-only") && !p.has("get-color") && !p.has("get-colorbool") {
+        r.guard(
+            Effect::Secret,
+            format!(
+                "{} prints every setting with its value, a credential among them where one is set \
+                 (http.<url>.extraheader); ask for the setting by name (`git config --get user.email`) \
+                 or list names only (--name-only)",
+                g.shown
+            ),
+        );
+    }
     g.reads(r, "reads git configuration");
+}
+
+/// Whether a key pattern (a regular expression, or a section for a URL)
+/// can match a key that holds a credential: each alternative's literal
+/// fragments all occur in such a key.
+fn could_match_credential(pattern: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "http.https://host/path.extraheader",
+        "section.sub.password",
+        "section.sub.token",
+        "section.sub.oauthtoken",
+        "section.sub.secret",
+        "section.sub.apikey",
+    ];
+    pattern.split('|').any(|alternative| {
+        alternative
+            .split(|c: char| "^$\\.*+?()[]{}".contains(c))
+            .filter(|f| !f.is_empty())
+            .all(|f| KEYS.iter().any(|k| k.contains(f)))
+    })
 }
 
 fn config_write(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
