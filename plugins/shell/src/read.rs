@@ -459,6 +459,21 @@ pub struct Reader<'a> {
     /// in its words), as opposed to the stand-ins descriptions make for
     /// "some path under here": only these are expanded on the host.
     pub(crate) shell_patterns: std::cell::RefCell<BTreeSet<String>>,
+    /// Words (as written) whose value this command chooses when it runs: a
+    /// command substitution's output wicket cannot know, or a variable or
+    /// positional parameter this command set to such text. See
+    /// [`Reader::hands_chosen_words`].
+    pub(crate) chosen_words: std::cell::RefCell<BTreeSet<String>>,
+    /// Words (as written) only known when they run whose expansion is
+    /// unquoted: the shell splits the value into several words and globs
+    /// each.
+    pub(crate) split_words: std::cell::RefCell<BTreeSet<String>>,
+    /// The function being read was called with a word in `chosen_words`:
+    /// its `$1…` are chosen too.
+    positional_chosen: std::cell::Cell<bool>,
+    /// The program being read is run by `xargs` with items from input
+    /// wicket cannot see (its `extra_operands`).
+    pub(crate) xargs_items_chosen: std::cell::Cell<bool>,
     /// The shell whose reading of the text is being read now.
     pub dialect: Dialect,
     /// That shell stopped at a syntax error: nothing after it runs.
@@ -497,6 +512,10 @@ impl<'a> Reader<'a> {
             data_identifies: std::cell::Cell::new(0),
             ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
+            chosen_words: std::cell::RefCell::new(BTreeSet::new()),
+            split_words: std::cell::RefCell::new(BTreeSet::new()),
+            positional_chosen: std::cell::Cell::new(false),
+            xargs_items_chosen: std::cell::Cell::new(false),
             dialect: Dialect::Bash,
             stopped: false,
             piped_paths: None,
@@ -1520,6 +1539,7 @@ impl<'a> Reader<'a> {
                     Effect::OpenWorld,
                     format!("runs {path}, a program wicket cannot read"),
                 );
+                self.hands_chosen_words(inv, &path);
                 // The command read one of the harness's programs as data
                 // earlier: the file run here may be made from it by any
                 // route (a pipe, an archive, an encoder), which the host
@@ -1586,10 +1606,18 @@ impl<'a> Reader<'a> {
                 .map(|a| a.text().map(str::to_owned))
                 .collect();
             let outer = std::mem::replace(&mut scope.positional, positional);
+            let chosen = {
+                let words = self.chosen_words.borrow();
+                inv.argv[1..]
+                    .iter()
+                    .any(|a| a.values.is_none() && words.contains(&a.shown))
+            };
+            let outer_chosen = self.positional_chosen.replace(chosen);
             // A function calling itself is read once more at most.
             let mut inner = scope.clone();
             inner.functions.remove(name);
             self.read_node(&function.body, &mut inner, &function.script);
+            self.positional_chosen.set(outer_chosen);
             inner.functions.insert(name.to_owned(), function);
             inner.positional = outer;
             *scope = inner;
@@ -2202,6 +2230,7 @@ impl<'a> Reader<'a> {
         let mut values: Vec<String> = vec![String::new()];
         let mut known = true;
         let mut glob = false;
+        let mut chosen = false;
         for part in &word.parts {
             let pieces: Option<Vec<String>> = match part {
                 Part::Bare(text) => {
@@ -2230,14 +2259,30 @@ impl<'a> Reader<'a> {
                     if scope.globbed.contains(name) {
                         glob = true;
                     }
-                    self.param(name, scope)
+                    let value = self.param(name, scope);
+                    chosen |= value.is_none() && self.chosen_param(name, scope);
+                    value
                 }
                 // The shell hands the command a pipe's path.
                 Part::ProcSubst(_) => Some(vec!["/dev/fd/63".to_owned()]),
                 // A substitution's output is known only for programs whose
                 // description says what they print (`mktemp -d`).
-                Part::Subst(nodes) => self.substitution_output(nodes, scope).map(|v| vec![v]),
-                Part::Complex(_) | Part::Arith(_) => None,
+                Part::Subst(nodes) => {
+                    let value = self.substitution_output(nodes, scope).map(|v| vec![v]);
+                    chosen |= value.is_none() && !self.lists_own_paths(nodes, scope);
+                    value
+                }
+                Part::Complex(text) => {
+                    let name: String = text
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    chosen |= text.contains(['$', '`'])
+                        || text.starts_with('!')
+                        || (!name.is_empty() && self.chosen_param(&name, scope));
+                    None
+                }
+                Part::Arith(_) => None,
             };
             match pieces {
                 Some(pieces) if known => {
@@ -2263,6 +2308,18 @@ impl<'a> Reader<'a> {
                 _ => known = false,
             }
         }
+        if word.split && !known {
+            let mut words = self.split_words.borrow_mut();
+            if words.len() < MAX_NOTES {
+                words.insert(shown.clone());
+            }
+        }
+        if chosen && !known {
+            let mut words = self.chosen_words.borrow_mut();
+            if words.len() < MAX_NOTES {
+                words.insert(shown.clone());
+            }
+        }
         if glob && known {
             let mut patterns = self.shell_patterns.borrow_mut();
             if patterns.len() < MAX_NOTES {
@@ -2273,6 +2330,60 @@ impl<'a> Reader<'a> {
             values: known.then_some(values),
             glob,
             shown,
+        }
+    }
+
+    /// A parameter whose unknown value this command chose: a variable it set
+    /// to run-time text (a command's output, what `read` read, a loop over
+    /// such words), or the `$1…` of a function called with such words.
+    fn chosen_param(&self, name: &str, scope: &Scope) -> bool {
+        if name.chars().all(|c| c.is_ascii_digit()) || matches!(name, "@" | "*") {
+            return scope.positional.is_none() && self.positional_chosen.get();
+        }
+        let name = scope.namerefs.get(name).map_or(name, String::as_str);
+        scope.data.contains(name) || matches!(scope.vars.get(name), Some(None))
+    }
+
+    /// `$(…)` is one command that only prints paths under a directory of
+    /// the agent's worktree (`$(git ls-files '*.py')`, `$(find src -name
+    /// '*.rs')`): what it prints is the agent's own files.
+    fn lists_own_paths(&self, nodes: &[Node], scope: &Scope) -> bool {
+        let [node] = nodes else { return false };
+        programs::launch::listed_paths(self, node, scope, None)
+            .is_some_and(|dir| matches!(self.place(&dir, scope), Some(Place::Inside(_))))
+    }
+
+    /// Code wicket cannot read (a script file, a module run by `-m`, a
+    /// program in the worktree run by its path) handed a word whose value
+    /// this command chooses when it runs: a command substitution's output,
+    /// or a variable this command set to such text, or the items `xargs`
+    /// appends from input wicket cannot see. The word may be a protected path
+    /// or a directory above the protected set (`python3 build.py "$(cd ../..
+    /// && pwd)"` wrote into wicket's state), which the same code handed the
+    /// literal path is held for; opaque. A variable the command never set
+    /// holds what the harness gave the shell, which the command did not
+    /// choose.
+    pub fn hands_chosen_words(&mut self, inv: &Invocation, what: &str) {
+        let chosen = self.chosen_words.borrow();
+        let word = inv
+            .argv
+            .iter()
+            .skip(1)
+            .find(|a| a.values.is_none() && chosen.contains(&a.shown))
+            .map(|a| a.shown.clone())
+            .or_else(|| {
+                (inv.extra_operands && self.xargs_items_chosen.get())
+                    .then(|| "the items xargs appends from its input".to_owned())
+            });
+        drop(chosen);
+        if let Some(word) = word {
+            self.note(
+                Effect::Opaque,
+                format!(
+                    "{} hands {what}, code wicket cannot read, {word}, which this command chooses when it runs: it may be a protected path or a directory above them",
+                    inv.shown()
+                ),
+            );
         }
     }
 

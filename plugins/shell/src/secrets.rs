@@ -641,6 +641,14 @@ impl Reader<'_> {
                 Effect::Opaque,
                 format!("{shown} reads `{path}`, a process file only known when it runs, which could be its environ"),
             ),
+            // An unquoted expansion is split into words by IFS and each
+            // word globbed: `/proc/$pid/status` with pid set to `self/environ
+            // /proc/self` names environ and a directory (cat printed the
+            // environment, verified under dash).
+            ["proc", ..] if self.split_words.borrow().contains(path) => self.note(
+                Effect::Opaque,
+                format!("{shown} reads `{path}`: its unquoted expansion may split into other paths, a process's environ among them"),
+            ),
             ["proc", ..] => {}
             _ => self.note(
                 Effect::Opaque,

@@ -98,8 +98,9 @@ pub struct Word {
     /// target. In dash, and in bash's assignments, here-doc delimiters, case
     /// patterns and `[[ … ]]`, braces are literal text.
     pub braces: bool,
-    /// A `$name` in the word is unquoted: the shell splits its value into
-    /// fields by IFS (where words are split: command words and loop words).
+    /// A `$name`, `${…}` or `$(…)` in the word is unquoted: the shell splits
+    /// its value into fields by IFS (where words are split: command words and
+    /// loop words).
     pub split: bool,
 }
 
@@ -2163,6 +2164,7 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     let nodes = self.backtick(false);
                     parts.push(Part::Subst(nodes));
+                    split = true;
                 }
                 '$' => {
                     if self.bash() && self.peek_at(1) == Some('"') && !self.eofmark {
@@ -2173,7 +2175,24 @@ impl<'a> Parser<'a> {
                     match self.dollar(false) {
                         Some(part) => {
                             flush(&mut bare, &mut parts);
-                            split |= matches!(part, Part::Param(_));
+                            // The shell's numbers (`$$`, `$PPID`) split into themselves.
+                            split |= match &part {
+                                Part::Param(name) => !matches!(
+                                    name.as_str(),
+                                    "$" | "!"
+                                        | "#"
+                                        | "?"
+                                        | "PPID"
+                                        | "BASHPID"
+                                        | "UID"
+                                        | "EUID"
+                                        | "RANDOM"
+                                        | "LINENO"
+                                        | "SECONDS"
+                                ),
+                                Part::Complex(_) | Part::Subst(_) => true,
+                                _ => false,
+                            };
                             parts.push(part);
                         }
                         None => bare.push('$'),

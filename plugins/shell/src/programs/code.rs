@@ -878,6 +878,17 @@ const ASCENDS: &[&str] = &[
     "process.chdir",
 ];
 
+/// An archive extracted as its members name themselves: python's tarfile
+/// and `shutil.unpack_archive` keep `../` and absolute names before Python
+/// 3.14 (no filter), so where it writes is in the archive, which the scan
+/// cannot see.
+fn extracts(bare: &str) -> Option<String> {
+    let tar =
+        bare.contains("tarfile") && (bare.contains("extractall") || bare.contains("extract("));
+    let unpack = bare.contains("unpack_archive");
+    (tar || unpack).then(|| "extracts an archive whose members name where they go".to_owned())
+}
+
 /// Ways to start from the program's own location.
 const LOCATES: &[&str] = &[
     "getcwd",
@@ -908,6 +919,16 @@ const LOCATES: &[&str] = &[
     "{OLDPWD}",
     "env.OLDPWD",
     "/proc/self",
+    // The home directory, which holds startup files and wicket's cache:
+    // `Path.home().joinpath('.bashrc')` names one at run time.
+    "home()",
+    "homedir",
+    "expanduser",
+    "Dir.home",
+    "'HOME'",
+    "\"HOME\"",
+    "env.HOME",
+    "getpwuid",
 ];
 
 /// Ways to build text the scan cannot see.
@@ -1425,10 +1446,12 @@ impl Scan<'_> {
                 }
             }
         }
-        // Bare words that look like paths (tcl, shell-like languages).
+        // Bare words that look like paths (tcl, shell-like languages), and
+        // perl's `<pattern>` glob operator (`unlink <../../.w*/x>` deleted
+        // the file, verified under dash).
         for word in lexed
             .bare
-            .split(|c: char| c.is_whitespace() || "()[]{},;=\"'`".contains(c))
+            .split(|c: char| c.is_whitespace() || "()[]{},;=\"'`<>".contains(c))
         {
             if word.contains('/') && word.len() > 1 {
                 candidates.push(word.to_owned());
@@ -1793,6 +1816,20 @@ impl Scan<'_> {
         lexed: &Lexed,
         values: &[(usize, String)],
     ) {
+        let node_repl = lexed
+            .lits
+            .iter()
+            .any(|l| l.text == "repl" || l.text == "node:repl")
+            .then_some("repl");
+        if let Some(m) = find_marker(REPLS, &lexed.bare).or(node_repl) {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {} program starts an interpreter or debugger (`{m}`), which runs the code it reads from its input",
+                    self.program
+                ),
+            );
+        }
         let t = traits(code, lexed, values, self.language);
         let Some(changes) = t.changes else { return };
         if lexed.unterminated {
@@ -1815,7 +1852,8 @@ impl Scan<'_> {
                 t.builds
                     .map(|m| format!("builds text at run time (`{}`)", m.replace(HOLE, "…")))
             })
-            .or_else(|| self.receives(lexed));
+            .or_else(|| self.receives(lexed))
+            .or_else(|| extracts(&lexed.bare));
         if let Some(how) = how {
             r.guard(
                 Effect::Opaque,
@@ -1834,6 +1872,7 @@ impl Scan<'_> {
     /// '…shutil.rmtree(input())'`, `perl -lne unlink`).
     fn receives(&self, lexed: &Lexed) -> Option<String> {
         let bare = &lexed.bare;
+
         if self.inputs.line_loop {
             return Some("loops over its input's lines (`-n`/`-p`)".to_owned());
         }
@@ -1858,6 +1897,22 @@ impl Scan<'_> {
         None
     }
 }
+
+/// Interpreters and debuggers started from code: they run the statements
+/// they read from stdin (`import code; code.interact()` ran a file's text
+/// fed to it, verified under dash).
+const REPLS: &[&str] = &[
+    "interact(",
+    "InteractiveConsole",
+    "InteractiveInterpreter",
+    "pdb.",
+    "breakpoint(",
+    "set_trace(",
+    "IRB.start",
+    "binding.irb",
+    "binding.pry",
+    "repl.start",
+];
 
 /// Ways a program reads its standard input.
 const READS_STDIN: &[&str] = &[

@@ -174,6 +174,16 @@ fn options(r: &mut Reader, run: &Run, grammar: &Grammar, args: &[Arg]) -> Option
 }
 
 /// The words after the interpreter's options, as a run of the program.
+/// The program's name and `words` (its script and the script's arguments).
+fn script_words(run: &Run, words: &[Arg]) -> Invocation {
+    let mut argv = vec![run.inv.argv[0].clone()];
+    argv.extend(words.iter().cloned());
+    Invocation {
+        argv,
+        ..program_words(run, run.inv.argv.len())
+    }
+}
+
 fn program_words(run: &Run, from: usize) -> Invocation {
     // `from` counts words after the program name.
     let mut argv = vec![run.inv.argv[0].clone()];
@@ -307,6 +317,7 @@ fn script_file(r: &mut Reader, run: &Run, from: usize, scope: &Scope) {
         ),
     );
     r.check_protected_operands(&inv, scope);
+    r.hands_chosen_words(&inv, &script);
 }
 
 /// A "program file" that is a stream — `/dev/stdin`, `/dev/fd/N`, a
@@ -492,6 +503,16 @@ fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if !isolated {
         vars::program_variables(r, scope, vars::PYTHON_VARIABLES, &shown);
     }
+    // `-i` (or PYTHONINSPECT) runs the statements it then reads from stdin,
+    // a tty or not (`python3 -i x.py < f` ran f's text, verified under dash).
+    let inspect = !isolated
+        && scope
+            .vars
+            .get("PYTHONINSPECT")
+            .is_some_and(|v| v.as_ref().is_none_or(|v| v.iter().any(|t| !t.is_empty())));
+    if p.has("i") || inspect {
+        program_on_stdin(r, run, Language::Python, scope);
+    }
     if let Some(code) = p.last("c") {
         literal_code(r, run, Language::Python, code, scope, "on the command line");
         code_arguments(r, run, rest, scope);
@@ -591,6 +612,10 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
             };
             r.read_invocation(&as_program(program), scope);
         }
+        // The interactive console runs the python statements it reads.
+        "code" => program_on_stdin(r, run, Language::Python, scope),
+        "pdb" => pdb(r, run, &tail, scope),
+        "tarfile" => tarfile(r, run, &tail, scope),
         "venv" => venv(r, run, &tail, scope),
         "json.tool" => json_tool(r, run, &tail, scope),
         "timeit" => timeit(r, run, &tail, scope),
@@ -607,7 +632,188 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
                 ),
             );
             super::cargo::protected_words(r, &tail, scope);
+            r.hands_chosen_words(&tail, &format!("the module {name}"));
         }
+    }
+}
+
+/// `python -m pdb [-c COMMAND]… (-m MODULE | PYFILE) [ARG]…`: each COMMAND
+/// is a debugger command, and a line that is none runs as a python
+/// statement (`-c 'import shutil; shutil.rmtree(…)'` ran it, verified under
+/// dash); after them the debugger reads its commands from stdin, and again
+/// each time the program ends and restarts. So: the commands are literal
+/// code, and stdin is the program's text, as for `python3 -`.
+fn pdb(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
+    let shown = run.shown();
+    let mut codes: Vec<Arg> = Vec::new();
+    let mut words = tail.argv.iter().enumerate().skip(1);
+    let mut program: Option<usize> = None;
+    while let Some((at, arg)) = words.next() {
+        let Some(w) = arg.text() else {
+            r.note(
+                Opaque,
+                format!("{shown}: {} is only known when it runs", arg.shown),
+            );
+            return;
+        };
+        if w == "-c" || w == "--command" {
+            match words.next() {
+                Some((_, code)) => codes.push(code.clone()),
+                None => break,
+            }
+        } else if let Some(code) = w
+            .strip_prefix("--command=")
+            .or_else(|| w.strip_prefix("-c"))
+        {
+            codes.push(Arg::literal(code));
+        } else if w == "-m" {
+            r.note(
+                Opaque,
+                format!("{shown} debugs a module, code wicket cannot read"),
+            );
+            return;
+        } else if w == "-h" || w == "--help" {
+            r.note(Read, format!("{shown} prints its help"));
+            return;
+        } else if w.starts_with('-') {
+            r.note(Opaque, format!("{shown}: {w} is not an option pdb has"));
+            return;
+        } else {
+            program = Some(at);
+            break;
+        }
+    }
+    for code in &mut codes {
+        if let Some(text) = code.text().and_then(|t| t.strip_prefix('!')) {
+            *code = Arg::literal(text);
+        }
+    }
+    if !codes.is_empty() {
+        let codes: Vec<&Arg> = codes.iter().collect();
+        literal_code(
+            r,
+            run,
+            Language::Python,
+            &joined_lines(&codes),
+            scope,
+            "as debugger commands",
+        );
+    }
+    program_on_stdin(r, run, Language::Python, scope);
+    if let Some(at) = program {
+        let mut argv = vec![tail.argv[0].clone()];
+        argv.extend(tail.argv[at..].iter().cloned());
+        let inv = Invocation {
+            argv,
+            ..tail.clone()
+        };
+        let script = inv.argv[1].shown.clone();
+        r.note(
+            OpenWorld,
+            format!(
+                "{shown} runs the program {script} under the debugger, code wicket cannot read"
+            ),
+        );
+        r.check_protected_operands(&inv, scope);
+        r.hands_chosen_words(&inv, &script);
+    }
+}
+
+/// `python -m tarfile`: `-l`/`-t` list an archive; `-c OUT FILE…` writes
+/// OUT; `-e ARCHIVE [DIR]` extracts into DIR (the cwd) the members as they
+/// are named, `../` and absolute names included, unless `--filter data` or
+/// `--filter tar` keeps them inside (the default before Python 3.14, and
+/// on this machine's 3.11, has no filter: `-e evil.tar` wrote
+/// `../../.wicket/pwned`, verified under dash).
+fn tarfile(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
+    let shown = run.shown();
+    let mut mode: Option<&str> = None;
+    let mut filter: Option<String> = None;
+    let mut operands: Vec<Arg> = Vec::new();
+    let mut words = tail.argv.iter().skip(1);
+    let mut options = true;
+    while let Some(arg) = words.next() {
+        let Some(w) = arg.text() else {
+            if options && operands.is_empty() && mode.is_none() {
+                r.note(
+                    Opaque,
+                    format!("{shown}: {} is only known when it runs", arg.shown),
+                );
+                return;
+            }
+            operands.push(arg.clone());
+            continue;
+        };
+        if options && w == "--" {
+            options = false;
+            continue;
+        }
+        if options && w.starts_with('-') && w.len() > 1 {
+            let long = |name: &str| w.len() > 3 && name.starts_with(w);
+            match w {
+                "-l" | "-t" => mode = Some("list"),
+                "-e" => mode = Some("extract"),
+                "-c" => mode = Some("create"),
+                "-v" => {}
+                "-h" => mode = Some("help"),
+                _ if long("--list") => mode = Some("list"),
+                _ if long("--test") => mode = Some("list"),
+                _ if long("--extract") => mode = Some("extract"),
+                _ if long("--create") => mode = Some("create"),
+                _ if long("--verbose") => {}
+                _ if long("--help") => mode = Some("help"),
+                _ if w.starts_with("--filter=") || w.starts_with("--fi") => {
+                    let value = match w.split_once('=') {
+                        Some((_, v)) => Some(v.to_owned()),
+                        None => words.next().and_then(|a| a.text().map(str::to_owned)),
+                    };
+                    filter = Some(value.unwrap_or_default());
+                }
+                _ => {
+                    r.note(Opaque, format!("{shown}: {w} is not an option tarfile has"));
+                    return;
+                }
+            }
+            continue;
+        }
+        operands.push(arg.clone());
+    }
+    match mode {
+        Some("help") => r.note(Read, format!("{shown} prints its help")),
+        Some("list") => {
+            r.note(Read, format!("{shown} lists an archive"));
+            for archive in &operands {
+                r.reads(archive, scope, &shown);
+            }
+        }
+        Some("create") => {
+            r.note(OpenWorld, format!("{shown} makes an archive"));
+            if let Some(out) = operands.first() {
+                r.change(out, scope, Change::Overwrite, Reach::Path, &shown);
+            }
+            for file in operands.iter().skip(1) {
+                r.reads_tree(file, scope, &shown);
+            }
+        }
+        Some("extract") => {
+            if let Some(archive) = operands.first() {
+                r.reads(archive, scope, &shown);
+            }
+            let dir = operands
+                .get(1)
+                .cloned()
+                .unwrap_or_else(|| Arg::literal("."));
+            r.change(&dir, scope, Change::Write, Reach::Tree, &shown);
+            if !matches!(filter.as_deref(), Some("data" | "tar")) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown} extracts members as the archive names them, `../` and absolute names included (no `--filter data`), which wicket cannot see"
+                    ),
+                );
+            }
+        }
+        _ => r.note(Opaque, format!("{shown}: no command tarfile knows")),
     }
 }
 
@@ -1776,6 +1982,7 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         OpenWorld,
                         format!("perl runs the program {script}, which wicket cannot read"),
                     );
+                    r.hands_chosen_words(&script_words(run, &args[rest..]), &script);
                 }
                 files_from = rest + 1;
             }
@@ -2077,6 +2284,7 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     args[rest].shown
                 ),
             );
+            r.hands_chosen_words(&script_words(run, &args[rest..]), &args[rest].shown);
         }
         files_from = rest + 1;
     }

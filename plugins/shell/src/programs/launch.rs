@@ -3378,6 +3378,7 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
             shown: "<an item of its input>".into(),
         },
     };
+    let item_shown = item.shown.clone();
     let replace: Option<String> = p
         .options
         .iter()
@@ -3441,7 +3442,14 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
         plain_program: false,
         stdin_text: None,
     };
+    // Items from input wicket cannot see are chosen when it runs.
+    let chosen = listed.is_none();
+    if chosen {
+        r.chosen_words.borrow_mut().insert(item_shown);
+    }
+    let outer = r.xargs_items_chosen.replace(chosen);
     r.read_invocation(&inner_inv, &mut inner);
+    r.xargs_items_chosen.set(outer);
 }
 
 /// An item from a command that only lists paths under `dir`: "some path

@@ -192,6 +192,7 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
                     ),
                 );
                 r.check_protected_operands(inv, scope);
+                text_operands(r, inv, scope);
                 run_time_operands(r, program, inv);
             }
         }
@@ -282,6 +283,37 @@ fn command_language(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut
             inv.shown()
         ),
     );
+}
+
+/// A program wicket does not know, handed a word that is text with spaces
+/// or quotes in it: it may be code or shell text the program runs (`ghc -e
+/// 'removeFile "../../.wicket/x"'`, `nix-shell --run 'rm -rf …'`, `swipl -g
+/// …`), so each path-like piece of it is checked as an operand: a protected
+/// one is held, as the whole word naming it would be.
+fn text_operands(r: &mut Reader, inv: &Invocation, scope: &Scope) {
+    let pieces: Vec<Arg> = inv
+        .argv
+        .iter()
+        .skip(1)
+        .filter_map(Arg::text)
+        .filter(|t| t.contains(|c: char| c.is_whitespace() || "\"'(),;".contains(c)))
+        .flat_map(|t| {
+            t.split(|c: char| c.is_whitespace() || "\"'`()[]{},;<>=".contains(c))
+                .filter(|w| w.contains('/') || w.starts_with('~'))
+                .map(Arg::literal)
+                .collect::<Vec<_>>()
+        })
+        .take(64)
+        .collect();
+    if pieces.is_empty() {
+        return;
+    }
+    let mut words = Invocation {
+        argv: vec![inv.argv[0].clone()],
+        ..inv.clone()
+    };
+    words.argv.extend(pieces);
+    r.check_protected_operands(&words, scope);
 }
 
 /// A program wicket does not know, handed a word only known when it runs
@@ -1059,6 +1091,7 @@ fn shell(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
             ),
         );
         r.check_protected_operands(&inv.tail(i), scope);
+        r.hands_chosen_words(&inv.tail(i), &script.shown);
     }
 }
 

@@ -1481,6 +1481,7 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
             ),
         );
         r.check_protected_operands(&inv.tail(i), scope);
+        r.hands_chosen_words(&inv.tail(i), &script.shown);
     }
 }
 

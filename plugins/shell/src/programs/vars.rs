@@ -368,6 +368,24 @@ pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
     // whichever program runs (`GNUPGHOME=../../.wicket gpg --list-keys`
     // made pubring.kbx and trustdb.gpg there; pip, node and many more
     // write under XDG_CACHE_HOME), and where an install puts its files.
+    // The loader writes `<value>.<pid>` for every dynamically linked
+    // program when LD_DEBUG is set (`LD_DEBUG=files
+    // LD_DEBUG_OUTPUT=../../.wicket/x ls` wrote `.wicket/x.<pid>`, verified
+    // under dash), whichever program runs; a value only known when it runs
+    // may be any path.
+    if name == "LD_DEBUG_OUTPUT" {
+        if value.text().is_some() {
+            read_value(r, name, Kind::LdDebugOutput, value, scope, true);
+        } else {
+            r.note(
+                Opaque,
+                format!(
+                    "{name}={}: the loader writes where a value only known when it runs says",
+                    value.shown
+                ),
+            );
+        }
+    }
     if matches!(
         name,
         "XDG_CACHE_HOME"
