@@ -445,14 +445,7 @@ impl Context {
     /// The protected entry a resolved path falls under, if any. An entry that
     /// contains the writable root protects everything in it but the root.
     pub fn protected_by(&self, resolved: &str) -> Option<&str> {
-        self.protected
-            .iter()
-            .find(|entry| {
-                paths::is_under(resolved, entry)
-                    && !(paths::is_under(&self.writable_root, entry)
-                        && paths::is_under(resolved, &self.writable_root))
-            })
-            .map(String::as_str)
+        paths::protected_by(&self.protected, &self.writable_root, resolved)
     }
 
     /// The secret fragment a path (or any text naming one) names, if any:

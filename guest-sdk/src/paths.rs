@@ -83,6 +83,24 @@ pub fn is_under(path: &str, dir: &str) -> bool {
     path == dir || (path.starts_with(dir) && path.as_bytes().get(dir.len()) == Some(&b'/'))
 }
 
+/// The entry of `protected` a resolved path falls under, if any: the
+/// first that holds it, where an entry that contains `writable_root`
+/// protects everything in it but the root (the rule of
+/// [`crate::Context::protected_by`], for a set kept elsewhere).
+pub fn protected_by<'p>(
+    protected: &'p [String],
+    writable_root: &str,
+    resolved: &str,
+) -> Option<&'p str> {
+    protected
+        .iter()
+        .find(|entry| {
+            is_under(resolved, entry)
+                && !(is_under(writable_root, entry) && is_under(resolved, writable_root))
+        })
+        .map(String::as_str)
+}
+
 /// Whether `text` names `fragment` (the syntax is [`crate::fragments`]'):
 /// `.ssh` bites on `/home/u/.ssh/config` and `--key=.ssh/id`, but not on
 /// `.sshrc`; `credentials` not on `credentials_test.rs`.

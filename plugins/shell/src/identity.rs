@@ -107,8 +107,7 @@ impl Reader<'_> {
         // files directly in it.
         let base = resolved.trim_end_matches('/');
         let mut names: Vec<String> = self
-            .ctx
-            .protected
+            .protected()
             .iter()
             .filter(|p| {
                 p.len() > base.len() + 1 && p.starts_with(base) && p[base.len()..].starts_with('/')
@@ -575,15 +574,14 @@ impl Reader<'_> {
         let which = self.identify(name)?;
         let home = scope.home(self.ctx);
         let mut candidates: Vec<String> = self
-            .ctx
-            .protected
+            .protected()
             .iter()
             .filter(|p| p.rsplit('/').next() == Some(name))
             .cloned()
             .collect();
         // Beside the protected wicket binary (and its compiler), where the
         // harness's programs are usually installed together.
-        for entry in &self.ctx.protected {
+        for entry in self.protected() {
             if let Some((dir, base)) = entry.rsplit_once('/') {
                 let beside = format!("{dir}/{name}");
                 if base.starts_with("wicket") && !dir.is_empty() && !candidates.contains(&beside) {

@@ -96,9 +96,8 @@ wicket_guest::export_classifier!(Shell);
 /// Classify one call as the default classifier does, with the operator's
 /// rules from `ctx`'s configuration: never empty, strictest finding first.
 pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
-    let ctx = &with_home_startup(ctx);
     let rules = OperatorRule::from_config(ctx.config());
-    let mut reader = Reader::new(ctx, &rules);
+    let mut reader = Reader::new(ctx, &rules).with_startup_files();
     tools::read_tool(&mut reader, call);
     if reader.out_of_resolves() {
         reader.note(
@@ -164,13 +163,15 @@ pub const SYSTEM_STARTUP: &[&str] = &[
     "/etc/zsh",
 ];
 
-/// The context with [`HOME_STARTUP`] (under the home) and
-/// [`SYSTEM_STARTUP`] added to the protected set, each as written and
-/// where it resolves (a dotfile linked from
-/// elsewhere is protected where it lives).
-fn with_home_startup(ctx: &Context) -> Context {
-    let mut ctx = ctx.clone();
-    let home = ctx.home.trim_end_matches('/').to_owned();
+/// The protected set of `ctx` with [`HOME_STARTUP`] (under the home) and
+/// [`SYSTEM_STARTUP`] added, each as written and where it resolves (a
+/// dotfile linked from elsewhere is protected where it lives). The reader
+/// works it out the first time anything asks for the protected set
+/// (`Reader::protected`): a call that never asks makes none of these host
+/// queries.
+pub(crate) fn with_home_startup(ctx: &Context) -> Vec<String> {
+    let mut protected = ctx.protected.clone();
+    let home = ctx.home.trim_end_matches('/');
     let system = SYSTEM_STARTUP.iter().map(|p| (*p).to_owned());
     for path in HOME_STARTUP
         .iter()
@@ -179,12 +180,12 @@ fn with_home_startup(ctx: &Context) -> Context {
     {
         let resolved = ctx.resolve(&path).path;
         for entry in [path, resolved] {
-            if !ctx.protected.contains(&entry) {
-                ctx.protected.push(entry);
+            if !protected.contains(&entry) {
+                protected.push(entry);
             }
         }
     }
-    ctx
+    protected
 }
 
 /// Notes → findings: the first note of each effect, strictest effect first,

@@ -307,7 +307,7 @@ impl Reader<'_> {
     /// The protected entry a resolved path falls under: the context's, and
     /// the worktree's own `.git` (it points into the workspace repository).
     pub fn protected_entry(&self, resolved: &str) -> Option<String> {
-        if let Some(entry) = self.ctx.protected_by(resolved) {
+        if let Some(entry) = self.protected_by(resolved) {
             return Some(entry.to_owned());
         }
         // The worktree's own `.git`, compared without building its path.
@@ -326,8 +326,7 @@ impl Reader<'_> {
     /// A protected entry strictly beneath a resolved path: what a change
     /// that reaches the whole tree there would reach too.
     pub fn protected_beneath(&self, resolved: &str) -> Option<String> {
-        self.ctx
-            .protected
+        self.protected()
             .iter()
             .find(|entry| is_under(entry, resolved) && entry.as_str() != resolved)
             .cloned()
@@ -422,7 +421,7 @@ impl Reader<'_> {
         let root = self.ctx.writable_root.trim_end_matches('/');
         let own = root.rsplit('/').next().unwrap_or("");
         let own_git = self.own_git();
-        let entries = (self.ctx.protected.iter().map(String::as_str)).chain([own_git.as_str()]);
+        let entries = (self.protected().iter().map(String::as_str)).chain([own_git.as_str()]);
         let mut above: Option<String> = None;
         for entry in entries {
             let Some(below) = entry.strip_prefix(base.trim_end_matches('/')) else {

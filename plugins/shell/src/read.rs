@@ -491,6 +491,15 @@ pub struct Reader<'a> {
     /// What the public reading ([`crate::reading`]) collects: `None` for the
     /// default classifier, which records nothing.
     pub(crate) record: Option<crate::reading::Record>,
+    /// Whether the protected set takes in the home's and the system's
+    /// startup files (`crate::HOME_STARTUP`, `crate::SYSTEM_STARTUP`): the
+    /// default classifier's reading does; a library reading takes the
+    /// context's set alone.
+    startup: bool,
+    /// The protected set with those files, worked out the first time
+    /// anything asks for the set (each file is a host query, and most calls
+    /// never ask).
+    protected: std::cell::OnceCell<Vec<String>>,
 }
 
 impl<'a> Reader<'a> {
@@ -522,7 +531,34 @@ impl<'a> Reader<'a> {
             fed_harness: std::cell::Cell::new(None),
             printed_harness: std::cell::Cell::new(None),
             record: None,
+            startup: false,
+            protected: std::cell::OnceCell::new(),
         }
+    }
+
+    /// This reader with the home's and the system's startup files in its
+    /// protected set ([`Reader::protected`]), as the default classifier
+    /// reads.
+    pub fn with_startup_files(mut self) -> Reader<'a> {
+        self.startup = true;
+        self
+    }
+
+    /// The protected set: the context's, then (for the default classifier)
+    /// each startup file as written and where it resolves, resolved on the
+    /// first ask.
+    pub fn protected(&self) -> &[String] {
+        if !self.startup {
+            return &self.ctx.protected;
+        }
+        self.protected
+            .get_or_init(|| crate::with_home_startup(self.ctx))
+    }
+
+    /// The protected entry a resolved path falls under, if any
+    /// ([`Context::protected_by`] over [`Reader::protected`]).
+    pub fn protected_by(&self, resolved: &str) -> Option<&str> {
+        wicket_guest::paths::protected_by(self.protected(), &self.ctx.writable_root, resolved)
     }
 
     pub fn note(&mut self, effect: Effect, why: impl Into<String>) {
@@ -1526,8 +1562,7 @@ impl<'a> Reader<'a> {
                     self.place(&path, &scope_for_path)
                 {
                     if self
-                        .ctx
-                        .protected
+                        .protected()
                         .iter()
                         .any(|p| *p == resolved && p.ends_with("/wicket"))
                     {
@@ -2185,8 +2220,7 @@ impl<'a> Reader<'a> {
                 let (ws, home) = (self.ctx.workspace.as_str(), self.ctx.home.as_str());
                 let above = placed.iter().find_map(|p| match p {
                     Place::Inside(path) | Place::Outside { path, .. } => self
-                        .ctx
-                        .protected
+                        .protected()
                         .iter()
                         .find(|e| {
                             wicket_guest::paths::is_under(e, path)

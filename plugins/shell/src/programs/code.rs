@@ -1385,7 +1385,7 @@ impl Scan<'_> {
         // A protected entry by its last component, as a component of a path
         // (`~/.cache/wicket/x`), unless that name is a common word.
         if text.contains('/') {
-            for entry in &r.ctx.protected {
+            for entry in r.protected() {
                 if entry.starts_with(r.ctx.writable_root.as_str()) {
                     continue;
                 }
@@ -1414,7 +1414,7 @@ impl Scan<'_> {
         }
         // A protected entry by its last two components (`.cache/wicket`), or
         // an absolute protected path.
-        for entry in &r.ctx.protected {
+        for entry in r.protected() {
             if entry.starts_with(r.ctx.writable_root.as_str()) {
                 continue;
             }

@@ -7638,7 +7638,7 @@ fn listing_is_safe(
 
 /// The protected set, with the worktree's own `.git`.
 fn protected_entries(r: &Reader) -> Vec<String> {
-    let mut entries = r.ctx.protected.clone();
+    let mut entries = r.protected().to_vec();
     entries.push(own_git(r));
     entries
 }

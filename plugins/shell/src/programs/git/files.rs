@@ -1027,7 +1027,7 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         && p.last("separate-git-dir").is_none()
         && !on(p, "bare")
         && g.settings.value_arg("core.hooksPath").is_none();
-    if plain && !existing && r.ctx.protected_by(&resolved).is_none() {
+    if plain && !existing && r.protected_by(&resolved).is_none() {
         scope.made.insert(format!("{resolved}/.git"));
         let mut made = resolved.as_str();
         while made.len() > 1 && scope.made.insert(made.to_owned()) {

@@ -1383,7 +1383,7 @@ fn output(r: &Reader, run: &Run, scope: &Scope) -> Option<String> {
     }
     let root = r.ctx.writable_root.trim_end_matches('/');
     let cwd = scope.cwd.as_deref()?;
-    if !(cwd == root || is_under(cwd, root)) || r.ctx.protected_by(cwd).is_some() {
+    if !(cwd == root || is_under(cwd, root)) || r.protected_by(cwd).is_some() {
         return None;
     }
     // Only the worktree's own directories (no repository below the root).
