@@ -1447,6 +1447,15 @@ pub fn protected_words(r: &mut Reader, inv: &Invocation, scope: &Scope) {
     if extra.argv.len() > 1 {
         r.check_protected_operands(&extra, scope);
     }
+    // The words after `--` go to the program it runs (`cargo run -- ARGS`,
+    // `npm run x -- ARGS`): one chosen when the command runs may be a
+    // protected path, as for a script handed it (`python3 x.py "$(…)"`).
+    if let Some(at) = inv.argv.iter().position(|a| a.text() == Some("--")) {
+        let mut after = inv.tail(at);
+        let before: Vec<&str> = inv.argv[..=at].iter().map(|a| a.shown.as_str()).collect();
+        after.argv[0] = Arg::literal(&before.join(" "));
+        r.hands_chosen_words(&after, "the program it runs");
+    }
     // A directory above the protected set (`../..`, the workspace): a
     // program that works on a whole tree there reaches it.
     for arg in inv.argv.iter().skip(1).chain(extra.argv.iter().skip(1)) {

@@ -1269,6 +1269,12 @@ fn source(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     OpenWorld,
                     format!("{shown} runs the script {path} in this shell, which wicket cannot read"),
                 );
+                    // Its arguments become the script's `$1…`: a protected
+                    // path, a directory above them or a word chosen at run
+                    // time is held, as for `bash script ARGS`.
+                    let tail = run.inv.tail(1);
+                    super::cargo::protected_words(r, &tail, scope);
+                    r.hands_chosen_words(&tail, path);
                     // What it defines is unknown from here on.
                     scope.forget_variables();
                     scope.unknown_definitions = Some(format!("the script {path}"));
