@@ -2265,6 +2265,9 @@ impl<'a> Reader<'a> {
         let mut known = true;
         let mut glob = false;
         let mut chosen = false;
+        // Whether a part only known when it runs may split into other words:
+        // anything but a number the shell set that this command left alone.
+        let mut may_split = false;
         for part in &word.parts {
             let pieces: Option<Vec<String>> = match part {
                 Part::Bare(text) => {
@@ -2318,6 +2321,9 @@ impl<'a> Reader<'a> {
                 }
                 Part::Arith(_) => None,
             };
+            if pieces.is_none() {
+                may_split |= !matches!(part, Part::Param(name) if shell_number(name, scope));
+            }
             match pieces {
                 Some(pieces) if known => {
                     if let [piece] = pieces.as_slice() {
@@ -2342,7 +2348,7 @@ impl<'a> Reader<'a> {
                 _ => known = false,
             }
         }
-        if word.split && !known {
+        if word.split && !known && may_split {
             let mut words = self.split_words.borrow_mut();
             if words.len() < MAX_NOTES {
                 words.insert(shown.clone());
@@ -3105,4 +3111,20 @@ fn is_plain_name(text: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `$PPID`, `$UID` and the like: a number the shell (bash) sets, as long as
+/// this command has not set it. In dash every one of them is an ordinary
+/// variable (`read PPID < f; cat /proc/$PPID/status` printed the
+/// environment when `f` held `self/environ /proc/self`, verified under
+/// dash), so one this command assigned, read, or may have defined through
+/// a sourced script or `eval` splits like any other.
+fn shell_number(name: &str, scope: &Scope) -> bool {
+    matches!(
+        name,
+        "PPID" | "BASHPID" | "UID" | "EUID" | "RANDOM" | "LINENO" | "SECONDS"
+    ) && !scope.vars.contains_key(name)
+        && !scope.data.contains(name)
+        && !scope.namerefs.contains_key(name)
+        && scope.unknown_definitions.is_none()
 }

@@ -2175,21 +2175,14 @@ impl<'a> Parser<'a> {
                     match self.dollar(false) {
                         Some(part) => {
                             flush(&mut bare, &mut parts);
-                            // The shell's numbers (`$$`, `$PPID`) split into themselves.
+                            // The shell's special parameters (`$$`, `$?`) are
+                            // numbers no command can set: they split into
+                            // themselves. Named ones (`$PPID`) are ordinary
+                            // variables in dash; the reader decides those.
                             split |= match &part {
-                                Part::Param(name) => !matches!(
-                                    name.as_str(),
-                                    "$" | "!"
-                                        | "#"
-                                        | "?"
-                                        | "PPID"
-                                        | "BASHPID"
-                                        | "UID"
-                                        | "EUID"
-                                        | "RANDOM"
-                                        | "LINENO"
-                                        | "SECONDS"
-                                ),
+                                Part::Param(name) => {
+                                    !matches!(name.as_str(), "$" | "!" | "#" | "?")
+                                }
                                 Part::Complex(_) | Part::Subst(_) => true,
                                 _ => false,
                             };
