@@ -2404,6 +2404,13 @@ impl<'a> Reader<'a> {
     /// holds what the harness gave the shell, which the command did not
     /// choose.
     pub fn hands_chosen_words(&mut self, inv: &Invocation, what: &str) {
+        let shown = inv.shown();
+        self.hands_chosen_words_as(inv, what, &shown);
+    }
+
+    /// [`Reader::hands_chosen_words`] for words picked out of a command,
+    /// named in the reason as the whole command `shown`.
+    pub fn hands_chosen_words_as(&mut self, inv: &Invocation, what: &str, shown: &str) {
         let chosen = self.chosen_words.borrow();
         let word = inv
             .argv
@@ -2420,8 +2427,7 @@ impl<'a> Reader<'a> {
             self.note(
                 Effect::Opaque,
                 format!(
-                    "{} hands {what}, code wicket cannot read, {word}, which this command chooses when it runs: it may be a protected path or a directory above them",
-                    inv.shown()
+                    "{shown} hands {what}, code wicket cannot read, {word}, which this command chooses when it runs: it may be a protected path or a directory above them"
                 ),
             );
         }

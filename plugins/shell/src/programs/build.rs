@@ -2009,6 +2009,17 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 format!("{shown} runs the project's code, which wicket cannot read"),
             );
             protected_words(r, run.inv, &inner);
+            // `go run PACKAGE ARGS`: the words after the package (or its
+            // files) go to the program it builds; one chosen when the
+            // command runs may be a protected path, as for a script handed
+            // it (`python3 x.py "$(…)"`).
+            if sub == "run" {
+                let mut handed = run.inv.tail(run.inv.argv.len());
+                handed.argv = std::iter::once(Arg::literal("go run"))
+                    .chain(p.operand_args().into_iter().skip(1))
+                    .collect();
+                r.hands_chosen_words_as(&handed, "the program it builds", &shown);
+            }
         }
         "install" | "get" => r.note(
             OpenWorld,

@@ -1755,6 +1755,9 @@ fn deno(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.note(OpenWorld, format!("{shown} runs code wicket cannot read"));
             let inv = program_words(run, i);
             r.check_protected_operands(&inv, scope);
+            // `deno run x.ts ARGS`: a word chosen when the command runs
+            // may be a protected path, as for `python3 x.py "$(…)"`.
+            r.hands_chosen_words_as(&inv, "the program it runs", &shown);
         }
     }
 }
