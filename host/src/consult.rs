@@ -635,53 +635,89 @@ fn run_plugins(
     progress: &Progress,
     started: Instant,
 ) -> Vec<Run> {
-    let question = Question {
-        id: request.id.clone(),
-        tool: request.name.clone(),
-        input_json: request.input.to_string(),
-        role: request.role.clone(),
-        agent_id: request.agent_id.clone(),
-        workspace: path_text(&facts.workspace),
-        writable_root: facts.writable_root.clone(),
-        cwd: facts.cwd.clone(),
-        home: env.home.clone(),
-        protected: protected_set(&facts.workspace, env, &facts.policy),
-        secret_fragments: facts.policy.secret_fragments(),
-        confined: Some(facts.inside_wall),
-    };
     let mut plugins = plugins_in_force(&facts.policy);
     let extra = plugins.split_off(1);
     // What is running now, on each of the two threads, for a consult that
     // runs out of time to name.
     let running: Mutex<[Option<String>; 2]> = Mutex::new([None, None]);
-    let run = |lane: usize, plugin: &Plugin| {
+    let doing = |lane: usize, plugin: Option<&Plugin>| {
         if let Ok(mut now) = running.lock() {
-            now[lane] = Some(plugin.name.clone());
+            now[lane] = plugin.map(|p| p.name.clone());
             let names: Vec<&str> = now.iter().flatten().map(String::as_str).collect();
-            progress.set(format!("running plugin {}", names.join(" and plugin ")));
+            if !names.is_empty() {
+                progress.set(format!("running plugin {}", names.join(" and plugin ")));
+            }
         }
-        let left = CONSULT_BOUND
+    };
+    let left = || {
+        CONSULT_BOUND
             .saturating_sub(started.elapsed())
-            .saturating_sub(MARGIN);
-        let deadline = left.min(plugins::PLUGIN_DEADLINE);
-        let done = runtime.run(plugin, &question, deadline);
-        if let Ok(mut now) = running.lock() {
-            now[lane] = None;
-        }
+            .saturating_sub(MARGIN)
+            .min(plugins::PLUGIN_DEADLINE)
+    };
+    let run = |lane: usize, plugin: &Plugin, question: &Question| {
+        doing(lane, Some(plugin));
+        let done = runtime.run(plugin, question, left());
+        doing(lane, None);
         done
     };
     // The default classifier on this thread, the policy's plugins one after
     // another on a second: the verdict waits for the slower of the two, not
-    // for their sum. The runs keep the policy's order either way.
+    // for their sum. The second thread loads and instantiates its plugins
+    // while this one gathers what the question holds (the protected set is
+    // most of that), then asks them. The runs keep the policy's order.
     std::thread::scope(|scope| {
+        let (send, question_for_others) = mpsc::channel::<Arc<Question>>();
         let others = (!extra.is_empty()).then(|| {
             std::thread::Builder::new()
                 .name("plugins".into())
                 .spawn_scoped(scope, || {
-                    extra.iter().map(|p| run(1, p)).collect::<Vec<Run>>()
+                    // Its own, moved in: the receiver stays on this thread.
+                    let question_for_others = question_for_others;
+                    let ready: Vec<_> = extra
+                        .iter()
+                        .map(|p| {
+                            doing(1, Some(p));
+                            let ready = runtime.ready(p, left());
+                            doing(1, None);
+                            ready
+                        })
+                        .collect();
+                    let Ok(question) = question_for_others.recv() else {
+                        return extra
+                            .iter()
+                            .map(|p| lost(p, "its question never came"))
+                            .collect();
+                    };
+                    ready
+                        .into_iter()
+                        .zip(&extra)
+                        .map(|(ready, p)| {
+                            doing(1, Some(p));
+                            let done = runtime.ask(ready, p, &question, left());
+                            doing(1, None);
+                            done
+                        })
+                        .collect::<Vec<Run>>()
                 })
         });
-        let mut runs: Vec<Run> = plugins.iter().map(|p| run(0, p)).collect();
+        let question = Arc::new(Question {
+            id: request.id.clone(),
+            tool: request.name.clone(),
+            input_json: request.input.to_string(),
+            role: request.role.clone(),
+            agent_id: request.agent_id.clone(),
+            workspace: path_text(&facts.workspace),
+            writable_root: facts.writable_root.clone(),
+            cwd: facts.cwd.clone(),
+            home: env.home.clone(),
+            protected: protected_set(&facts.workspace, env, &facts.policy),
+            secret_fragments: facts.policy.secret_fragments(),
+            confined: Some(facts.inside_wall),
+        });
+        let _ = send.send(Arc::clone(&question));
+        drop(send);
+        let mut runs: Vec<Run> = plugins.iter().map(|p| run(0, p, &question)).collect();
         match others {
             None => {}
             Some(Ok(handle)) => match handle.join() {
@@ -689,7 +725,7 @@ fn run_plugins(
                 Err(_) => runs.extend(extra.iter().map(|p| lost(p, "its thread panicked"))),
             },
             // No second thread to be had: the same work, here, in turn.
-            Some(Err(_)) => runs.extend(extra.iter().map(|p| run(0, p))),
+            Some(Err(_)) => runs.extend(extra.iter().map(|p| run(0, p, &question))),
         }
         runs
     })

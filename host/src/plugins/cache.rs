@@ -98,6 +98,21 @@ impl Cache {
     /// The compiled component for `sha256`, if the cache holds an intact one
     /// that only this user could have written.
     pub fn load(&self, engine: &Engine, sha256: &str) -> Result<Component, Miss> {
+        self.load_as(engine, sha256, false)
+    }
+
+    /// The same, for a process that consults once and exits: the artifact is
+    /// read into memory of its own, made read-only once read, and its code
+    /// is made executable where it lies instead of being copied a second
+    /// time (the copy, a page fault per 4 KiB, was most of loading a small
+    /// plugin). That memory is never unmapped: it lives as long as the
+    /// process. Where pages are not the size artifacts are aligned for, this
+    /// is [`Cache::load`].
+    pub fn load_for_process(&self, engine: &Engine, sha256: &str) -> Result<Component, Miss> {
+        self.load_as(engine, sha256, rustix::param::page_size() == ARTIFACT_PAGE)
+    }
+
+    fn load_as(&self, engine: &Engine, sha256: &str, in_place: bool) -> Result<Component, Miss> {
         let path = self.artifact(sha256);
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta,
@@ -110,15 +125,26 @@ impl Cache {
                 path.display()
             )));
         }
+        let refused = |e: wasmtime::Error| {
+            Miss::Rejected(format!("{}: wasmtime refused it ({e})", path.display()))
+        };
+        let rejected = |why: String| Miss::Rejected(format!("{}: {why}", path.display()));
+        if in_place {
+            let bytes = read_into_own_memory(&path)?;
+            let body = check_trailer(bytes, sha256).map_err(rejected)?;
+            // SAFETY: as below; and `body` lies in memory of this process's
+            // own that nothing writes any more (it is read-only) and that is
+            // never unmapped, so it outlives the component.
+            return unsafe { Component::deserialize_raw(engine, std::ptr::NonNull::from(body)) }
+                .map_err(refused);
+        }
         let bytes = read_bounded(&path)?;
-        let body = check_trailer(&bytes, sha256)
-            .map_err(|why| Miss::Rejected(format!("{}: {why}", path.display())))?;
+        let body = check_trailer(&bytes, sha256).map_err(rejected)?;
         // SAFETY: `body` is exactly what `store` wrote for this plugin under
         // this engine configuration (its digest, bound to the plugin's sha256,
         // matched), read into this process's memory; wasmtime checks the
         // header, version and CPU features again before using it.
-        unsafe { Component::deserialize(engine, body) }
-            .map_err(|e| Miss::Rejected(format!("{}: wasmtime refused it ({e})", path.display())))
+        unsafe { Component::deserialize(engine, body) }.map_err(refused)
     }
 
     /// Write a compiled artifact for `sha256` atomically, with its trailer.
@@ -224,6 +250,59 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, Miss> {
         )));
     }
     Ok(bytes)
+}
+
+/// The page size compiled artifacts lay their code out for (their code
+/// section starts on such a boundary inside the artifact).
+const ARTIFACT_PAGE: usize = 4096;
+
+/// An artifact's bytes, bounded, read into an anonymous mapping of their own
+/// that is made read-only once they are in and is never unmapped (see
+/// [`Cache::load_for_process`]).
+fn read_into_own_memory(path: &Path) -> Result<&'static [u8], Miss> {
+    use rustix::mm::{MapFlags, MprotectFlags, ProtFlags};
+    let rejected = |e: std::io::Error| Miss::Rejected(format!("{}: {e}", path.display()));
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags((rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK).bits() as i32)
+        .open(path)
+        .map_err(rejected)?;
+    let len = file.metadata().map_err(rejected)?.len();
+    if len > MAX_ARTIFACT_BYTES {
+        return Err(Miss::Rejected(format!(
+            "{} is larger than an artifact may be",
+            path.display()
+        )));
+    }
+    let len = len as usize;
+    let mapped = len.div_ceil(ARTIFACT_PAGE).max(1) * ARTIFACT_PAGE;
+    // SAFETY: a fresh private anonymous mapping, placed by the kernel.
+    let memory = unsafe {
+        rustix::mm::mmap_anonymous(
+            std::ptr::null_mut(),
+            mapped,
+            ProtFlags::READ | ProtFlags::WRITE,
+            MapFlags::PRIVATE,
+        )
+    }
+    .map_err(|e| rejected(e.into()))?;
+    // SAFETY: `memory` is `mapped` (≥ `len`) writable bytes nothing else uses.
+    let buffer = unsafe { std::slice::from_raw_parts_mut(memory.cast::<u8>(), len) };
+    // Exactly the length the file had when opened (one that shrank since is
+    // an error; bytes it grew by are not read): what is checked is what is
+    // run.
+    let read = file.read_exact(buffer).map_err(rejected).and_then(|()| {
+        // SAFETY: the same mapping; from here on nothing writes it.
+        unsafe { rustix::mm::mprotect(memory, mapped, MprotectFlags::READ) }
+            .map_err(|e| rejected(e.into()))
+    });
+    if let Err(miss) = read {
+        // SAFETY: the mapping made above, which nothing refers to now.
+        let _ = unsafe { rustix::mm::munmap(memory, mapped) };
+        return Err(miss);
+    }
+    // SAFETY: read-only from now on and never unmapped.
+    Ok(unsafe { std::slice::from_raw_parts(memory.cast::<u8>(), len) })
 }
 
 /// The digest binding an artifact's bytes to the plugin they compile and

@@ -474,7 +474,12 @@ impl Runtime {
                 "there is no cache directory ($XDG_CACHE_HOME or $HOME is not set)".into(),
             )));
         };
-        match cache.load(&self.engine, &sha256) {
+        let cached = if self.one_shot {
+            cache.load_for_process(&self.engine, &sha256)
+        } else {
+            cache.load(&self.engine, &sha256)
+        };
+        match cached {
             Ok(component) => Ok(Loaded {
                 sha256,
                 component,
@@ -495,6 +500,70 @@ impl Runtime {
     /// Load and run one plugin on one question, within `deadline`.
     pub fn run(&self, plugin: &Plugin, question: &Question, deadline: Duration) -> Run {
         self.run_or_check(plugin, question, deadline, true)
+    }
+
+    /// Load and instantiate one plugin ahead of its question (instantiating
+    /// within `deadline`), for [`Runtime::ask`] once the question is known:
+    /// the consult readies the policy's plugins while it gathers what the
+    /// question holds. A plugin that cannot be loaded or instantiated is
+    /// ready with the fault its run will report.
+    pub fn ready(&self, plugin: &Plugin, deadline: Duration) -> Ready {
+        let began = Instant::now();
+        let loaded = self.load(plugin);
+        let load_time = began.elapsed();
+        let (sha256, cache, started) = match loaded {
+            Err((sha256, fault)) => (sha256, None, Err((Answer::Fault(fault), String::new()))),
+            Ok(loaded) => {
+                let started =
+                    sandbox::start(&self.engine, &loaded.component, loaded.binding, deadline)
+                        .map(|started| (loaded.component, started));
+                (Some(loaded.sha256), Some(loaded.cache_use), started)
+            }
+        };
+        Ready {
+            sha256,
+            cache,
+            started,
+            load_time,
+            start_time: began.elapsed() - load_time,
+        }
+    }
+
+    /// Ask a plugin readied by [`Runtime::ready`] its question, within
+    /// `deadline` counted from now.
+    pub fn ask(
+        &self,
+        ready: Ready,
+        plugin: &Plugin,
+        question: &Question,
+        deadline: Duration,
+    ) -> Run {
+        let asked = Instant::now();
+        let (answer, output) = match ready.started {
+            Err(failed) => failed,
+            Ok((component, started)) => {
+                let mode = if self.one_shot {
+                    sandbox::Mode::AskAndLeave
+                } else {
+                    sandbox::Mode::Ask
+                };
+                let said = started.ask(plugin, question, Some(deadline), mode);
+                if self.one_shot {
+                    // Left to the process's exit, as in any one-shot run.
+                    std::mem::forget(component);
+                }
+                said
+            }
+        };
+        Run {
+            name: plugin.name.clone(),
+            sha256: ready.sha256,
+            answer,
+            cache: ready.cache,
+            output,
+            load_time: ready.load_time,
+            run_time: ready.start_time + asked.elapsed(),
+        }
     }
 
     /// Load one plugin and instantiate it as a consult would, asking it
@@ -712,6 +781,16 @@ impl Drop for Ticker {
             let _ = handle.join();
         }
     }
+}
+
+/// A plugin loaded and instantiated, waiting for its question (see
+/// [`Runtime::ready`]), or the fault that stopped it on the way.
+pub struct Ready {
+    sha256: Option<String>,
+    cache: Option<CacheUse>,
+    started: Result<(Component, sandbox::Started), (Answer, String)>,
+    load_time: Duration,
+    start_time: Duration,
 }
 
 /// A compiled plugin.
