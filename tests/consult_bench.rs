@@ -48,6 +48,11 @@ fn main() {
     let mut table = Table::default();
     let ws = Ws::new(None);
     let request = json!({"id": "toolu_1", "name": "bash", "input": {"command": "cargo test --release && git commit -am wip"}, "role": "worker", "agent_id": AGENT}).to_string();
+    if std::env::args().any(|a| a == "plugins") {
+        plugins_scale(&mut table, &request);
+        table.print();
+        return;
+    }
     let trivial = std::env::current_exe().unwrap();
     let wicket = wicket_bin();
     // Warm the compile cache once.
@@ -359,8 +364,10 @@ fn sizes() -> Vec<usize> {
         .unwrap_or_else(|| SIZES.to_vec())
 }
 
-/// Each additional small plugin's cost (a copy of the abstaining testing
-/// plugin, so the verdict stays the default classifier's), against the
+/// Each additional small plugin's cost (the abstaining testing plugin, so
+/// the verdict stays the default classifier's; each copy made a different
+/// plugin by a custom section of its own, so each is hashed, compiled,
+/// cached and loaded as a plugin of its own is), against the
 /// default classifier alone, alternating; and 16 consults started together
 /// on an empty cache with those plugins named, which must all answer inside
 /// the consult's bound.
@@ -371,7 +378,12 @@ fn plugins_scale(table: &mut Table, request: &str) {
     let mut policy = String::from("classifiers:\n");
     for n in 0..EXTRA {
         let copy = dir.path().join(format!("small-{n}.wasm"));
-        std::fs::copy(plugin("testing-abstain"), &copy).unwrap();
+        let mut bytes = std::fs::read(plugin("testing-abstain")).unwrap();
+        bytes.extend(custom_section(
+            "wicket-bench",
+            format!("copy {n}").as_bytes(),
+        ));
+        std::fs::write(&copy, bytes).unwrap();
         policy.push_str(&format!("  - path: {}\n", copy.display()));
     }
     let alone = Ws::new(None);
@@ -453,6 +465,30 @@ fn plugins_scale(table: &mut Table, request: &str) {
         "one warm consult",
         wicket::consult::CONSULT_BOUND,
     );
+}
+
+/// A custom section (id 0: a name, then bytes nothing reads), valid at the
+/// end of a component as of a module.
+fn custom_section(name: &str, payload: &[u8]) -> Vec<u8> {
+    fn leb(mut n: usize, out: &mut Vec<u8>) {
+        loop {
+            let byte = (n & 0x7f) as u8;
+            n >>= 7;
+            if n == 0 {
+                out.push(byte);
+                return;
+            }
+            out.push(byte | 0x80);
+        }
+    }
+    let mut body = Vec::new();
+    leb(name.len(), &mut body);
+    body.extend_from_slice(name.as_bytes());
+    body.extend_from_slice(payload);
+    let mut out = vec![0];
+    leb(body.len(), &mut out);
+    out.extend(body);
+    out
 }
 
 /// The targets, each with its baseline from this run, printed as one table.
