@@ -467,30 +467,6 @@ fn plugins_scale(table: &mut Table, request: &str) {
     );
 }
 
-/// A custom section (id 0: a name, then bytes nothing reads), valid at the
-/// end of a component as of a module.
-fn custom_section(name: &str, payload: &[u8]) -> Vec<u8> {
-    fn leb(mut n: usize, out: &mut Vec<u8>) {
-        loop {
-            let byte = (n & 0x7f) as u8;
-            n >>= 7;
-            if n == 0 {
-                out.push(byte);
-                return;
-            }
-            out.push(byte | 0x80);
-        }
-    }
-    let mut body = Vec::new();
-    leb(name.len(), &mut body);
-    body.extend_from_slice(name.as_bytes());
-    body.extend_from_slice(payload);
-    let mut out = vec![0];
-    leb(body.len(), &mut out);
-    out.extend(body);
-    out
-}
-
 /// The targets, each with its baseline from this run, printed as one table.
 #[derive(Default)]
 struct Table {

@@ -216,6 +216,61 @@ fn a_sha256_pin_that_does_not_match_is_a_hold() {
     );
 }
 
+/// `wicket-compile` records what a plugin file hashed to, and a consult
+/// loads it by that hash while the file is the same file, unchanged, without
+/// reading it again. Rewritten in place to another plugin of the same size,
+/// its modification time put back, the file is hashed again (its change
+/// time moved, which nothing but the clock can set), and the consult runs
+/// what the file now holds.
+#[test]
+fn a_plugin_rewritten_in_place_is_hashed_again() {
+    let abstain = std::fs::read(plugin("testing-abstain")).unwrap();
+    let refuse = std::fs::read(plugin("testing-always-refuse")).unwrap();
+    let size = abstain.len().max(refuse.len()) + 256;
+    let dir = tempfile::tempdir().unwrap();
+    let guard = dir.path().join("guard.wasm");
+    let other = dir.path().join("other.wasm");
+    std::fs::write(&guard, padded_to(&abstain, size)).unwrap();
+    std::fs::write(&other, padded_to(&refuse, size)).unwrap();
+    let then = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let set_mtime = |path: &std::path::Path| {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(then).unwrap();
+    };
+    set_mtime(&guard);
+    // Only a file changed more than two seconds ago is recorded.
+    std::thread::sleep(Duration::from_millis(2500));
+    let ws = Ws::new(Some(&format!(
+        "classifiers:\n  - path: {}\n",
+        guard.display()
+    )));
+    let records = std::fs::read_dir(ws.cache.join("wicket"))
+        .unwrap()
+        .flatten()
+        .flat_map(|engine| std::fs::read_dir(engine.path()).unwrap().flatten())
+        .filter(|f| f.path().extension().is_some_and(|e| e == "file"))
+        .count();
+    assert_eq!(records, 1, "wicket-compile recorded the plugin file");
+    assert_eq!(ws.consult("bash", json!({"command": "ls"})).word(), "pass");
+    // The refusing plugin compiled under its own name, then written over the
+    // guard's bytes in place: same file, same size, same modification time.
+    ws.compile(std::slice::from_ref(&other));
+    let before = std::fs::metadata(&guard).unwrap();
+    std::fs::write(&guard, std::fs::read(&other).unwrap()).unwrap();
+    set_mtime(&guard);
+    let after = std::fs::metadata(&guard).unwrap();
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(
+        (before.ino(), before.size(), before.modified().unwrap()),
+        (after.ino(), after.size(), after.modified().unwrap())
+    );
+    assert_eq!(
+        ws.consult("bash", json!({"command": "ls"})).word(),
+        "refuse",
+        "the consult ran what the file holds now"
+    );
+}
+
 #[test]
 fn a_matching_sha256_pin_runs_the_plugin() {
     use sha2::{Digest, Sha256};

@@ -63,6 +63,42 @@ pub fn plugin(name: &str) -> PathBuf {
     PathBuf::from(env!("WICKET_PLUGIN_COMPONENTS")).join(format!("{name}.wasm"))
 }
 
+/// A custom section (id 0: a name, then bytes nothing reads), valid at the
+/// end of a component as of a module.
+pub fn custom_section(name: &str, payload: &[u8]) -> Vec<u8> {
+    fn leb(mut n: usize, out: &mut Vec<u8>) {
+        loop {
+            let byte = (n & 0x7f) as u8;
+            n >>= 7;
+            if n == 0 {
+                out.push(byte);
+                return;
+            }
+            out.push(byte | 0x80);
+        }
+    }
+    let mut body = Vec::new();
+    leb(name.len(), &mut body);
+    body.extend_from_slice(name.as_bytes());
+    body.extend_from_slice(payload);
+    let mut out = vec![0];
+    leb(body.len(), &mut out);
+    out.extend(body);
+    out
+}
+
+/// `bytes` (a component) made exactly `size` bytes long by a custom section
+/// at its end: another plugin of that size that does the same.
+pub fn padded_to(bytes: &[u8], size: usize) -> Vec<u8> {
+    let room = size - bytes.len();
+    assert!(room >= 200 && room < 16_000, "a two-byte section size");
+    // id, two bytes of size, then the name's length and "pad".
+    let mut out = bytes.to_vec();
+    out.extend(custom_section("pad", &vec![0; room - 3 - 4]));
+    assert_eq!(out.len(), size);
+    out
+}
+
 /// `wicket-compile`, built beside `wicket` (`./dev test` builds it first).
 pub fn compiler_bin() -> PathBuf {
     let path = wicket_bin().with_file_name("wicket-compile");

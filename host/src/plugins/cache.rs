@@ -207,6 +207,80 @@ impl Cache {
         Ok(file)
     }
 
+    /// The sha256 and contract version a plugin file's bytes had when
+    /// `wicket-compile` last hashed them, if `stamp` (what the file is now)
+    /// says it is still that file, unchanged since: a consult then need not
+    /// read and hash the whole plugin again (megabytes, for a plugin that
+    /// links a language's runtime). A record is trusted as an artifact is
+    /// (this user's, nobody else's to write) and only for the path it names.
+    pub fn recall(&self, path: &Path, stamp: &FileStamp) -> Option<(String, String)> {
+        let record = self.known_file(path);
+        let meta = std::fs::symlink_metadata(&record).ok()?;
+        if !trusted(&meta, false) || meta.len() > 4096 || !self.trusted_dirs() {
+            return None;
+        }
+        let text = std::fs::read(&record).ok()?;
+        let known: Known = serde_json::from_slice(&text).ok()?;
+        (known.path.as_bytes() == path.as_os_str().as_encoded_bytes() && known.stamp == *stamp)
+            .then_some((known.sha256, known.version))
+    }
+
+    /// Record what a plugin file hashed to, for [`Cache::recall`]: only for
+    /// a file last changed long enough ago that any later change must show
+    /// in its times (a write in the same clock tick as the change before it
+    /// could leave them as they were).
+    pub fn remember(
+        &self,
+        path: &Path,
+        stamp: &FileStamp,
+        sha256: &str,
+        version: &str,
+    ) -> Result<(), String> {
+        if !stamp.settled() {
+            return Ok(());
+        }
+        let Some(path_text) = path.to_str() else {
+            return Ok(());
+        };
+        create_private_dir(&self.dir)?;
+        if !self.trusted_dirs() {
+            return Err(format!(
+                "{} is writable by others or not this user's",
+                self.dir.display()
+            ));
+        }
+        let known = Known {
+            path: path_text.to_owned(),
+            stamp: *stamp,
+            sha256: sha256.to_owned(),
+            version: version.to_owned(),
+        };
+        let body = serde_json::to_vec(&known).map_err(|e| e.to_string())?;
+        let record = self.known_file(path);
+        let tmp = self.dir.join(format!(
+            ".{}.{}.tmp",
+            record.file_name().unwrap_or_default().to_string_lossy(),
+            std::process::id()
+        ));
+        let result = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)
+            .and_then(|mut file| file.write_all(&body))
+            .and_then(|()| std::fs::rename(&tmp, &record))
+            .map_err(|e| format!("could not write {}: {e}", record.display()));
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
+    }
+
+    fn known_file(&self, path: &Path) -> PathBuf {
+        let key = blake3::hash(path.as_os_str().as_encoded_bytes());
+        self.dir.join(format!("{}.file", key.to_hex()))
+    }
+
     /// Whether this process could write the cache (it is read-only inside
     /// the wall).
     pub fn writable(&self) -> bool {
@@ -250,6 +324,49 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, Miss> {
         )));
     }
     Ok(bytes)
+}
+
+/// What a file is now: which file (device, inode), its size and its last
+/// modification and change times to the nanosecond. Nothing this user can
+/// do sets a file's change time back: a write, a rename over it, a
+/// `touch -d` all move it to the present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileStamp {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl FileStamp {
+    pub fn of(meta: &std::fs::Metadata) -> FileStamp {
+        FileStamp {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.size(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+
+    /// Changed more than two seconds ago by this machine's clock: well past
+    /// the coarse tick file times are taken at.
+    fn settled(&self) -> bool {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        self.ctime.0 + 2 < now && self.mtime.0 + 2 < now
+    }
+}
+
+/// One plugin file's record (see [`Cache::recall`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Known {
+    path: String,
+    stamp: FileStamp,
+    sha256: String,
+    version: String,
 }
 
 /// The page size compiled artifacts lay their code out for (their code

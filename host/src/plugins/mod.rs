@@ -28,7 +28,7 @@ use wasmtime::component::Component;
 use wasmtime::Engine;
 use wicket_guest::Effect;
 
-pub use cache::{Cache, CacheUse, Miss};
+pub use cache::{Cache, CacheUse, FileStamp, Miss};
 
 /// How often the consult's watchdog ticks the engine's epoch; a plugin's
 /// deadline is counted in these ticks.
@@ -438,6 +438,9 @@ impl Runtime {
     /// (or joins) its compilation in the background and is a fault this
     /// time: the call is held, the next one uses it.
     pub fn load(&self, plugin: &Plugin) -> Result<Loaded, (Option<String>, Fault)> {
+        if let Some(loaded) = self.load_known(plugin) {
+            return loaded;
+        }
         let (bytes, sha256) = self.read(plugin)?;
         let fail = |fault: Fault| (Some(sha256.clone()), fault);
         // Which binding serves it, from the component's own imports, before
@@ -495,6 +498,42 @@ impl Runtime {
                 Err(fail(Fault::NotCompiled(format!("{why}{doing}"))))
             }
         }
+    }
+
+    /// For a consult: a plugin file the cache knows unchanged since it was
+    /// hashed (see [`Cache::recall`]) is loaded by that sha256, its pin
+    /// checked, without reading it again. `None`: not known, or its compiled
+    /// code could not be had this way (the whole load decides then).
+    fn load_known(&self, plugin: &Plugin) -> Option<Result<Loaded, (Option<String>, Fault)>> {
+        let (Source::File { path, pinned }, Some(cache), true) =
+            (&plugin.source, &self.cache, self.one_shot)
+        else {
+            return None;
+        };
+        let stamp = FileStamp::of(&std::fs::metadata(path).ok()?);
+        let (sha256, version) = cache.recall(path, &stamp)?;
+        let binding = contract::SUPPORTED
+            .iter()
+            .find(|(v, _)| *v == version)
+            .map(|(_, binding)| *binding)?;
+        if let Some(pinned) = pinned {
+            if *pinned != sha256 {
+                return Some(Err((
+                    Some(sha256.clone()),
+                    Fault::PinMismatch {
+                        pinned: pinned.clone(),
+                        actual: sha256,
+                    },
+                )));
+            }
+        }
+        let component = cache.load_for_process(&self.engine, &sha256).ok()?;
+        Some(Ok(Loaded {
+            sha256,
+            component,
+            binding,
+            cache_use: CacheUse::Hit,
+        }))
     }
 
     /// Load and run one plugin on one question, within `deadline`.
