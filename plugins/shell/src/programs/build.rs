@@ -1008,6 +1008,13 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             "{shown} runs the makefile's recipes, which the agent wrote and wicket cannot read"
         ),
     );
+    // A `NAME=value` operand or a target chosen when the command runs is
+    // handed to those recipes (`make DIR="$(cd ../.. && pwd)"` touched
+    // `$(DIR)/pwned` in the workspace's directory, verified under dash).
+    r.hands_chosen_words(run.inv, "the makefile's recipes");
+    // Handed the literal path, the same recipes are held as a script handed
+    // it is (`make DIR=../..`: a directory above the protected set).
+    r.check_protected_operands(run.inv, &inner);
     if targets.iter().any(|t| t.text() == Some("install")) {
         r.note(
             OpenWorld,
@@ -2020,6 +2027,15 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     .collect();
                 r.hands_chosen_words_as(&handed, "the program it builds", &shown);
             }
+            // `go test PACKAGES -args ARGS`: the words after `-args` go to
+            // the test binary, the project's code.
+            if let Some(k) = run.inv.argv.iter().position(|a| a.text() == Some("-args")) {
+                let mut handed = run.inv.tail(run.inv.argv.len());
+                handed.argv = std::iter::once(Arg::literal("go test"))
+                    .chain(run.inv.argv[k + 1..].iter().cloned())
+                    .collect();
+                r.hands_chosen_words_as(&handed, "the tests it builds", &shown);
+            }
         }
         "install" | "get" => r.note(
             OpenWorld,
@@ -2369,6 +2385,10 @@ const MAVEN_VALUES: &[&str] = &[
 fn maven(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let args = &run.inv.argv[1..];
+    // A `-Dname=value` property is read by the build's plugins and, through
+    // `exec:java -Dexec.args=…`, handed to the project's program: one
+    // chosen when the command runs may be a protected path.
+    r.hands_chosen_words(run.inv, "the build's plugins and the project's program");
     let mut goals = 0;
     let mut i = 0;
     while i < args.len() {

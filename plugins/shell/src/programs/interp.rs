@@ -2941,7 +2941,9 @@ fn java(r: &mut Reader, run: &Run, scope: &mut Scope) {
                                 args[i + 1].shown
                             ),
                         );
-                        r.check_protected_operands(&program_words(run, i + 2), scope);
+                        let handed = program_words(run, i + 2);
+                        r.check_protected_operands(&handed, scope);
+                        r.hands_chosen_words(&handed, &args[i + 1].shown);
                     }
                     None => r.note(Opaque, format!("{shown}: {word} needs a value")),
                 };
@@ -2969,7 +2971,12 @@ fn java(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 OpenWorld,
                 format!("{shown} runs {}, code wicket cannot read", main.shown),
             );
-            r.check_protected_operands(&program_words(run, i + 1), scope);
+            // A class, or a single source file the launcher compiles and
+            // runs (`java X.java ARGS`): the words after it are the
+            // program's arguments.
+            let handed = program_words(run, i + 1);
+            r.check_protected_operands(&handed, scope);
+            r.hands_chosen_words(&handed, &main.shown);
         }
         None => r.note(Read, format!("{shown} runs nothing")),
     }

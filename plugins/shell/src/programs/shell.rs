@@ -887,6 +887,9 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         shown: arg.shown.clone(),
                     };
                     r.check_assignment(name, &value);
+                    if run.name == "export" || has(&options, 'x') {
+                        super::environment(r, name, &value, scope, None);
+                    }
                     if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                         scope.assign(name, None, true);
                         continue;
@@ -960,6 +963,9 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             r.check_assignment(&name, &arg);
             super::temp_dir(r, &name, &arg, scope);
+            if run.name == "export" || has(&options, 'x') {
+                super::environment(r, &name, &arg, scope, None);
+            }
             r.shell_variable(scope, &name, &arg, false);
         }
     }
