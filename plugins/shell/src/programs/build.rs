@@ -125,6 +125,8 @@ pub const CC: Program = Program {
         (OpenWorld, "gcc -wrapper ./w x.c"),
         (Destructive, "gcc x.c -Wl,-Map=../../.wicket/m"),
         (Opaque, "gcc --frobnicate x.c"),
+        (Destructive, "cpp x.c ../../.wicket/x"),
+        (Destructive, "gcc -save-temps -dumpbase ../../.wicket/db -c x.c"),
     ],
     manual: "gcc 12.2 (gcc --help, gcc(1)); clang by the same flags; option families (-f, -W, -m, -O, -g, -D, -I, -L, -l, -std) are accepted by prefix, the ones that write or run are read",
 };
@@ -329,6 +331,22 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         if w == "\u{0}" || !w.starts_with('-') || w == "-" {
             inputs += 1;
+            // `cpp INFILE OUTFILE`: the preprocessor's second operand is
+            // the file it writes (verified: `cpp x.c ../../.wicket/out`
+            // wrote wicket's state under dash).
+            if run.name == "cpp" && inputs == 2 {
+                if w == "\u{0}" {
+                    r.note(
+                        Opaque,
+                        format!("{shown}: the file cpp writes is only known when it runs"),
+                    );
+                    return;
+                }
+                if output.is_none() {
+                    output = Some(w.clone());
+                }
+                continue;
+            }
             if w != "\u{0}" && w != "-" {
                 r.reads(&as_pattern(&w), scope, &shown);
             }
@@ -367,8 +385,11 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Reach::Path,
                     &shown,
                 ),
-                // Where auxiliary outputs (-save-temps, dumps, .su) land.
-                "-dumpdir" => r.change(
+                // Where auxiliary outputs (-save-temps, dumps, .su) land;
+                // -dumpbase names them, its directory included
+                // (`-save-temps -dumpbase ../../.wicket/db` wrote db.i and
+                // db.s there, verified under dash).
+                "-dumpdir" | "-dumpbase" => r.change(
                     &as_pattern(&value),
                     scope,
                     Change::Write,

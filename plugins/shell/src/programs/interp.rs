@@ -619,6 +619,25 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         "venv" => venv(r, run, &tail, scope),
         "json.tool" => json_tool(r, run, &tail, scope),
         "timeit" => timeit(r, run, &tail, scope),
+        // `python -m netrc [FILE]` prints the file it parses, ~/.netrc by
+        // default, passwords included (verified): as `cat` of that file.
+        "netrc" => {
+            let mut argv = vec![Arg::literal("cat")];
+            match tail.argv.get(1) {
+                Some(file) => argv.push(file.clone()),
+                None => argv.push(Arg::literal(&format!(
+                    "{}/.netrc",
+                    scope.home(r.ctx).trim_end_matches('/')
+                ))),
+            }
+            r.read_invocation(
+                &Invocation {
+                    argv,
+                    ..tail.clone()
+                },
+                scope,
+            );
+        }
         "http.server" | "smtpd" | "xmlrpc.server" => {
             r.note(OpenWorld, format!("{} serves on the network", run.shown()));
             r.check_protected_operands(&tail, scope);
