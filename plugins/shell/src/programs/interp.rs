@@ -614,6 +614,12 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         }
         // The interactive console runs the python statements it reads.
         "code" => program_on_stdin(r, run, Language::Python, scope),
+        // asyncio's REPL likewise (verified: `… | python3 -m asyncio` ran
+        // the statement it read).
+        "asyncio" if tail.argv.len() == 1 => program_on_stdin(r, run, Language::Python, scope),
+        // Python 3.12's SQL shell, read as the sqlite3 program it mirrors:
+        // SQL from stdin or its words, a database it writes.
+        "sqlite3" => r.read_invocation(&as_program("sqlite3"), scope),
         "pdb" => pdb(r, run, &tail, scope),
         "tarfile" => tarfile(r, run, &tail, scope),
         "venv" => venv(r, run, &tail, scope),
@@ -3076,6 +3082,21 @@ pub fn java_option(r: &mut Reader, shown: &str, word: &str, scope: &Scope) -> bo
             format!("{shown} loads an agent ({word}), code wicket cannot read"),
         );
         return true;
+    }
+    // A system property naming a place (`-Djava.io.tmpdir=…`,
+    // `-Duser.home=…`, an application's own output directory) is read by
+    // the program wicket cannot see: one that lands in the protected set, or
+    // above it, is held as a word handed to such a program would be.
+    if word.starts_with("-D") && word.contains('=') {
+        let inv = Invocation {
+            argv: vec![Arg::literal(shown), Arg::literal(word)],
+            stdin: Stdin::Inherited,
+            extra_operands: false,
+            plain_program: false,
+            stdin_paths: None,
+            stdin_text: None,
+        };
+        r.check_protected_operands(&inv, scope);
     }
     let harmless = word.starts_with("-D")
         || word.starts_with("-Xmx")
