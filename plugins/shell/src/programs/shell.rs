@@ -887,9 +887,6 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         shown: arg.shown.clone(),
                     };
                     r.check_assignment(name, &value);
-                    if run.name == "export" || has(&options, 'x') {
-                        super::environment(r, name, &value, scope, None);
-                    }
                     if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                         scope.assign(name, None, true);
                         continue;

@@ -410,7 +410,9 @@ pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
 /// names a directory above it, is held as a word handed to a program that
 /// may write it would be. A value this command chooses when it runs (a
 /// substitution's output, a variable set from one) may be such a path:
-/// held too, for a variable wicket does not know to be harmless. git's own
+/// held too, for a variable wicket does not know to be harmless (`export`
+/// asks only about literal values: `export GOPATH=$(go env GOPATH)` is
+/// ordinary). git's own
 /// variables, the harness's and those [`kind`] calls harmless are read
 /// elsewhere.
 pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, program: Option<&str>) {
