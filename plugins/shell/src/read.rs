@@ -1142,6 +1142,12 @@ impl<'a> Reader<'a> {
             crate::programs::launch::note_ancestry(self, value);
             crate::programs::temp_dir(self, name, value, scope);
         }
+        if !cmd.words.is_empty() {
+            let program = self.expand(&cmd.words[0], scope);
+            for (name, value, _) in &assigns {
+                crate::programs::environment(self, name, value, scope, program.text());
+            }
+        }
         if cmd.words.is_empty() {
             // A bare assignment stays in the shell.
             for (name, value, data) in assigns {

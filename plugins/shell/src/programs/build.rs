@@ -125,6 +125,8 @@ pub const CC: Program = Program {
         (OpenWorld, "gcc -wrapper ./w x.c"),
         (Destructive, "gcc x.c -Wl,-Map=../../.wicket/m"),
         (Opaque, "gcc --frobnicate x.c"),
+        (Destructive, "cpp x.c ../../.wicket/x"),
+        (Destructive, "gcc -save-temps -dumpbase ../../.wicket/db -c x.c"),
     ],
     manual: "gcc 12.2 (gcc --help, gcc(1)); clang by the same flags; option families (-f, -W, -m, -O, -g, -D, -I, -L, -l, -std) are accepted by prefix, the ones that write or run are read",
 };
@@ -329,6 +331,22 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         if w == "\u{0}" || !w.starts_with('-') || w == "-" {
             inputs += 1;
+            // `cpp INFILE OUTFILE`: the preprocessor's second operand is
+            // the file it writes (verified: `cpp x.c ../../.wicket/out`
+            // wrote wicket's state under dash).
+            if run.name == "cpp" && inputs == 2 {
+                if w == "\u{0}" {
+                    r.note(
+                        Opaque,
+                        format!("{shown}: the file cpp writes is only known when it runs"),
+                    );
+                    return;
+                }
+                if output.is_none() {
+                    output = Some(w.clone());
+                }
+                continue;
+            }
             if w != "\u{0}" && w != "-" {
                 r.reads(&as_pattern(&w), scope, &shown);
             }
@@ -367,8 +385,11 @@ fn cc(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     Reach::Path,
                     &shown,
                 ),
-                // Where auxiliary outputs (-save-temps, dumps, .su) land.
-                "-dumpdir" => r.change(
+                // Where auxiliary outputs (-save-temps, dumps, .su) land;
+                // -dumpbase names them, its directory included
+                // (`-save-temps -dumpbase ../../.wicket/db` wrote db.i and
+                // db.s there, verified under dash).
+                "-dumpdir" | "-dumpbase" => r.change(
                     &as_pattern(&value),
                     scope,
                     Change::Write,
@@ -1008,6 +1029,13 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
             "{shown} runs the makefile's recipes, which the agent wrote and wicket cannot read"
         ),
     );
+    // A `NAME=value` operand or a target chosen when the command runs is
+    // handed to those recipes (`make DIR="$(cd ../.. && pwd)"` touched
+    // `$(DIR)/pwned` in the workspace's directory, verified under dash).
+    r.hands_chosen_words(run.inv, "the makefile's recipes");
+    // Handed the literal path, the same recipes are held as a script handed
+    // it is (`make DIR=../..`: a directory above the protected set).
+    r.check_protected_operands(run.inv, &inner);
     if targets.iter().any(|t| t.text() == Some("install")) {
         r.note(
             OpenWorld,
@@ -2020,6 +2048,15 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     .collect();
                 r.hands_chosen_words_as(&handed, "the program it builds", &shown);
             }
+            // `go test PACKAGES -args ARGS`: the words after `-args` go to
+            // the test binary, the project's code.
+            if let Some(k) = run.inv.argv.iter().position(|a| a.text() == Some("-args")) {
+                let mut handed = run.inv.tail(run.inv.argv.len());
+                handed.argv = std::iter::once(Arg::literal("go test"))
+                    .chain(run.inv.argv[k + 1..].iter().cloned())
+                    .collect();
+                r.hands_chosen_words_as(&handed, "the tests it builds", &shown);
+            }
         }
         "install" | "get" => r.note(
             OpenWorld,
@@ -2369,6 +2406,10 @@ const MAVEN_VALUES: &[&str] = &[
 fn maven(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let args = &run.inv.argv[1..];
+    // A `-Dname=value` property is read by the build's plugins and, through
+    // `exec:java -Dexec.args=…`, handed to the project's program: one
+    // chosen when the command runs may be a protected path.
+    r.hands_chosen_words(run.inv, "the build's plugins and the project's program");
     let mut goals = 0;
     let mut i = 0;
     while i < args.len() {

@@ -1602,6 +1602,29 @@ impl Scan<'_> {
                 );
             }
         }
+        if self.language == Language::Perl {
+            if let Some(how) = perl_symbolic_environment(code, lexed) {
+                r.guard(
+                    Effect::Secret,
+                    format!("the {program} program reads the environment ({how})"),
+                );
+            }
+        }
+        // Libraries that read a credential file by default and hand back
+        // what it holds: python's `netrc.netrc()` (verified: printing it
+        // showed ~/.netrc's password), perl's `Net::Netrc`.
+        if let Some(library) = ["netrc.netrc", "from netrc import", "Net::Netrc"]
+            .iter()
+            .find(|l| lexed.bare.contains(**l))
+        {
+            // As `cat ~/.netrc`: a credential file by its name.
+            r.guard(
+                Effect::Secret,
+                format!(
+                    "the {program} program reads ~/.netrc, credentials included, through {library}"
+                ),
+            );
+        }
         for access in env_accesses(code, lexed) {
             match access {
                 EnvAccess::Named { name, sets } => {
@@ -2816,6 +2839,35 @@ fn process_object_escapes(bare: &str) -> Option<&'static str> {
                 }
             }
             None => return Some("the process object, the environment with it"),
+        }
+    }
+    None
+}
+
+/// perl's symbolic references name a package variable by text when the
+/// program runs: `%{"ENV"}`, `%{"E"."NV"}`, `*{"main::ENV"}` are the
+/// environment hash under a name no marker sees (verified: `perl -e 'print
+/// %{"ENV"}'` printed the environment). A dereference block that starts with
+/// a string, or a string that is the hash's own name (`$n = "ENV"; %$n`),
+/// is read as the whole environment.
+fn perl_symbolic_environment(code: &str, lexed: &Lexed) -> Option<&'static str> {
+    for lit in &lexed.lits {
+        if lit.command {
+            continue;
+        }
+        let name = lit
+            .text
+            .trim()
+            .trim_start_matches("main")
+            .trim_start_matches("::");
+        if name == "ENV" {
+            return Some("the name of the environment hash as text");
+        }
+        let before = code[..lit.start].trim_end();
+        if let Some(open) = before.strip_suffix('{') {
+            if open.trim_end().ends_with(['%', '$', '@', '*', '&']) {
+                return Some("a symbolic reference, a variable named by text");
+            }
         }
     }
     None

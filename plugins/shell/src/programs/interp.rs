@@ -614,11 +614,36 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         }
         // The interactive console runs the python statements it reads.
         "code" => program_on_stdin(r, run, Language::Python, scope),
+        // asyncio's REPL likewise (verified: `… | python3 -m asyncio` ran
+        // the statement it read).
+        "asyncio" if tail.argv.len() == 1 => program_on_stdin(r, run, Language::Python, scope),
+        // Python 3.12's SQL shell, read as the sqlite3 program it mirrors:
+        // SQL from stdin or its words, a database it writes.
+        "sqlite3" => r.read_invocation(&as_program("sqlite3"), scope),
         "pdb" => pdb(r, run, &tail, scope),
         "tarfile" => tarfile(r, run, &tail, scope),
         "venv" => venv(r, run, &tail, scope),
         "json.tool" => json_tool(r, run, &tail, scope),
         "timeit" => timeit(r, run, &tail, scope),
+        // `python -m netrc [FILE]` prints the file it parses, ~/.netrc by
+        // default, passwords included (verified): as `cat` of that file.
+        "netrc" => {
+            let mut argv = vec![Arg::literal("cat")];
+            match tail.argv.get(1) {
+                Some(file) => argv.push(file.clone()),
+                None => argv.push(Arg::literal(&format!(
+                    "{}/.netrc",
+                    scope.home(r.ctx).trim_end_matches('/')
+                ))),
+            }
+            r.read_invocation(
+                &Invocation {
+                    argv,
+                    ..tail.clone()
+                },
+                scope,
+            );
+        }
         "http.server" | "smtpd" | "xmlrpc.server" => {
             r.note(OpenWorld, format!("{} serves on the network", run.shown()));
             r.check_protected_operands(&tail, scope);
@@ -2941,7 +2966,9 @@ fn java(r: &mut Reader, run: &Run, scope: &mut Scope) {
                                 args[i + 1].shown
                             ),
                         );
-                        r.check_protected_operands(&program_words(run, i + 2), scope);
+                        let handed = program_words(run, i + 2);
+                        r.check_protected_operands(&handed, scope);
+                        r.hands_chosen_words(&handed, &args[i + 1].shown);
                     }
                     None => r.note(Opaque, format!("{shown}: {word} needs a value")),
                 };
@@ -2969,7 +2996,12 @@ fn java(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 OpenWorld,
                 format!("{shown} runs {}, code wicket cannot read", main.shown),
             );
-            r.check_protected_operands(&program_words(run, i + 1), scope);
+            // A class, or a single source file the launcher compiles and
+            // runs (`java X.java ARGS`): the words after it are the
+            // program's arguments.
+            let handed = program_words(run, i + 1);
+            r.check_protected_operands(&handed, scope);
+            r.hands_chosen_words(&handed, &main.shown);
         }
         None => r.note(Read, format!("{shown} runs nothing")),
     }
@@ -3050,6 +3082,21 @@ pub fn java_option(r: &mut Reader, shown: &str, word: &str, scope: &Scope) -> bo
             format!("{shown} loads an agent ({word}), code wicket cannot read"),
         );
         return true;
+    }
+    // A system property naming a place (`-Djava.io.tmpdir=…`,
+    // `-Duser.home=…`, an application's own output directory) is read by
+    // the program wicket cannot see: one that lands in the protected set, or
+    // above it, is held as a word handed to such a program would be.
+    if word.starts_with("-D") && word.contains('=') {
+        let inv = Invocation {
+            argv: vec![Arg::literal(shown), Arg::literal(word)],
+            stdin: Stdin::Inherited,
+            extra_operands: false,
+            plain_program: false,
+            stdin_paths: None,
+            stdin_text: None,
+        };
+        r.check_protected_operands(&inv, scope);
     }
     let harmless = word.starts_with("-D")
         || word.starts_with("-Xmx")

@@ -259,6 +259,7 @@ fn assignment(arg: &Arg) -> Option<(String, Arg)> {
 fn set_variable(r: &mut Reader, scope: &mut Scope, name: &str, value: &Arg) {
     r.check_assignment(name, value);
     super::temp_dir(r, name, value, scope);
+    super::environment(r, name, value, scope, None);
     r.shell_variable(scope, name, value, value.values.is_none());
 }
 

@@ -972,6 +972,8 @@ fn pnpm(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 format!("{shown} {what}: code wicket cannot read"),
             );
             protected_words(r, run.inv, &inner);
+            // pnpm hands a script the words after its name, `--` or not.
+            r.hands_chosen_words(run.inv, "the package's script");
         }
     }
 }
@@ -1332,6 +1334,9 @@ fn bun(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 ),
             );
             protected_words(r, run.inv, &inner);
+            // `bun x.ts ARGS`, `bun run x.ts ARGS`, `bun test ARGS`: the
+            // script or test runs with the words after it.
+            r.hands_chosen_words(run.inv, "the script or package code it runs");
         }
     }
 }
@@ -2805,6 +2810,8 @@ fn pipx(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 format!("{shown} installs or runs a package's program, fetching it"),
             );
             protected_words(r, run.inv, scope);
+            // `pipx run PKG ARGS`: the program runs with the words after it.
+            r.hands_chosen_words(run.inv, "the package's program");
         }
     }
 }

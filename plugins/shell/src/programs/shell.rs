@@ -960,6 +960,9 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             r.check_assignment(&name, &arg);
             super::temp_dir(r, &name, &arg, scope);
+            if run.name == "export" || has(&options, 'x') {
+                super::environment(r, &name, &arg, scope, None);
+            }
             r.shell_variable(scope, &name, &arg, false);
         }
     }
@@ -1302,7 +1305,43 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 r.note(Read, format!("{} lists or resets traps", run.shown()))
             }
             // A trap runs its text later, in this shell.
-            Some(text) => r.read_text(text, &mut scope.clone()),
+            Some(text) => {
+                let mut later = scope.clone();
+                r.read_text(text, &mut later);
+                // On any condition but EXIT the text may run between the
+                // commands that follow (bash's DEBUG before each one, ERR,
+                // RETURN, a signal the command sends itself, SIGCHLD as a
+                // child ends), in this shell: a directory or variable it
+                // changes holds for them (verified: bash ran `trap 'cd ../..'
+                // DEBUG; touch .wicket/x` in the workspace's directory). So
+                // what it changes is unknown from here on: held.
+                let conditions = &words[1..];
+                let exit_only = conditions
+                    .iter()
+                    .all(|c| matches!(c.text(), Some("EXIT" | "0" | "SIGEXIT")));
+                let moves = later.cwd != scope.cwd || later.oldpwd != scope.oldpwd;
+                let sets = later.vars != scope.vars
+                    || later.positional != scope.positional
+                    || later.namerefs != scope.namerefs
+                    || later.aliases != scope.aliases
+                    || later.hashed != scope.hashed
+                    || later.functions != scope.functions
+                    || later.path_prefix != scope.path_prefix
+                    || later.dirstack != scope.dirstack;
+                if !exit_only && (moves || sets) {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{} changes the shell's directory or variables between the commands that follow, whenever it fires",
+                            run.shown()
+                        ),
+                    );
+                    scope.cwd = None;
+                    scope.oldpwd = None;
+                    scope.positional = None;
+                    scope.forget_variables();
+                }
+            }
             None => r.note(Opaque, "trap runs text only known when it runs"),
         },
     }

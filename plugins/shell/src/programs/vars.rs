@@ -400,6 +400,96 @@ pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
     }
 }
 
+/// A variable set for what runs, whatever its name, is read by programs
+/// wicket may not see (a Makefile, a script, a test harness, an
+/// instrumented binary), and many name the place such a program writes
+/// (`GCOV_PREFIX=../../.wicket/g ./tcov` wrote `.wicket/g/tcov-t.gcda`,
+/// `ASAN_OPTIONS=log_path=../../.wicket/asan ./t` wrote `.wicket/asan.<pid>`,
+/// verified under dash). So every piece of a literal value (split at
+/// blanks, `:`, `,`, `;`, and after `=`) that lands in the protected set, or
+/// names a directory above it, is held as a word handed to a program that
+/// may write it would be. A value this command chooses when it runs (a
+/// substitution's output, a variable set from one) may be such a path:
+/// held too, for a variable wicket does not know to be harmless (`export`
+/// asks only about literal values: `export GOPATH=$(go env GOPATH)` is
+/// ordinary). git's own
+/// variables, the harness's and those [`kind`] calls harmless are read
+/// elsewhere.
+pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, program: Option<&str>) {
+    // A builtin that runs nothing ignores its environment (`x=… true`), and
+    // a program whose description reads the variable judges it there
+    // (`TAPE` counts only for tar without -f; bash -c reads no HISTFILE).
+    let program = program.map(|p| p.rsplit('/').next().unwrap_or(p));
+    if let Some(p) = program {
+        if matches!(
+            p,
+            "true" | "false" | ":" | "echo" | "printf" | "test" | "[" | "cd" | "pwd" | "read"
+        ) || matches!(
+            (name, p),
+            ("TAPE", "tar" | "gtar" | "bsdtar")
+                | (
+                    "HISTFILE" | "HISTFILESIZE" | "HISTSIZE",
+                    "bash" | "sh" | "dash"
+                )
+        ) {
+            return;
+        }
+    }
+    let known = kind(name);
+    if known == Some(Kind::Harmless)
+        || name.starts_with("GIT_")
+        || name.starts_with("LITANY_")
+        || name.starts_with("WICKET_")
+        || matches!(
+            name,
+            "PATH" | "HOME" | "PWD" | "OLDPWD" | "IFS" | "PS1" | "PS2"
+        )
+    {
+        return;
+    }
+    let shown = format!("{name}={}", value.shown);
+    let Some(values) = &value.values else {
+        let chosen = r.chosen_words.borrow().contains(&value.shown);
+        if chosen {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown}: the programs that read {name} are given a value this command chooses when it runs, which may be a protected path or a directory above them"
+                ),
+            );
+        }
+        return;
+    };
+    let mut pieces: Vec<Arg> = Vec::new();
+    for text in values {
+        for token in text.split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | ';')) {
+            let token = token.trim_matches(['"', '\'']);
+            let piece = token.rsplit_once('=').map_or(token, |(_, v)| v);
+            if !piece.is_empty() && !piece.starts_with('-') {
+                pieces.push(Arg {
+                    values: Some(vec![piece.to_owned()]),
+                    glob: value.glob,
+                    shown: piece.to_owned(),
+                });
+            }
+        }
+    }
+    if pieces.is_empty() {
+        return;
+    }
+    let mut argv = vec![Arg::literal(&shown)];
+    argv.extend(pieces);
+    let inv = Invocation {
+        argv,
+        stdin: Stdin::Inherited,
+        extra_operands: false,
+        plain_program: false,
+        stdin_paths: None,
+        stdin_text: None,
+    };
+    r.check_protected_operands(&inv, scope);
+}
+
 /// The variables a program's description reads, from what the scope knows
 /// (a prefix assignment or an earlier `export`); only known values are
 /// read here, the rest being [`assignment`]'s to judge.
