@@ -141,6 +141,18 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     ".boto",
     ".s3cfg",
     ".pgpass",
+    // Coding agents' and forge tools' sign-ins, other tools' stores.
+    ".claude/.credentials.json",
+    ".codex/auth.json",
+    ".config/hub",
+    "composer/auth.json",
+    ".composer/auth.json",
+    "rclone/rclone.conf",
+    ".m2/settings.xml",
+    ".m2/settings-security.xml",
+    // Secrets a container runtime or Kubernetes mounts (`/run/secrets/x`,
+    // `/var/run/secrets/kubernetes.io/serviceaccount/token`).
+    "run/secrets",
     // The system's own (readable by root, which an agent may be).
     "etc/shadow",
     "etc/gshadow",

@@ -99,6 +99,20 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether a tree copied or moved from these sources may bring entries
+    /// wicket has not seen into the worktree: a source outside it (a file
+    /// there now brings only itself), in the protected set (another agent's
+    /// worktree holds its `.git`), or only known when it runs.
+    pub fn brings_unseen(&self, sources: &[Arg], scope: &Scope) -> bool {
+        sources.iter().any(|source| {
+            self.places(source, scope).iter().any(|place| match place {
+                Place::Inside(_) | Place::Stream => false,
+                Place::Outside { kind, .. } => *kind != PathKind::File,
+                _ => true,
+            })
+        })
+    }
+
     /// Where one literal path lands; `None` when it depends on something
     /// unknown (a relative path after an unreadable `cd`, the path budget).
     pub fn place(&self, path: &str, scope: &Scope) -> Option<Place> {

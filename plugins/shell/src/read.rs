@@ -442,6 +442,13 @@ pub struct Reader<'a> {
     /// writer may have put there, not what it leads to, so a directory
     /// directly in a filled tree is placed where it is for it.
     pub(crate) removes_entry: std::cell::Cell<bool>,
+    /// Set while a tree whose entries wicket does not see is written into
+    /// a directory (`Reader::fills_with_unseen`): an archive extracted, a
+    /// tree copied or moved in from outside the worktree.
+    unseen_entries: std::cell::Cell<bool>,
+    /// Set while such a tree is written by a program told to leave out
+    /// every entry named `.git` (`tar --exclude=.git`).
+    skips_git: std::cell::Cell<bool>,
     /// One of the harness's programs that something in the command read as
     /// data (`head -c N ~/bin/wicket > x`): a program this command may have
     /// made from it cannot be told apart from the harness before it runs.
@@ -517,6 +524,8 @@ impl<'a> Reader<'a> {
             unseen_trees: std::cell::RefCell::new(Vec::new()),
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             removes_entry: std::cell::Cell::new(false),
+            unseen_entries: std::cell::Cell::new(false),
+            skips_git: std::cell::Cell::new(false),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
             ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
@@ -1866,14 +1875,36 @@ impl<'a> Reader<'a> {
                 // status`; both verified under dash).
                 Place::Inside(path)
                     if fills
-                        && change == Change::Overwrite
+                        && (change == Change::Overwrite || self.unseen_entries.get())
                         && path == self.ctx.writable_root.trim_end_matches('/') =>
                 {
                     self.note(
                         Effect::Opaque,
                         format!(
                             "{shown} {} the worktree's top, {path}, with entries wicket does not see: \
-                             one may replace its .git, the worktree's link into the workspace repository",
+                             one may replace its .git, the worktree's link into the workspace repository, \
+                             or be a hard link to it",
+                            change.verb()
+                        ),
+                    )
+                }
+                // Below the top, such entries may make a repository of their
+                // own (`tar -C src -xf t.tar` holding `sub/.git/config`):
+                // the harness's `git add -A` records it as a gitlink, and
+                // every later `git status` runs `git status` inside it, with
+                // its config (core.fsmonitor ran; verified under dash).
+                Place::Inside(path)
+                    if fills
+                        && change != Change::Delete
+                        && self.unseen_entries.get()
+                        && !self.skips_git.get() =>
+                {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "{shown} {} {path} with entries wicket does not see: one may be a nested \
+                             repository's .git, which the harness's own git enters after `git add -A` \
+                             (`status`, `commit`) and whose config names programs it runs (core.fsmonitor)",
                             change.verb()
                         ),
                     )
@@ -1924,6 +1955,25 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// A tree whose entries wicket does not see (an archive's members, a
+    /// tree from outside the worktree) written into `dir`: as `change` with
+    /// `Reach::Tree`, and inside the worktree, below its top, opaque unless
+    /// `skips_git` (the program leaves out every entry named `.git`).
+    pub fn fills_with_unseen(
+        &mut self,
+        dir: &Arg,
+        scope: &Scope,
+        change: Change,
+        skips_git: bool,
+        shown: &str,
+    ) {
+        self.unseen_entries.set(true);
+        self.skips_git.set(skips_git);
+        self.change(dir, scope, change, Reach::Tree, shown);
+        self.unseen_entries.set(false);
+        self.skips_git.set(false);
     }
 
     /// A directory there now strictly beneath a tree this command fills

@@ -240,7 +240,8 @@ pub const TAR: Program = Program {
     read: tar,
     examples: examples![
         (Opaque, "tar xzf deps.tgz"),
-        (TargetWrite, "tar -xzf deps.tgz -C vendor"),
+        (Opaque, "tar -xzf deps.tgz -C vendor"),
+        (TargetWrite, "tar -xzf deps.tgz -C vendor --exclude=.git"),
         (TargetWrite, "tar czf dist.tgz dist/"),
         (
             TargetWrite,
@@ -655,8 +656,17 @@ fn tar_extract(
     } else {
         Change::Overwrite
     };
+    // `--exclude=.git` (unanchored, tar's default for exclusions) leaves
+    // out every member with a `.git` component, so no nested repository
+    // comes of it below the top; `--exclude-vcs` does not apply when
+    // extracting (GNU tar 1.34), and `.git/` matches nothing.
+    let skips_git = !p.has("anchored") && p.values("exclude").any(|v| v.text() == Some(".git"));
     for dir in &dirs {
-        r.change(dir, scope, change, Reach::Tree, &shown);
+        if change == Change::Delete {
+            r.change(dir, scope, change, Reach::Tree, &shown);
+        } else {
+            r.fills_with_unseen(dir, scope, change, skips_git, &shown);
+        }
     }
 }
 
@@ -1113,9 +1123,9 @@ pub const UNZIP: Program = Program {
     lists_paths_under: None,
     read: unzip,
     examples: examples![
-        (TargetWrite, "unzip -q x.zip -d vendor"),
+        (Opaque, "unzip -q x.zip -d vendor"),
         (Opaque, "unzip -o release.zip"),
-        (TargetWrite, "unzip -o a.zip f.txt -d out -x nothing"),
+        (Opaque, "unzip -o a.zip f.txt -d out -x nothing"),
         (Read, "unzip -l x.zip"),
         (Read, "unzip -p x.zip config.json | jq ."),
         (Read, "unzip -qql x.zip"),
@@ -1265,7 +1275,7 @@ fn unzip(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Overwrite
     };
-    r.change(&dir, scope, change, Reach::Tree, &shown);
+    r.fills_with_unseen(&dir, scope, change, false, &shown);
 }
 
 pub const FUNZIP: Program = Program {
@@ -1302,7 +1312,7 @@ pub const SEVEN_ZIP: Program = Program {
     lists_paths_under: None,
     read: seven_zip,
     examples: examples![
-        (TargetWrite, "7z x archive.7z -ovendor"),
+        (Opaque, "7z x archive.7z -ovendor"),
         (TargetWrite, "7z a dist.7z dist"),
         (Read, "7z l archive.7z"),
         (Read, "7z x archive.7z -so | tar t"),
@@ -1479,7 +1489,7 @@ fn seven_zip(r: &mut Reader, run: &Run, scope: &mut Scope) {
             } else {
                 Change::Overwrite
             };
-            r.change(&dir, scope, change, Reach::Tree, &shown);
+            r.fills_with_unseen(&dir, scope, change, false, &shown);
         }
         "l" | "t" | "h" | "i" | "b" => {
             if let Some(archive) = &archive {
@@ -1569,7 +1579,7 @@ pub const CPIO: Program = Program {
     examples: examples![
         (Read, "cpio -t < initrd.cpio"),
         (Read, "cpio -i --to-stdout etc/os-release < x.cpio"),
-        (TargetWrite, "cpio -idm --no-absolute-filenames < x.cpio"),
+        (Opaque, "cpio -idm --no-absolute-filenames < x.cpio"),
         (Opaque, "cpio -idm < x.cpio"),
         (Opaque, "find . | cpio -o > x.cpio"),
         (
@@ -1658,7 +1668,7 @@ fn cpio(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Write
     };
-    r.change(&dir, scope, change, Reach::Tree, &shown);
+    r.fills_with_unseen(&dir, scope, change, false, &shown);
 }
 
 // ------------------------------------------------------------------ ar
@@ -1821,7 +1831,7 @@ fn ar(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.reads(&archive, scope, &shown);
             let dir = output.unwrap_or_else(|| Arg::literal("."));
             if members.is_empty() || key.contains('P') {
-                r.change(&dir, scope, Change::Overwrite, Reach::Tree, &shown);
+                r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
             } else {
                 for member in &members {
                     r.change(

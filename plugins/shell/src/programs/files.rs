@@ -608,8 +608,14 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
         ]
         .iter()
         .any(|k| p.has(k));
+    // A tree from outside the worktree may hold a nested repository's .git.
+    let unseen = recursive && r.brings_unseen(&sources, scope);
     for dest in &dests {
-        r.change(dest, scope, change, reach, &shown);
+        if unseen {
+            r.fills_with_unseen(dest, scope, change, false, &shown);
+        } else {
+            r.change(dest, scope, change, reach, &shown);
+        }
         if as_links {
             r.plants_link_at(dest, scope, &shown);
         }

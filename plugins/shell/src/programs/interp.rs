@@ -622,6 +622,7 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         "sqlite3" => r.read_invocation(&as_program("sqlite3"), scope),
         "pdb" => pdb(r, run, &tail, scope),
         "tarfile" => tarfile(r, run, &tail, scope),
+        "zipfile" => zipfile(r, run, &tail, scope),
         "venv" => venv(r, run, &tail, scope),
         "json.tool" => json_tool(r, run, &tail, scope),
         "timeit" => timeit(r, run, &tail, scope),
@@ -828,7 +829,9 @@ fn tarfile(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
                 .get(1)
                 .cloned()
                 .unwrap_or_else(|| Arg::literal("."));
-            r.change(&dir, scope, Change::Write, Reach::Tree, &shown);
+            // Even kept inside the directory by a filter, a member may be
+            // a nested repository's .git (see `Reader::fills_with_unseen`).
+            r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
             if !matches!(filter.as_deref(), Some("data" | "tar")) {
                 r.note(
                     Opaque,
@@ -839,6 +842,42 @@ fn tarfile(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
             }
         }
         _ => r.note(Opaque, format!("{shown}: no command tarfile knows")),
+    }
+}
+
+/// `python3 -m zipfile`: `-l`/`-t` ARCHIVE read it, `-c` ARCHIVE FILES…
+/// makes it, `-e` ARCHIVE DIR extracts it into DIR. zipfile drops `../` and
+/// absolute member names, but a member may still be a nested repository's
+/// .git (see `Reader::fills_with_unseen`).
+fn zipfile(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
+    let shown = run.shown();
+    let words: Vec<&Arg> = tail.argv.iter().skip(1).collect();
+    let Some(mode) = words.first().and_then(|w| w.text()) else {
+        return r.note(Opaque, format!("{shown}: no command zipfile knows"));
+    };
+    let operands = &words[1..];
+    match mode {
+        "-l" | "--list" | "-t" | "--test" => {
+            r.note(Read, format!("{shown} lists or tests an archive"));
+            for archive in operands {
+                r.reads(archive, scope, &shown);
+            }
+        }
+        "-c" | "--create" => {
+            r.note(OpenWorld, format!("{shown} makes an archive"));
+            if let Some(out) = operands.first() {
+                r.change(out, scope, Change::Overwrite, Reach::Path, &shown);
+            }
+            for file in operands.iter().skip(1) {
+                r.reads_tree(file, scope, &shown);
+            }
+        }
+        "-e" | "--extract" if operands.len() == 2 => {
+            r.reads(operands[0], scope, &shown);
+            r.fills_with_unseen(operands[1], scope, Change::Overwrite, false, &shown);
+        }
+        "-h" | "--help" => r.note(Read, format!("{shown} prints its help")),
+        _ => r.note(Opaque, format!("{shown}: no command zipfile knows")),
     }
 }
 

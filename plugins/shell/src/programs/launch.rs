@@ -1008,10 +1008,45 @@ pub const CHRT: Program = Program {
         (Destructive, "chrt -f 10 rm -rf /etc"),
         (Read, "chrt -p 1234"),
         (OpenWorld, "chrt -f -p 10 1234"),
+        (Destructive, "chrt -f -p 99 $PPID"),
         (Read, "chrt -m"),
     ],
     manual: "chrt from util-linux 2.38.1: chrt --help",
 };
+
+/// A process id that is the harness: the shell's parent (`$PPID`, which
+/// litany's `sh -c` has for its own process), or ids only known when it
+/// runs in a command that looked the harness up by name (`pgrep litany`).
+/// Changing its limits, scheduling or affinity reaches the harness as a
+/// signal does (`prlimit --pid $PPID --nofile=0:0` left the parent unable
+/// to open any file; verified under dash).
+fn names_the_harness(r: &Reader, pid: &Arg) -> bool {
+    let shown = pid.shown.trim_start_matches('-');
+    matches!(shown, "$PPID" | "${PPID}")
+        || (pid.text().is_none() && r.notes.iter().any(|n| n.why.contains(HARNESS_LOOKUP)))
+}
+
+/// Note a change to another process's settings: destructive when it is the
+/// harness, else open-world.
+fn changes_process(r: &mut Reader, run: &Run, pid: Option<&Arg>, what: &str) {
+    if pid.is_some_and(|pid| names_the_harness(r, pid)) {
+        r.guard(
+            Destructive,
+            format!(
+                "{} changes the {what} of the harness that runs the call (the shell's parent, or a process looked up by its name)",
+                run.shown()
+            ),
+        );
+    } else {
+        r.note(
+            OpenWorld,
+            format!(
+                "{} changes the {what} of a process beyond the call",
+                run.shown()
+            ),
+        );
+    }
+}
 
 fn chrt(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if prints_only(r, run) {
@@ -1023,13 +1058,8 @@ fn chrt(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     if p.has("pid") {
         if p.operands.len() >= 2 {
-            r.note(
-                OpenWorld,
-                format!(
-                    "{} changes the scheduling of a process beyond the call",
-                    run.shown()
-                ),
-            );
+            let pid = p.operands.last().map(|(_, a)| a.clone());
+            changes_process(r, run, pid.as_ref(), "scheduling");
         } else {
             runs_nothing(r, run, "reports a process's scheduling");
         }
@@ -1062,6 +1092,7 @@ pub const TASKSET: Program = Program {
         (Destructive, "taskset 0x1 rm -rf /etc"),
         (Read, "taskset -p 1234"),
         (OpenWorld, "taskset -pc 0 1234"),
+        (Destructive, "taskset -p 1 $PPID"),
     ],
     manual: "taskset from util-linux 2.38.1: taskset --help",
 };
@@ -1072,13 +1103,8 @@ fn taskset(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     if run.parsed.has("pid") {
         if run.parsed.operands.len() >= 2 {
-            r.note(
-                OpenWorld,
-                format!(
-                    "{} changes the CPU affinity of a process beyond the call",
-                    run.shown()
-                ),
-            );
+            let pid = run.parsed.operands.last().map(|(_, a)| a.clone());
+            changes_process(r, run, pid.as_ref(), "CPU affinity");
         } else {
             runs_nothing(r, run, "reports a process's CPU affinity");
         }
@@ -1204,6 +1230,8 @@ pub const PRLIMIT: Program = Program {
         (Read, "prlimit"),
         (Read, "prlimit --pid 1234"),
         (OpenWorld, "prlimit --pid 1234 --nofile=1024:4096"),
+        (Destructive, "prlimit --pid $PPID --nofile=0:0"),
+        (Destructive, "prlimit --pid $(pgrep litany) --nofile=0"),
         (OpenWorld, "prlimit --nofile=4096 cargo test"),
         (Destructive, "prlimit -n4096 rm -rf /etc"),
     ],
@@ -1221,13 +1249,8 @@ fn prlimit(r: &mut Reader, run: &Run, scope: &mut Scope) {
             .iter()
             .any(|g| g.value.is_some() && !matches!(g.opt.key, "pid" | "output"));
         if sets {
-            r.note(
-                OpenWorld,
-                format!(
-                    "{} changes the limits of a process beyond the call",
-                    run.shown()
-                ),
-            );
+            let pid = p.last("pid").cloned();
+            changes_process(r, run, pid.as_ref(), "limits");
         } else {
             runs_nothing(r, run, "reports a process's limits");
         }

@@ -2394,7 +2394,8 @@ pub const RSYNC: Program = Program {
         (TargetWrite, "rsync -av --delete src/ mirror/"),
         (OpenWorld, "rsync -a build-host:/data/ /tmp/data/"),
         (OpenWorld, "rsync -avz dist/ deploy@host:/srv/www/"),
-        (OpenWorld, "rsync -az host:/data/ data/"),
+        (Opaque, "rsync -az host:/data/ data/"),
+        (OpenWorld, "rsync -az --exclude=.git host:/data/ data/"),
         (Read, "rsync --version"),
         (Read, "rsync -avn src/ ../../repo.git/"),
         (Destructive, "rsync -a src ../../"),
@@ -2587,6 +2588,18 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Reach::Path
     };
     r.change(dest, scope, change, reach, &shown);
+    // A tree from outside the worktree may hold a nested repository's .git,
+    // unless every entry named .git is excluded: a pattern without a `/`
+    // matches a name at any depth (`.git/` would spare a gitfile), and no
+    // include or filter rule comes first to take it back.
+    let local: Vec<Arg> = sources.iter().filter(|s| !is_remote(s)).cloned().collect();
+    if reach == Reach::Tree && (local.len() < sources.len() || r.brings_unseen(&local, scope)) {
+        let skips_git = p.values("exclude").any(|v| v.text() == Some(".git"))
+            && !["include", "include-from", "filter", "F", "files-from"]
+                .iter()
+                .any(|k| p.has(k));
+        r.fills_with_unseen(dest, scope, Change::Overwrite, skips_git, &shown);
+    }
     // A symbolic link among the sources is copied as one (`-l`, `-a`).
     if (p.has("links") || p.has("archive")) && !p.has("copy-links") {
         r.plants_link_at(dest, scope, &shown);

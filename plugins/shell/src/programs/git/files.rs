@@ -1004,6 +1004,11 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         );
         return;
     }
+    if let Some(sep) = p.last("separate-git-dir") {
+        if let Some(crate::read::Place::Inside(path)) = r.place(text, &g.at) {
+            super::gitdir_apart(r, g, sep, &path);
+        }
+    }
     if let Some(t) = template
         .as_ref()
         .filter(|_| r.ctx.is_inside_root(&resolved))

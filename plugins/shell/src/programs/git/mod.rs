@@ -1217,6 +1217,35 @@ fn looks_bare(r: &Reader, dir: &str) -> bool {
 }
 
 /// Find the repository git works on, as git's discovery would.
+/// `git init`/`clone --separate-git-dir=G` making a repository at `work`:
+/// in the worktree, below its top, it is nested, with a gitfile naming G.
+/// G outside the worktree (or only known when it runs) is a config any
+/// later write changes unread; the harness's own git enters the nested
+/// repository after `git add -A` and runs what it names (`git init
+/// --separate-git-dir /tmp/g src/sub`, then `git config -f /tmp/g/config
+/// core.fsmonitor …`: the next `git status` ran it; verified under dash).
+pub fn gitdir_apart(r: &mut Reader, g: &Git, sep: &Arg, work: &str) {
+    let root = r.ctx.writable_root.trim_end_matches('/');
+    if work == root || !r.ctx.is_inside_root(work) {
+        return;
+    }
+    let inside = r
+        .places(sep, &g.at)
+        .iter()
+        .all(|p| matches!(p, Place::Inside(_)));
+    if !inside {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{} makes a repository at {work}, nested in the worktree, whose git directory {} lies outside it: \
+                 its config changes past what wicket reads, and the harness's own git enters the repository \
+                 after `git add -A` and runs what that config names (core.fsmonitor)",
+                g.shown, sep.shown
+            ),
+        );
+    }
+}
+
 fn locate(r: &mut Reader, at: &Scope, git_dir: Option<&Arg>, own: &str) -> Where {
     let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
     let own_git = format!("{root}/.git");

@@ -747,6 +747,11 @@ fn clone(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         }
     };
     g.out(r, &dest, Change::Write, Reach::Tree);
+    if let (Some(sep), Some(text)) = (p.last("separate-git-dir"), dest.text()) {
+        if let Some(crate::read::Place::Inside(path)) = r.place(text, &g.at) {
+            super::gitdir_apart(r, g, sep, &path);
+        }
+    }
     // The --config settings stay in the new repository's config. Made in
     // the worktree, it is a nested repository: the harness's own git
     // enters it as a submodule (`status`, `commit`) and runs what that
