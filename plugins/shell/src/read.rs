@@ -346,6 +346,19 @@ impl Invocation {
             .collect()
     }
 
+    /// Words run as one program with nothing on its stdin that wicket
+    /// sees: a command made up to ask the reading about them.
+    pub fn of_words(argv: Vec<Arg>) -> Invocation {
+        Invocation {
+            argv,
+            stdin: Stdin::Inherited,
+            extra_operands: false,
+            plain_program: false,
+            stdin_paths: None,
+            stdin_text: None,
+        }
+    }
+
     /// The same invocation from word `at` on (a launcher's program).
     pub fn tail(&self, at: usize) -> Invocation {
         Invocation {
@@ -2511,14 +2524,7 @@ impl<'a> Reader<'a> {
         {
             return None;
         }
-        let inv = Invocation {
-            argv,
-            stdin: Stdin::Inherited,
-            stdin_paths: None,
-            stdin_text: None,
-            extra_operands: false,
-            plain_program: false,
-        };
+        let inv = Invocation::of_words(argv);
         programs::output(self, &name, &inv, scope)
     }
 

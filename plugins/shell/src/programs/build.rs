@@ -15,7 +15,7 @@
 use wicket_guest::Effect::*;
 
 use crate::argv::{self, attached, flag, value, Grammar, Opt, Style};
-use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope};
 
 use super::cargo::{c_flags, join, parent_of, protected_words};
 use super::text::directory;
@@ -27,14 +27,7 @@ pub const PROGRAMS: &[&Program] = &[
 
 /// Build the invocation of another program with these words.
 fn invocation(words: Vec<Arg>) -> Invocation {
-    Invocation {
-        argv: words,
-        stdin: Stdin::Inherited,
-        extra_operands: false,
-        stdin_text: None,
-        plain_program: false,
-        stdin_paths: None,
-    }
+    Invocation::of_words(words)
 }
 
 /// A tool that builds inside `dir` (`make -C`, `ninja -C`): its outputs land

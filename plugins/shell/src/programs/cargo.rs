@@ -1300,14 +1300,7 @@ fn subcommand(
             if let Some(path) = p.last("path") {
                 r.reads(path, scope, shown);
                 r.check_protected_operands(
-                    &Invocation {
-                        argv: vec![Arg::literal("cargo"), path.clone()],
-                        stdin: Stdin::Inherited,
-                        extra_operands: false,
-                        stdin_text: None,
-                        plain_program: false,
-                        stdin_paths: None,
-                    },
+                    &Invocation::of_words(vec![Arg::literal("cargo"), path.clone()]),
                     scope,
                 );
             }

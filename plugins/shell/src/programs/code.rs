@@ -33,7 +33,7 @@
 
 use wicket_guest::Effect;
 
-use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope};
 
 /// How many paths one program's text may have placed before the rest is
 /// held unread (each placement may be a host query).
@@ -1728,14 +1728,8 @@ impl Scan<'_> {
                             // os.execv(path, [argv0, …]): the path runs.
                             words.remove(1);
                         }
-                        let inv = Invocation {
-                            argv: words.iter().map(|w| Arg::literal(w)).collect(),
-                            stdin: Stdin::Inherited,
-                            extra_operands: false,
-                            stdin_text: None,
-                            plain_program: false,
-                            stdin_paths: None,
-                        };
+                        let inv =
+                            Invocation::of_words(words.iter().map(|w| Arg::literal(w)).collect());
                         let mut inner = self.scope.clone();
                         r.read_invocation(&inv, &mut inner);
                     }
@@ -1773,14 +1767,9 @@ impl Scan<'_> {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 if words.first() == Some(&"exec") {
                     if words[1..].iter().all(|w| !w.contains(['$', '[', HOLE])) {
-                        let inv = Invocation {
-                            argv: words[1..].iter().map(|w| Arg::literal(w)).collect(),
-                            stdin: Stdin::Inherited,
-                            extra_operands: false,
-                            stdin_text: None,
-                            stdin_paths: None,
-                            plain_program: false,
-                        };
+                        let inv = Invocation::of_words(
+                            words[1..].iter().map(|w| Arg::literal(w)).collect(),
+                        );
                         let mut inner = self.scope.clone();
                         r.read_invocation(&inv, &mut inner);
                     } else {

@@ -3127,14 +3127,7 @@ pub fn java_option(r: &mut Reader, shown: &str, word: &str, scope: &Scope) -> bo
     // the program wicket cannot see: one that lands in the protected set, or
     // above it, is held as a word handed to such a program would be.
     if word.starts_with("-D") && word.contains('=') {
-        let inv = Invocation {
-            argv: vec![Arg::literal(shown), Arg::literal(word)],
-            stdin: Stdin::Inherited,
-            extra_operands: false,
-            plain_program: false,
-            stdin_paths: None,
-            stdin_text: None,
-        };
+        let inv = Invocation::of_words(vec![Arg::literal(shown), Arg::literal(word)]);
         r.check_protected_operands(&inv, scope);
     }
     let harmless = word.starts_with("-D")

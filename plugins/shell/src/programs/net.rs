@@ -1568,14 +1568,7 @@ fn ssh_runs(r: &mut Reader, shown: &str, what: &str, command: &Arg, scope: &Scop
                 );
                 return;
             }
-            let inv = Invocation {
-                argv: vec![shell, Arg::literal("-c"), command.clone()],
-                stdin: Stdin::Inherited,
-                stdin_paths: None,
-                stdin_text: None,
-                extra_operands: false,
-                plain_program: false,
-            };
+            let inv = Invocation::of_words(vec![shell, Arg::literal("-c"), command.clone()]);
             r.read_invocation(&inv, &mut scope.clone());
         }
     }
@@ -1636,14 +1629,7 @@ fn ssh_options(
                 ssh_runs(r, shown, &key, &target.arg(value), scope);
             }
             Some(SshKey::Program) => {
-                let inv = Invocation {
-                    argv: vec![Arg::literal(value)],
-                    stdin: Stdin::Inherited,
-                    stdin_paths: None,
-                    stdin_text: None,
-                    extra_operands: false,
-                    plain_program: false,
-                };
+                let inv = Invocation::of_words(vec![Arg::literal(value)]);
                 r.read_invocation(&inv, &mut scope.clone());
             }
             Some(SshKey::Library) if none || value == "internal" => {}

@@ -2218,14 +2218,8 @@ fn pip(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 .cloned()
                 .chain(operands.iter().cloned())
                 .collect();
-            let inv = Invocation {
-                argv: std::iter::once(Arg::literal("pip")).chain(locals).collect(),
-                stdin: Stdin::Inherited,
-                extra_operands: false,
-                stdin_text: None,
-                plain_program: false,
-                stdin_paths: None,
-            };
+            let inv =
+                Invocation::of_words(std::iter::once(Arg::literal("pip")).chain(locals).collect());
             r.check_protected_operands(&inv, scope);
         }
         "uninstall" => r.note(

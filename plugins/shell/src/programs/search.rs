@@ -1183,14 +1183,7 @@ fn fd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             if !has {
                 argv.push(f.clone());
             }
-            let inv = Invocation {
-                argv,
-                stdin: Stdin::Inherited,
-                stdin_paths: None,
-                stdin_text: None,
-                extra_operands: false,
-                plain_program: false,
-            };
+            let inv = Invocation::of_words(argv);
             r.read_invocation(&inv, &mut here.clone());
         }
     }
@@ -1660,14 +1653,7 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         // names in the command are not known.
                         inner.cwd = None;
                     }
-                    let inv = Invocation {
-                        argv,
-                        stdin: Stdin::Inherited,
-                        stdin_paths: None,
-                        stdin_text: None,
-                        extra_operands: false,
-                        plain_program: false,
-                    };
+                    let inv = Invocation::of_words(argv);
                     r.read_invocation(&inv, &mut inner);
                 }
             }

@@ -479,15 +479,7 @@ pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, progr
     }
     let mut argv = vec![Arg::literal(&shown)];
     argv.extend(pieces);
-    let inv = Invocation {
-        argv,
-        stdin: Stdin::Inherited,
-        extra_operands: false,
-        plain_program: false,
-        stdin_paths: None,
-        stdin_text: None,
-    };
-    r.check_protected_operands(&inv, scope);
+    r.check_protected_operands(&Invocation::of_words(argv), scope);
 }
 
 /// The variables a program's description reads, from what the scope knows

@@ -1216,7 +1216,6 @@ fn looks_bare(r: &Reader, dir: &str) -> bool {
             || at("refs").is_none_or(|k| k != PathKind::Missing))
 }
 
-/// Find the repository git works on, as git's discovery would.
 /// `git init`/`clone --separate-git-dir=G` making a repository at `work`:
 /// in the worktree, below its top, it is nested, with a gitfile naming G.
 /// G outside the worktree (or only known when it runs) is a config any
@@ -1246,6 +1245,7 @@ pub fn gitdir_apart(r: &mut Reader, g: &Git, sep: &Arg, work: &str) {
     }
 }
 
+/// Find the repository git works on, as git's discovery would.
 fn locate(r: &mut Reader, at: &Scope, git_dir: Option<&Arg>, own: &str) -> Where {
     let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
     let own_git = format!("{root}/.git");
