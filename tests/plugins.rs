@@ -221,7 +221,7 @@ fn a_sha256_pin_that_does_not_match_is_a_hold() {
 /// reading it again. Rewritten in place to another plugin of the same size,
 /// its modification time put back, the file is hashed again (its change
 /// time moved, which nothing but the clock can set), and the consult runs
-/// what the file now holds.
+/// what the file now holds; `wicket init` records it as it is now.
 #[test]
 fn a_plugin_rewritten_in_place_is_hashed_again() {
     let abstain = std::fs::read(plugin("testing-abstain")).unwrap();
@@ -268,6 +268,49 @@ fn a_plugin_rewritten_in_place_is_hashed_again() {
         ws.consult("bash", json!({"command": "ls"})).word(),
         "refuse",
         "the consult ran what the file holds now"
+    );
+    // The record still describes the file as it was. `wicket init` reads
+    // the plugin again (it is compiled already, so nothing compiles) and
+    // records what it holds now, once it has settled.
+    let record = || -> String {
+        std::fs::read_dir(ws.cache.join("wicket"))
+            .unwrap()
+            .flatten()
+            .flat_map(|engine| std::fs::read_dir(engine.path()).unwrap().flatten())
+            .filter(|f| f.path().extension().is_some_and(|e| e == "file"))
+            .map(|f| std::fs::read_to_string(f.path()).unwrap())
+            .collect()
+    };
+    use sha2::{Digest, Sha256};
+    let hex = |bytes: &[u8]| -> String {
+        Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let (old_sha, new_sha) = (
+        hex(&padded_to(&abstain, size)),
+        hex(&std::fs::read(&other).unwrap()),
+    );
+    assert!(record().contains(&old_sha), "{}", record());
+    std::thread::sleep(Duration::from_millis(2500));
+    let out = std::process::Command::new(wicket_bin())
+        .args(["init", ws.root.to_str().unwrap()])
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .env("PATH", "/usr/bin:/bin")
+        .env_remove("WICKET_LITANY")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(record().contains(&new_sha), "{}", record());
+    assert_eq!(
+        ws.consult("bash", json!({"command": "ls"})).word(),
+        "refuse"
     );
 }
 

@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use wicket::plugins::{self, engine, Cache, FileStamp, Plugin, Runtime, Source};
+use wicket::plugins::{self, engine, Cache, Plugin, Runtime, Source};
 
 fn main() {
     let mut args = std::env::args_os().skip(1);
@@ -63,27 +63,12 @@ fn main() {
 
 fn compile(cache: &Cache, plugin: &Plugin) -> Result<String, String> {
     let runtime = Runtime::new(None).map_err(|e| format!("{e:#}"))?;
-    let stamp = |path: &std::path::Path| std::fs::metadata(path).ok().map(|m| FileStamp::of(&m));
-    let before = match &plugin.source {
-        Source::File { path, .. } => stamp(path),
-        Source::Embedded => None,
-    };
-    let (bytes, sha256) = runtime
-        .read(plugin)
+    // Read as a consult would, recording what the file hashed to.
+    let (bytes, sha256) = plugins::read_recording(&runtime, cache, plugin)
         .map_err(|(_, fault)| fault.detail(&plugin.name))?;
     // A contract version no binding serves would never load: say so now.
-    let contract = plugins::contract::of_component(&bytes)
+    plugins::contract::of_component(&bytes)
         .map_err(|problem| plugins::Fault::Contract(problem).detail(&plugin.name))?;
-    // What the file hashed to, for consults to find without hashing it
-    // again: only when it was the same file, unchanged, before and after
-    // its bytes were read.
-    if let (Source::File { path, .. }, Some(before)) = (&plugin.source, before) {
-        if stamp(path) == Some(before) {
-            if let Err(why) = cache.remember(path, &before, &sha256, &contract.version) {
-                eprintln!("wicket-compile: {}: {why}", plugin.name);
-            }
-        }
-    }
     // One compilation per plugin at a time: a second waits, then finds the
     // artifact the first wrote.
     let _lock = cache.lock(&sha256)?;

@@ -411,7 +411,14 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
             Err(_) => continue,
         };
         for plugin in plugins_in_force(&policy) {
-            let sha = match runtime.read(&plugin) {
+            // Read as a consult would; where there is a cache, what each
+            // file hashed to is recorded there, so consults need not hash
+            // an unchanged file again.
+            let read = match runtime.cache() {
+                Some(cache) => crate::plugins::read_recording(&runtime, cache, &plugin),
+                None => runtime.read(&plugin),
+            };
+            let sha = match read {
                 Ok((_, sha)) => sha,
                 Err((_, fault)) => {
                     out.push((

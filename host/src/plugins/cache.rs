@@ -355,8 +355,10 @@ impl FileStamp {
     fn settled(&self) -> bool {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        self.ctime.0 + 2 < now && self.mtime.0 + 2 < now
+            .map_or(0, |d| d.as_nanos() as i128);
+        let nanos = |(secs, nsec): (i64, i64)| secs as i128 * 1_000_000_000 + nsec as i128;
+        let settle = 2_000_000_000;
+        nanos(self.ctime) + settle < now && nanos(self.mtime) + settle < now
     }
 }
 

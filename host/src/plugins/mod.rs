@@ -822,6 +822,35 @@ impl Drop for Ticker {
     }
 }
 
+/// A plugin's bytes and sha256 as [`Runtime::read`] gives them; and, for a
+/// file that was the same file, unchanged, before and after its bytes were
+/// read (and implements a contract this wicket serves), what it hashed to
+/// recorded in `cache` for consults to find without hashing it again (see
+/// [`Cache::recall`]). What `wicket-compile` and `wicket init` read plugins
+/// with.
+pub fn read_recording(
+    runtime: &Runtime,
+    cache: &Cache,
+    plugin: &Plugin,
+) -> Result<(Bytes, String), (Option<String>, Fault)> {
+    let stamp = |path: &Path| std::fs::metadata(path).ok().map(|m| FileStamp::of(&m));
+    let before = match &plugin.source {
+        Source::File { path, .. } => stamp(path),
+        Source::Embedded => None,
+    };
+    let (bytes, sha256) = runtime.read(plugin)?;
+    if let (Source::File { path, .. }, Some(before)) = (&plugin.source, before) {
+        if let Ok(contract) = contract::of_component(&bytes) {
+            if stamp(path) == Some(before) {
+                // A record that cannot be written only costs consults the
+                // read it would have spared them.
+                let _ = cache.remember(path, &before, &sha256, &contract.version);
+            }
+        }
+    }
+    Ok((bytes, sha256))
+}
+
 /// A plugin loaded and instantiated, waiting for its question (see
 /// [`Runtime::ready`]), or the fault that stopped it on the way.
 pub struct Ready {
