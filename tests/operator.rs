@@ -1827,15 +1827,9 @@ fn every_json_output_meets_its_schema() {
 
     // init, through a git commit (no litany on PATH), and its removal.
     for extra in [None, Some("--remove")] {
-        let mut command = std::process::Command::new(wicket_bin());
-        command.args(["init", &root, "--json"]).args(extra);
-        let out = command
-            .env("HOME", &ws.home)
-            .env("XDG_CACHE_HOME", &ws.cache)
-            .env("PATH", "/usr/bin:/bin")
-            .env_remove("WICKET_LITANY")
-            .output()
-            .unwrap();
+        let mut args = vec!["init", &root, "--json"];
+        args.extend(extra);
+        let out = ws.operator(&args);
         assert!(
             out.status.success(),
             "{}",

@@ -227,14 +227,7 @@ fn init_and_status_instantiate_each_plugin_and_name_one_that_cannot_load() {
     );
     let ws = Ws::new(Some(&policy));
     let run = |args: &[&str]| {
-        let out = Command::new(wicket_bin())
-            .args(args)
-            .env("HOME", &ws.home)
-            .env("XDG_CACHE_HOME", &ws.cache)
-            .env("PATH", "/usr/bin:/bin")
-            .env_remove("WICKET_LITANY")
-            .output()
-            .unwrap();
+        let out = ws.operator(args);
         (out.status.code(), text(&out.stdout), text(&out.stderr))
     };
     let root = ws.root.to_string_lossy().into_owned();

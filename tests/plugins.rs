@@ -244,13 +244,21 @@ fn a_plugin_rewritten_in_place_is_hashed_again() {
         "classifiers:\n  - path: {}\n",
         guard.display()
     )));
-    let records = std::fs::read_dir(ws.cache.join("wicket"))
-        .unwrap()
-        .flatten()
-        .flat_map(|engine| std::fs::read_dir(engine.path()).unwrap().flatten())
-        .filter(|f| f.path().extension().is_some_and(|e| e == "file"))
-        .count();
-    assert_eq!(records, 1, "wicket-compile recorded the plugin file");
+    // The records in the cache, one per plugin file.
+    let records = || -> Vec<String> {
+        std::fs::read_dir(ws.cache.join("wicket"))
+            .unwrap()
+            .flatten()
+            .flat_map(|engine| std::fs::read_dir(engine.path()).unwrap().flatten())
+            .filter(|f| f.path().extension().is_some_and(|e| e == "file"))
+            .map(|f| std::fs::read_to_string(f.path()).unwrap())
+            .collect()
+    };
+    assert_eq!(
+        records().len(),
+        1,
+        "wicket-compile recorded the plugin file"
+    );
     assert_eq!(ws.consult("bash", json!({"command": "ls"})).word(), "pass");
     // The refusing plugin compiled under its own name, then written over the
     // guard's bytes in place: same file, same size, same modification time.
@@ -272,36 +280,14 @@ fn a_plugin_rewritten_in_place_is_hashed_again() {
     // The record still describes the file as it was. `wicket init` reads
     // the plugin again (it is compiled already, so nothing compiles) and
     // records what it holds now, once it has settled.
-    let record = || -> String {
-        std::fs::read_dir(ws.cache.join("wicket"))
-            .unwrap()
-            .flatten()
-            .flat_map(|engine| std::fs::read_dir(engine.path()).unwrap().flatten())
-            .filter(|f| f.path().extension().is_some_and(|e| e == "file"))
-            .map(|f| std::fs::read_to_string(f.path()).unwrap())
-            .collect()
-    };
-    use sha2::{Digest, Sha256};
-    let hex = |bytes: &[u8]| -> String {
-        Sha256::digest(bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
-    };
+    let record = || records().concat();
     let (old_sha, new_sha) = (
-        hex(&padded_to(&abstain, size)),
-        hex(&std::fs::read(&other).unwrap()),
+        sha256_hex(&padded_to(&abstain, size)),
+        sha256_hex(&std::fs::read(&other).unwrap()),
     );
     assert!(record().contains(&old_sha), "{}", record());
     std::thread::sleep(Duration::from_millis(2500));
-    let out = std::process::Command::new(wicket_bin())
-        .args(["init", ws.root.to_str().unwrap()])
-        .env("HOME", &ws.home)
-        .env("XDG_CACHE_HOME", &ws.cache)
-        .env("PATH", "/usr/bin:/bin")
-        .env_remove("WICKET_LITANY")
-        .output()
-        .unwrap();
+    let out = ws.operator(&["init", ws.root.to_str().unwrap()]);
     assert!(
         out.status.success(),
         "{}",
@@ -316,12 +302,7 @@ fn a_plugin_rewritten_in_place_is_hashed_again() {
 
 #[test]
 fn a_matching_sha256_pin_runs_the_plugin() {
-    use sha2::{Digest, Sha256};
-    let bytes = std::fs::read(plugin("testing-always-refuse")).unwrap();
-    let hex: String = Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hex = sha256_hex(&std::fs::read(plugin("testing-always-refuse")).unwrap());
     let policy = format!(
         "classifiers:\n  - path: {}\n    sha256: {hex}\n",
         plugin("testing-always-refuse").display()

@@ -87,6 +87,15 @@ pub fn custom_section(name: &str, payload: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The sha256 of `bytes`, in hex, as a policy pins it.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// `bytes` (a component) made exactly `size` bytes long by a custom section
 /// at its end: another plugin of that size that does the same.
 pub fn padded_to(bytes: &[u8], size: usize) -> Vec<u8> {
@@ -417,6 +426,19 @@ impl Ws {
             output,
             took: started.elapsed(),
         }
+    }
+
+    /// `wicket ARGS` as the operator runs it here: this workspace's home and
+    /// cache, no litany on PATH.
+    pub fn operator(&self, args: &[&str]) -> Output {
+        Command::new(wicket_bin())
+            .args(args)
+            .env("HOME", &self.home)
+            .env("XDG_CACHE_HOME", &self.cache)
+            .env("PATH", "/usr/bin:/bin")
+            .env_remove("WICKET_LITANY")
+            .output()
+            .unwrap()
     }
 
     pub fn consult(&self, tool: &str, input: Value) -> Consulted {
