@@ -30,7 +30,11 @@ pub struct State {
     harness: Option<Vec<(wicket_guest::Harness, std::path::PathBuf)>>,
     /// What this run's queries found on the filesystem, asked once each.
     lookups: wicket_guest::paths::Lookups,
-    wasi: WasiCtx,
+    /// Only for a plugin that imports WASI: building a context seeds a
+    /// random-number generator (CPU feature probes, which are slow under a
+    /// hypervisor, and entropy), work a plugin that imports nothing never
+    /// needs.
+    wasi: Option<WasiCtx>,
     table: ResourceTable,
 }
 
@@ -172,7 +176,11 @@ host_queries!(v0_2);
 impl WasiView for State {
     fn ctx(&mut self) -> WasiCtxView<'_> {
         WasiCtxView {
-            ctx: &mut self.wasi,
+            // Linked only for a plugin that imports WASI, whose store was
+            // given its context; any other gets a context with nothing in it.
+            ctx: self
+                .wasi
+                .get_or_insert_with(|| WasiCtxBuilder::new().build()),
             table: &mut self.table,
         }
     }
@@ -242,16 +250,16 @@ pub fn start(
         .imports(engine)
         .any(|(name, _)| name.starts_with("wasi:"));
     let output = MemoryOutputPipe::new(CAPTURED_OUTPUT_BYTES);
-    let mut builder = WasiCtxBuilder::new();
-    if needs_wasi {
+    let wasi = needs_wasi.then(|| {
         // Explicit, though these are the builder's defaults: nothing outside.
-        builder
+        WasiCtxBuilder::new()
             .stdout(output.clone())
             .stderr(output.clone())
             .allow_tcp(false)
             .allow_udp(false)
-            .allow_ip_name_lookup(false);
-    }
+            .allow_ip_name_lookup(false)
+            .build()
+    });
     let state = State {
         limits: Limits {
             inner: StoreLimitsBuilder::new()
@@ -269,7 +277,7 @@ pub fn start(
         home: String::new(),
         harness: None,
         lookups: Default::default(),
-        wasi: builder.build(),
+        wasi,
         table: ResourceTable::new(),
     };
     let mut store = Store::new(engine, state);
