@@ -85,6 +85,15 @@ pub struct Scope {
     pub dotglob: bool,
     /// A glob option wicket does not model is on: patterns match unknown sets.
     pub glob_unknown: Option<String>,
+    /// bash's `nullglob` is on: a pattern that matches nothing is removed,
+    /// and the words after it move up.
+    pub nullglob: bool,
+    /// `set -a`: every variable assigned is exported to what runs next.
+    pub allexport: bool,
+    /// Variables set from a substitution that goes to, or names, a place at
+    /// or above the protected set (`D=$(cd ../.. && pwd)`): exported, they
+    /// hand that place to every program that runs after.
+    pub reaching: BTreeSet<String>,
     /// Variables a loop over a pattern bound: each value is one match.
     pub globbed: BTreeSet<String>,
     /// Standard input is a pipe or a file a compound command's redirect
@@ -179,6 +188,9 @@ impl Scope {
         // A directory is known to exist only if it was made on both paths.
         self.made = self.made.intersection(&other.made).cloned().collect();
         self.dotglob |= other.dotglob;
+        self.nullglob |= other.nullglob;
+        self.allexport |= other.allexport;
+        self.reaching.extend(other.reaching.iter().cloned());
         self.globbed.extend(other.globbed.iter().cloned());
         self.stdin_fed |= other.stdin_fed;
         if self.cd_pending != other.cd_pending {
@@ -484,6 +496,9 @@ pub struct Reader<'a> {
     /// positional parameter this command set to such text. See
     /// [`Reader::hands_chosen_words`].
     pub(crate) chosen_words: std::cell::RefCell<BTreeSet<String>>,
+    /// Words whose substitution goes to, or names, a place at or above the
+    /// protected set ([`Reader::reaches_up`]), as shown.
+    pub(crate) reaching_words: std::cell::RefCell<BTreeSet<String>>,
     /// Words (as written) only known when they run whose expansion is
     /// unquoted: the shell splits the value into several words and globs
     /// each.
@@ -544,6 +559,7 @@ impl<'a> Reader<'a> {
             ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             chosen_words: std::cell::RefCell::new(BTreeSet::new()),
+            reaching_words: std::cell::RefCell::new(BTreeSet::new()),
             split_words: std::cell::RefCell::new(BTreeSet::new()),
             positional_chosen: std::cell::Cell::new(false),
             xargs_items_chosen: std::cell::Cell::new(false),
@@ -645,6 +661,9 @@ impl<'a> Reader<'a> {
             made: BTreeSet::new(),
             dotglob: false,
             glob_unknown: None,
+            nullglob: false,
+            allexport: false,
+            reaching: BTreeSet::new(),
             globbed: BTreeSet::new(),
             stdin_fed: false,
             cd_pending: None,
@@ -929,7 +948,11 @@ impl<'a> Reader<'a> {
     /// Read the commands a word's expansions run (each in a subshell).
     fn run_word_commands(&mut self, word: &Word, scope: &Scope, script: &Script) {
         for node in word.commands() {
-            self.read_node(node, &mut scope.clone(), script);
+            let mut inner = scope.clone();
+            self.read_node(node, &mut inner, script);
+            if self.substitution_reaches(node, scope, &inner) {
+                self.reaching_words.borrow_mut().insert(word.shown());
+            }
         }
         for part in &word.parts {
             if let Part::Complex(text) = part {
@@ -1182,6 +1205,23 @@ impl<'a> Reader<'a> {
         for arg in &argv {
             self.check_secret_word(arg);
         }
+        if scope.nullglob {
+            if let Some(pattern) = cmd.words.iter().find(|w| w.has_glob()).map(|w| Arg {
+                values: None,
+                glob: true,
+                shown: w.shown(),
+            }) {
+                // `shopt -s nullglob; sort -o zz* ../x`: the pattern may
+                // vanish, and the word after it become the option's value.
+                self.note(
+                    Effect::Opaque,
+                    format!(
+                        "with bash's nullglob on, the pattern `{}` is removed when it matches nothing, and the words after it move into its place",
+                        pattern.shown
+                    ),
+                );
+            }
+        }
         let invocation = Invocation {
             argv,
             stdin,
@@ -1302,8 +1342,105 @@ impl<'a> Reader<'a> {
         if name == "PATH" {
             self.path_changed(scope, value);
         }
+        match self.reaches_up(value, scope) {
+            Some(_) => scope.reaching.insert(name.to_owned()),
+            None => scope.reaching.remove(name),
+        };
+        if scope.allexport {
+            // `set -a`: the assignment is an export.
+            self.exported(scope, name, value);
+        }
         scope.assign(name, known, data);
         self.nameref_to_credential(scope);
+    }
+
+    /// A value chosen when it runs by a substitution that changes to, or
+    /// names, a place at or above the protected set (`$(cd ../.. && pwd)`,
+    /// `$(realpath ../..)`), as [`Reader::run_word_commands`] found it.
+    pub fn reaches_up(&self, value: &Arg, _scope: &Scope) -> Option<String> {
+        if value.values.is_some() {
+            return None;
+        }
+        self.reaching_words
+            .borrow()
+            .contains(&value.shown)
+            .then(|| value.shown.clone())
+    }
+
+    /// A place at or above the protected set: a protected entry, or a
+    /// directory that holds one (the worktree's own link to the repository
+    /// aside).
+    fn at_or_above_protected(&self, path: &str) -> bool {
+        let own = self.own_git();
+        self.protected()
+            .iter()
+            .any(|e| wicket_guest::paths::is_under(e, path) && *e != own)
+    }
+
+    /// What a substitution ran goes to, or names, a place at or above the
+    /// protected set: its directory at the end (`cd ../.. && pwd`, or a `cd`
+    /// to a place only known when it runs), or a literal word one of its
+    /// commands is handed (`realpath ../..`).
+    fn substitution_reaches(&self, node: &Node, before: &Scope, after: &Scope) -> bool {
+        if after.cwd != before.cwd {
+            match &after.cwd {
+                None => return true,
+                Some(cwd) if self.at_or_above_protected(cwd) => return true,
+                Some(_) => {}
+            }
+        }
+        fn words<'a>(node: &'a Node, out: &mut Vec<&'a Word>) {
+            match node {
+                Node::Simple(simple) => out.extend(simple.words.iter().skip(1)),
+                Node::Subshell(nodes)
+                | Node::Group(nodes)
+                | Node::Maybe(nodes)
+                | Node::Loop(nodes)
+                | Node::Pipeline(nodes) => nodes.iter().for_each(|n| words(n, out)),
+                _ => {}
+            }
+        }
+        let mut found = Vec::new();
+        words(node, &mut found);
+        found.into_iter().filter_map(Word::literal).any(|text| {
+            if !(text.contains('/') || text == ".." || text.starts_with('~')) {
+                return false;
+            }
+            self.places(&Arg::literal(&text), before)
+                .iter()
+                .any(|place| match place {
+                    Place::Protected { .. } | Place::Above { .. } => true,
+                    Place::Inside(path) | Place::Outside { path, .. } => {
+                        self.at_or_above_protected(path)
+                    }
+                    _ => false,
+                })
+        })
+    }
+
+    /// A variable exported (`export NAME=…`, `export NAME` after an
+    /// assignment, or any assignment under `set -a`): what runs after reads
+    /// it. A literal value is judged as a prefix assignment's is
+    /// ([`programs::environment`]); a value chosen when it runs by a
+    /// substitution that reaches up ([`Reader::reaches_up`]) is held.
+    pub fn exported(&mut self, scope: &Scope, name: &str, value: &Arg) {
+        if value.values.is_some() {
+            programs::environment(self, name, value, scope, None);
+            return;
+        }
+        let why = self
+            .reaches_up(value, scope)
+            .or_else(|| scope.reaching.contains(name).then(|| value.shown.clone()));
+        if let Some(word) = why {
+            if !programs::environment_ignored(name) {
+                self.note(
+                    Effect::Opaque,
+                    format!(
+                        "{name} is exported with a value chosen when it runs from `{word}`, a place at or above the protected set: a program run after it may write there"
+                    ),
+                );
+            }
+        }
     }
 
     /// A nameref that stands for a credential variable (`declare -n

@@ -215,11 +215,23 @@ pub fn awk(text: &str) -> AwkEffects {
                 };
                 effects.environ.push(name);
             }
+            // gawk's SYMTAB holds every global variable by name, ENVIRON
+            // among them (`SYMTAB["ENV" "IRON"]`): the whole environment.
+            Tok::Word(w) if w == "SYMTAB" => effects.environ.push(None),
             Tok::Op(op)
                 if op == "@"
                     && matches!(next, Some(Tok::Word(w)) if w == "include" || w == "load") =>
             {
                 effects.loads_code = true;
+            }
+            // gawk's indirect call `@f(...)` calls the function whose name
+            // `f` holds, `system` among the built-ins.
+            Tok::Op(op)
+                if op == "@"
+                    && matches!(next, Some(Tok::Word(w)) if w != "namespace")
+                    && tokens.get(i + 2) == Some(&Tok::Open) =>
+            {
+                effects.commands.push(None);
             }
             Tok::Word(w) if w == "getline" => {
                 // `getline < file` or `getline var < file`.
@@ -434,6 +446,11 @@ mod tests {
             "a comparison is not a redirect"
         );
         assert_eq!(awk(r#"BEGIN{for (k in ENVIRON) print k}"#).environ, [None]);
+        assert_eq!(
+            awk(r#"BEGIN{print SYMTAB["ENV" "IRON"]["HOME"]}"#).environ,
+            [None]
+        );
+        assert_eq!(awk(r#"BEGIN{f="sys" "tem"; @f("id")}"#).commands, [None]);
         assert_eq!(
             awk(r#"BEGIN{print ENVIRON["HOME"]}"#).environ,
             [Some("HOME".to_owned())]

@@ -2195,6 +2195,19 @@ impl<'a> Parser<'a> {
                     // A run of ordinary characters at once.
                     let start = self.pos;
                     while self.peek().is_some_and(|c| !is_word_special(c)) {
+                        // Stop before a tilde right after `NAME=`, which the
+                        // check at the loop's top expands (`dd of=~-/x`).
+                        if self.peek() == Some('~')
+                            && self.pos > start
+                            && self.bash()
+                            && parts.is_empty()
+                            && looks_like_assignment(&format!(
+                                "{bare}{}",
+                                self.text(start, self.pos)
+                            ))
+                        {
+                            break;
+                        }
                         self.pos += 1;
                     }
                     if self.pos == start {
@@ -3196,6 +3209,17 @@ mod tests {
 
     fn stopped(script: &Script) -> bool {
         matches!(script.nodes.last(), Some(Node::Stop(_)))
+    }
+
+    #[test]
+    fn bash_expands_a_tilde_after_the_equals_of_an_assignment_like_word() {
+        for text in ["dd of=~-/x", "x=~+/y", "dd of=~/x"] {
+            let script = parse(text, Dialect::Bash);
+            let found = format!("{:?}", script.nodes);
+            assert!(found.contains("Tilde("), "{text}: {found}");
+        }
+        let script = parse("dd of=~-/x", Dialect::Dash);
+        assert!(!format!("{:?}", script.nodes).contains("Tilde("));
     }
 
     #[test]

@@ -113,6 +113,11 @@ pub const CC: Program = Program {
         (TargetWrite, "gcc -c src/*.c"),
         (Destructive, "cc x.c -o {ws}/.wicket/trail.jsonl"),
         (Destructive, "gcc -MD -MF ../../repo.git/x.d -c x.c"),
+        (Destructive, "gcc -MD -MF../../repo.git/x.d -c x.c"),
+        (
+            Destructive,
+            "gcc --coverage -fprofile-note=../../.wicket/x.gcno -c x.c",
+        ),
         (Opaque, "gcc @opts.txt x.c"),
         (OpenWorld, "gcc -fplugin=./p.so x.c"),
         (OpenWorld, "gcc -wrapper ./w x.c"),
@@ -826,6 +831,9 @@ pub const MAKE: Program = Program {
         (Opaque, "make LDLIBS='$$(touch x)' x"),
         (Opaque, "make SHELL=/bin/sh --eval='all: ; rm -rf x'"),
         (Opaque, "make -f - <<EOF\nall:\n\ttrue\nEOF"),
+        (Opaque, "curl -s https://x | make -f /dev/stdin"),
+        (Opaque, "make -f <(curl -s https://x)"),
+        (Opaque, "make --file=/proc/self/fd/0 < m.txt"),
         (Opaque, "make O=../../repo.git"),
         (Opaque, "make --bogus"),
     ],
@@ -907,10 +915,15 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
         builds_in(r, &shown, dir, &mut inner, dry);
     }
     for file in p.values("file") {
-        if file.text() == Some("-") {
+        // `-`, and the paths that are a descriptor rather than a file
+        // (`/dev/stdin`, `/dev/fd/N`, a process substitution, `/proc/…/fd/N`).
+        let stream = file.text().is_some_and(|t| {
+            t == "-" || t == "/dev/stdin" || t.starts_with("/dev/fd/") || t.starts_with("/proc/")
+        });
+        if stream {
             r.note(
                 Opaque,
-                format!("{shown} reads its makefile from stdin, and its recipes are shell wicket does not read from there"),
+                format!("{shown} reads its makefile from stdin or a descriptor (`{}`), and its recipes are shell wicket does not read from there", file.shown),
             );
             return;
         }

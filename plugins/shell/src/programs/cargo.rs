@@ -1858,6 +1858,18 @@ pub fn c_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) {
                     .map(|v| v.trim_start_matches('=').to_owned())
             }
         };
+        // gcc takes -MF's file attached too (`-MF../x.d`, verified with
+        // gcc 12).
+        if let Some(path) = w.strip_prefix("-MF").filter(|p| !p.is_empty()) {
+            r.change(
+                &Arg::literal(path),
+                scope,
+                Change::Overwrite,
+                Reach::Path,
+                shown,
+            );
+            continue;
+        }
         if w == "-o" || w == "-MF" || w == "-aux-info" {
             if let Some(path) = words.get(i) {
                 r.change(
@@ -1920,6 +1932,8 @@ pub fn c_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) {
         for flag in [
             "-fprofile-generate=",
             "-fprofile-dir=",
+            // `--coverage -fprofile-note=PATH` writes the .gcno there.
+            "-fprofile-note=",
             "-save-temps=",
             "-fopt-info",
             "-fdump-",

@@ -1643,21 +1643,30 @@ pub const COMPGEN: Program = Program {
     examples: examples![
         (Read, "compgen -c | head"),
         (Destructive, "compgen -C 'rm -rf /etc' x"),
+        (Destructive, "compgen -C'rm -rf /etc' x"),
+        (Destructive, "compgen -aC 'rm -rf /etc' x"),
+        (Opaque, "compgen -aF f x"),
         (Opaque, "compgen -F f x"),
     ],
     manual: "compgen (bash builtin): -C COMMAND runs it, -F FUNCTION calls it",
 };
 
 fn compgen(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    let args = run.inv.argv.get(1..).unwrap_or(&[]);
     let shown = run.shown();
-    for (k, arg) in args.iter().enumerate() {
-        match arg.text() {
-            Some("-C") => match args.get(k + 1) {
-                Some(command) => super::text::runs_text(r, command, scope, &shown, "a command"),
-                None => r.note(Read, format!("{shown}: -C with no command")),
-            },
-            Some("-F") => r.note(
+    // bash's option parser: bundled letters, and a value attached or in the
+    // next word (`-C'cmd'`, `-aC cmd`).
+    let words = run.inv.argv.get(1..).unwrap_or(&[]);
+    let Some((options, _)) = super::shell::builtin_options(words, "oAGWFCXPSV", false) else {
+        return super::shell::dynamic_option(r, run);
+    };
+    for (letter, value) in &options {
+        match (letter, value) {
+            ('C', Some(command)) => {
+                // Run as a command substitution: in a subshell.
+                super::text::runs_text(r, command, scope, &shown, "a command")
+            }
+            ('C', None) => r.note(Read, format!("{shown}: -C with no command")),
+            ('F', _) => r.note(
                 Opaque,
                 format!("{shown} calls a shell function wicket cannot see"),
             ),

@@ -533,38 +533,40 @@ fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
 
 /// `python -m MODULE`: modules wicket describes as programs are read as
 /// those programs; the rest run code wicket cannot read.
+/// `python -m timeit`'s options, read as its `getopt.getopt` reads them
+/// (Python 3.11's timeit module): bundled short options, values
+/// attached or apart, long options by any unique prefix (`--se=CODE` is
+/// `--setup=CODE`), the first statement ending the options.
+const TIMEIT_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU_POSIX,
+    options: &[
+        value("number", "n", &["number"]),
+        value("setup", "s", &["setup"]),
+        value("repeat", "r", &["repeat"]),
+        value("unit", "u", &["unit"]),
+        flag("process", "p", &["process"]),
+        flag("verbose", "v", &["verbose"]),
+        flag("help", "h", &["help"]),
+    ],
+};
+
 /// `python -m timeit [-s SETUP] STATEMENT…`: the setup and the statements
 /// are python code, run like `-c`'s.
 fn timeit(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
-    let mut codes: Vec<Arg> = Vec::new();
-    let mut words = tail.argv.iter().skip(1);
-    let mut options = true;
-    while let Some(arg) = words.next() {
-        let Some(w) = arg.text() else {
-            codes.push(arg.clone());
-            continue;
-        };
-        if options && w == "--" {
-            options = false;
-            continue;
-        }
-        if options && w.starts_with('-') && w.len() > 1 {
-            if w == "-s" || w == "--setup" {
-                match words.next() {
-                    Some(code) => codes.push(code.clone()),
-                    None => break,
-                }
-            } else if matches!(w, "-n" | "-r" | "-u" | "--number" | "--repeat" | "--unit") {
-                words.next();
-            } else if let Some(code) = w.strip_prefix("--setup=") {
-                codes.push(Arg::literal(code));
-            } else if let Some(code) = w.strip_prefix("-s") {
-                codes.push(Arg::literal(code));
-            }
-            continue;
-        }
-        codes.push(arg.clone());
+    let parsed = argv::parse(&TIMEIT_GRAMMAR, tail.argv.get(1..).unwrap_or(&[]), 1);
+    if let Some(problem) = &parsed.problem {
+        r.note(
+            Opaque,
+            format!("{}: {}", run.shown(), problem.sentence("python -m timeit")),
+        );
+        return;
     }
+    if parsed.has("help") {
+        r.note(Read, format!("{} prints its usage", run.shown()));
+        return;
+    }
+    let mut codes: Vec<Arg> = parsed.values("setup").cloned().collect();
+    codes.extend(parsed.operands.iter().map(|(_, a)| a.clone()));
     if codes.is_empty() {
         r.note(
             OpenWorld,

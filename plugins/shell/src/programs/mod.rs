@@ -35,7 +35,7 @@ pub use code::{scan_code, Language};
 pub use interp::literal_stdin;
 pub use legacy::{harness, wicket};
 pub use shell::arithmetic;
-pub use vars::{assignment, environment, temp_dir};
+pub use vars::{assignment, environment, environment_ignored, temp_dir};
 
 use wicket_guest::Effect;
 

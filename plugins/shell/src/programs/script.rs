@@ -235,6 +235,11 @@ pub const AWK: Program = Program {
             "gawk --dump-variables=../../repo.git/config 'BEGIN{}'",
         ),
         (Destructive, "awk -d../../.wicket/v 'BEGIN{}'"),
+        (Destructive, "gawk -W dump=../../.wicket/v 'BEGIN{}'"),
+        (Destructive, "awk -Wdu=../../.wicket/v 'BEGIN{}'"),
+        (Destructive, "gawk -W pro=../../.wicket/v 'BEGIN{}'"),
+        (TargetWrite, "gawk -W dump 'BEGIN{}'"),
+        (Opaque, "gawk -W file=x.awk"),
         (Read, "gawk --sandbox 'BEGIN{system(\"rm -rf /etc\")}'"),
         (Opaque, "awk '{system($0)}'"),
         (Opaque, "awk '{print | \"sh\"}'"),
@@ -319,6 +324,23 @@ const AWK_W_HARMLESS: &[&str] = &[
     "csv",
     "repetitions",
 ];
+
+/// gawk's long option a name or its unique abbreviation stands for.
+fn awk_long(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        return None;
+    }
+    let hits: Vec<&'static str> = AWK_OPTIONS
+        .iter()
+        .map(|(_, l, _)| *l)
+        .filter(|l| !l.is_empty() && l.starts_with(name))
+        .collect();
+    match hits.as_slice() {
+        _ if hits.contains(&name) => hits.into_iter().find(|l| *l == name),
+        [one] => Some(one),
+        _ => None,
+    }
+}
 
 fn awk(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
@@ -462,6 +484,39 @@ fn awk(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 };
                 for part in text.split(',') {
                     let name = part.split('=').next().unwrap_or("");
+                    // gawk reads `-W NAME[=VALUE]` as `--NAME[=VALUE]`, with
+                    // the same abbreviations (`-W dump=F` is
+                    // --dump-variables=F); awk and nawk may be gawk.
+                    if run.name != "mawk" {
+                        if let Some(long) = awk_long(name) {
+                            let inline = part.split_once('=').map(|(_, v)| literal(v));
+                            match long {
+                                "dump-variables" => {
+                                    writes.push((
+                                        inline.unwrap_or_else(|| literal("awkvars.out")),
+                                        long,
+                                    ));
+                                    continue;
+                                }
+                                "pretty-print" | "profile" => {
+                                    writes.push((
+                                        inline.unwrap_or_else(|| literal("awkprof.out")),
+                                        long,
+                                    ));
+                                    continue;
+                                }
+                                "persist" | "file" | "exec" | "include" | "load" | "debug"
+                                | "source" | "assign" | "field-separator" | "lint" => {
+                                    r.note(
+                                        Opaque,
+                                        format!("{shown}: gawk reads `-W {part}` as --{long}, with a value wicket does not follow there"),
+                                    );
+                                    return;
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
                     if name.starts_with('e') {
                         // mawk's `-W exec FILE` (gawk's --exec): the program is a file.
                         from_file = true;

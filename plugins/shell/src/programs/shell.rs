@@ -109,6 +109,10 @@ pub const MAPFILE: Program = builtin(
             Destructive,
             "mapfile -C 'rm -rf ../../.wicket' -c 1 x < README.md",
         ),
+        (
+            Opaque,
+            "mapfile -tC 'cd ../..;:' -c1 x < README.md; rm -rf .wicket",
+        ),
     ],
 );
 
@@ -172,6 +176,13 @@ pub const SHOPT: Program = builtin(
     &[
         (Read, "shopt -s nullglob"),
         (Read, "shopt -s expand_aliases"),
+        (Opaque, "shopt -s cdable_vars; w=../..; cd w"),
+        (Opaque, "shopt -s lastpipe; echo | cd ../.."),
+        (Opaque, "shopt -qs nullglob lastpipe"),
+        (
+            Opaque,
+            "shopt -s nullglob; sort -o zz* ../../.wicket/trail.jsonl",
+        ),
     ],
 );
 
@@ -314,13 +325,13 @@ fn args<'r>(run: &'r Run) -> &'r [Arg] {
 }
 
 /// A builtin's options in order: each letter, with its value when it takes one.
-type BuiltinOptions = Vec<(char, Option<Arg>)>;
+pub(super) type BuiltinOptions = Vec<(char, Option<Arg>)>;
 
 /// Split a builtin's words into its leading options (letters, and the value
 /// of each letter in `with_value`) and the rest, as the shell's own option
 /// reader does (`--` ends the options; a word not starting with `-` too).
 /// `None` when an option word is only known at run time.
-fn builtin_options<'a>(
+pub(super) fn builtin_options<'a>(
     words: &'a [Arg],
     with_value: &str,
     plus_too: bool,
@@ -383,7 +394,7 @@ fn value(options: &[(char, Option<Arg>)], c: char) -> Option<&Arg> {
         .and_then(|(_, v)| v.as_ref())
 }
 
-fn dynamic_option(r: &mut Reader, run: &Run) {
+pub(super) fn dynamic_option(r: &mut Reader, run: &Run) {
     r.note(
         Opaque,
         format!(
@@ -750,9 +761,12 @@ fn mapfile(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     read_descriptor(r, value(&options, 'u'), scope, &shown);
     if let Some(callback) = value(&options, 'C') {
-        // The callback is evaluated with the index and the line appended.
+        // The callback is evaluated in this shell, with the index and the
+        // line appended, once for every -c lines read (any number of
+        // times): what it changes (the directory, variables) holds for
+        // the commands that follow, as after a loop.
         match callback.text() {
-            Some(text) => r.read_text(&format!("{text} 0 line"), &mut scope.clone()),
+            Some(text) => r.read_text(&format!("while :; do {text} 0 line\ndone"), scope),
             None => r.note(
                 Opaque,
                 format!("{shown} runs a callback only known when it runs"),
@@ -888,6 +902,13 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     };
                     r.check_assignment(name, &value);
                     if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                        if run.name == "export" || has(&options, 'x') || scope.allexport {
+                            r.exported(scope, name, &value);
+                        }
+                        match r.reaches_up(&value, scope) {
+                            Some(_) => scope.reaching.insert(name.to_owned()),
+                            None => scope.reaching.remove(name),
+                        };
                         scope.assign(name, None, true);
                         continue;
                     }
@@ -960,10 +981,32 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             r.check_assignment(&name, &arg);
             super::temp_dir(r, &name, &arg, scope);
-            if run.name == "export" || has(&options, 'x') {
+            if (run.name == "export" || has(&options, 'x')) && !scope.allexport {
                 super::environment(r, &name, &arg, scope, None);
             }
             r.shell_variable(scope, &name, &arg, false);
+        } else if run.name == "export" || has(&options, 'x') {
+            // `D=…; export D`: the value set before goes to what runs.
+            let before = match scope.vars.get(&name) {
+                Some(Some(values)) => Some(Arg {
+                    shown: values.join(" "),
+                    values: Some(values.clone()),
+                    glob: false,
+                }),
+                _ => None,
+            };
+            match before {
+                Some(arg) => super::environment(r, &name, &arg, scope, None),
+                None => r.exported(
+                    scope,
+                    &name,
+                    &Arg {
+                        values: None,
+                        glob: false,
+                        shown: name.clone(),
+                    },
+                ),
+            }
         }
     }
     r.nameref_to_credential(scope);
@@ -1067,6 +1110,15 @@ fn set(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if keyword_option(&options) {
         return keyword_opaque(r, &run.shown());
     }
+    // `set -a` / `set -o allexport`: every later assignment is exported
+    // (`+a` turns it off; taken as on, the stricter).
+    if has(&options, 'a')
+        || options
+            .iter()
+            .any(|(c, v)| *c == 'o' && v.as_ref().is_some_and(|v| v.text() == Some("allexport")))
+    {
+        scope.allexport = true;
+    }
     if has(&options, 'o') && value(&options, 'o').is_none() && rest.is_empty() && !ended {
         r.note(Read, format!("{} lists the shell's options", run.shown()));
         return;
@@ -1124,9 +1176,21 @@ fn shopt(r: &mut Reader, run: &Run, scope: &mut Scope) {
         for name in rest {
             match name.text() {
                 Some("dotglob") => scope.dotglob = true,
+                Some("nullglob") => scope.nullglob = true,
                 Some("globstar" | "extglob" | "nocaseglob") => {
                     scope.glob_unknown = Some(format!("shopt -s {}", name.shown))
                 }
+                // cdable_vars: `cd NAME` goes to $NAME when NAME is not a
+                // directory; lastpipe: the last command of a pipeline runs in
+                // this shell, so a `cd` or `read` there holds afterwards.
+                // wicket follows neither.
+                Some(option @ ("cdable_vars" | "lastpipe")) => r.note(
+                    Opaque,
+                    format!(
+                        "{}: with bash's {option}, a later cd or read changes this shell in a way wicket does not follow",
+                        run.shown()
+                    ),
+                ),
                 Some(_) => {}
                 None => scope.glob_unknown = Some(run.shown()),
             }

@@ -435,16 +435,7 @@ pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, progr
             return;
         }
     }
-    let known = kind(name);
-    if known == Some(Kind::Harmless)
-        || name.starts_with("GIT_")
-        || name.starts_with("LITANY_")
-        || name.starts_with("WICKET_")
-        || matches!(
-            name,
-            "PATH" | "HOME" | "PWD" | "OLDPWD" | "IFS" | "PS1" | "PS2"
-        )
-    {
+    if environment_ignored(name) {
         return;
     }
     let shown = format!("{name}={}", value.shown);
@@ -480,6 +471,19 @@ pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, progr
     let mut argv = vec![Arg::literal(&shown)];
     argv.extend(pieces);
     r.check_protected_operands(&Invocation::of_words(argv), scope);
+}
+
+/// Variables [`environment`] leaves to others: those [`kind`] calls
+/// harmless, git's, the harness's, and the shell's own.
+pub fn environment_ignored(name: &str) -> bool {
+    kind(name) == Some(Kind::Harmless)
+        || name.starts_with("GIT_")
+        || name.starts_with("LITANY_")
+        || name.starts_with("WICKET_")
+        || matches!(
+            name,
+            "PATH" | "HOME" | "PWD" | "OLDPWD" | "IFS" | "PS1" | "PS2"
+        )
 }
 
 /// The variables a program's description reads, from what the scope knows
