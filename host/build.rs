@@ -38,14 +38,6 @@ const SHELL_READERS: &[&str] = &["push-guard", "egress-allowlist", "write-raise"
 const WASI: &[&str] = &["testing-wasi-probe", "testing-leak"];
 
 fn main() {
-    // The control starts once per tool call. Linked at a fixed address, the
-    // 20 MB binary needs no start-up relocation of its own (some 15,500
-    // pointers patched, and the pages holding them copied, before `main`):
-    // about 0.15-0.2 ms of every consult on the machine this was measured on.
-    // What it gives up is a randomised address for the binary's own image;
-    // the stack, the heap's mappings, shared libraries and every plugin's
-    // code and memory are still placed at random.
-    println!("cargo:rustc-link-arg-bin=wicket=-no-pie");
     if let Err(e) = run() {
         // One clear sentence; cargo shows it with the build failure.
         eprintln!("error: {e:#}");
