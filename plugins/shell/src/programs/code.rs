@@ -1536,6 +1536,23 @@ impl Scan<'_> {
             if lit.command || lit.text.contains(HOLE) || !could_name_file(&lit.text) {
                 continue;
             }
+            // perl's builtin without parentheses: `link ".git", "x"`.
+            if self.language == Language::Perl {
+                let before = code[..lit.start].trim_end();
+                let bare_link = before.strip_suffix("link").is_some_and(|b| {
+                    !b.ends_with(|c: char| c.is_alphanumeric() || "_>:$@%&".contains(c))
+                });
+                if bare_link {
+                    r.change(
+                        &Arg::literal(&lit.text),
+                        self.scope,
+                        Change::Link,
+                        Reach::Path,
+                        &shown,
+                    );
+                    continue;
+                }
+            }
             let Some((name, position, of)) = enclosing_call(code, lexed, index) else {
                 continue;
             };
@@ -1559,6 +1576,13 @@ impl Scan<'_> {
                 },
                 (Some(Writer::Deletes), None) => Some((Change::Delete, Reach::Tree)),
                 (Some(Writer::Moves), None) if position == 0 => Some((Change::Delete, Reach::Tree)),
+                // `shutil.copytree(src, dst, copy_function=os.link)`
+                // hard-links the whole tree.
+                (Some(Writer::Copies), None)
+                    if position == 0 && name == "copytree" && lexed.bare.contains("link") =>
+                {
+                    Some((Change::Link, Reach::Tree))
+                }
                 (Some(Writer::Links), None)
                     if position == 0 && (of > 1 || name == "hardlink_to") =>
                 {
