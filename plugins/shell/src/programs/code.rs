@@ -1379,6 +1379,14 @@ impl Scan<'_> {
                 });
             }
         }
+        // The worktree's own `.git` as a whole path, literal, joined or
+        // assigned (`p = ".git"; os.link(p, "x")` made a second name for
+        // it, verified under dash).
+        if text.trim_end_matches('/').rsplit('/').next() == Some(".git")
+            && !text.contains(char::is_whitespace)
+        {
+            return Some("the worktree's .git".into());
+        }
         if let Some(id) = other_agent_id(text, r) {
             return Some(format!("the agent {id}'s worktree"));
         }
