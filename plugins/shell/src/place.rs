@@ -287,7 +287,7 @@ impl Reader<'_> {
     /// `full` with a link made earlier in the command among its leading
     /// components replaced by what the link points at (the rest appended
     /// as written, so a `..` after the link is taken from its target).
-    fn through_made_link(&self, full: &str) -> Option<Option<String>> {
+    pub(crate) fn through_made_link(&self, full: &str) -> Option<Option<String>> {
         let links = self.made_links.borrow();
         if links.is_empty() {
             return None;

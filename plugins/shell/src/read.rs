@@ -96,6 +96,11 @@ pub struct Scope {
     pub reaching: BTreeSet<String>,
     /// Variables a loop over a pattern bound: each value is one match.
     pub globbed: BTreeSet<String>,
+    /// Variables a loop bound to what only prints process ids (`for p in
+    /// $(pgrep x)`): each value is one decimal number, which no splitting
+    /// or pattern turns into another path (`/proc/$p/status` stays a
+    /// status file).
+    pub numbers: BTreeSet<String>,
     /// Standard input is a pipe or a file a compound command's redirect
     /// opened (`… | while read x; do …; done`, `{ …; } < f`): what the
     /// commands inside read there is data wicket may not see.
@@ -179,6 +184,8 @@ impl Scope {
         }
         self.arith.extend(other.arith.iter().cloned());
         self.cased.extend(other.cased.iter().cloned());
+        // A number on both paths only.
+        self.numbers.retain(|n| other.numbers.contains(n));
         if self.unknown_definitions.is_none() {
             self.unknown_definitions = other.unknown_definitions.clone();
         }
@@ -232,6 +239,7 @@ impl Scope {
             self.data.remove(&target);
         }
         self.globbed.remove(&target);
+        self.numbers.remove(&target);
         self.vars.insert(target, value);
     }
 
@@ -474,6 +482,11 @@ pub struct Reader<'a> {
     /// Set while such a tree is written by a program told to leave out
     /// every entry named `.git` (`tar --exclude=.git`).
     skips_git: std::cell::Cell<bool>,
+    /// The tree change being placed does not reach the entries at the
+    /// worktree's top: it stands for what a program reaches beneath a
+    /// starting point, whose found paths are placed apart (`find -delete`),
+    /// or rm refuses the operand (`rm -rf .`).
+    pub(crate) spares_top: std::cell::Cell<bool>,
     /// One of the harness's programs that something in the command read as
     /// data (`head -c N ~/bin/wicket > x`): a program this command may have
     /// made from it cannot be told apart from the harness before it runs.
@@ -554,6 +567,7 @@ impl<'a> Reader<'a> {
             removes_entry: std::cell::Cell::new(false),
             unseen_entries: std::cell::Cell::new(false),
             skips_git: std::cell::Cell::new(false),
+            spares_top: std::cell::Cell::new(false),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
             ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
@@ -665,6 +679,7 @@ impl<'a> Reader<'a> {
             allexport: false,
             reaching: BTreeSet::new(),
             globbed: BTreeSet::new(),
+            numbers: BTreeSet::new(),
             stdin_fed: false,
             cd_pending: None,
         }
@@ -838,6 +853,13 @@ impl<'a> Reader<'a> {
                     scope.globbed.insert(name.clone());
                 } else {
                     scope.globbed.remove(name);
+                }
+                if !words.is_empty()
+                    && words
+                        .iter()
+                        .all(|w| programs::prints_process_ids(self, w, scope))
+                {
+                    scope.numbers.insert(name.clone());
                 }
             }
             Node::Test(words) => {
@@ -1721,6 +1743,35 @@ impl<'a> Reader<'a> {
         let program = match named {
             ProgramName::Named(name) => name,
             ProgramName::Local(path) => {
+                // A path through a link made earlier in this command runs
+                // what the link leads to (`ln -s /usr/bin sl && sl/dash -c
+                // '…'` ran dash, verified under dash): read as that path,
+                // one link deep.
+                let full = wicket_guest::paths::fold(&wicket_guest::paths::absolute(
+                    &path,
+                    scope.cwd.as_deref().unwrap_or(&self.ctx.cwd),
+                    &scope.home(self.ctx),
+                ));
+                if let Some(through) = self.through_made_link(&full) {
+                    match through {
+                        Some(target)
+                            if target != full && self.through_made_link(&target).is_none() =>
+                        {
+                            let mut argv = inv.argv.clone();
+                            argv[0] = Arg::literal(&target);
+                            let inner = Invocation {
+                                argv,
+                                ..inv.clone()
+                            };
+                            self.read_invocation(&inner, scope);
+                        }
+                        _ => self.note(
+                            Effect::Opaque,
+                            format!("runs {path}, through a link this command made, to a program only known when it runs"),
+                        ),
+                    }
+                    return;
+                }
                 // wicket's own binary by its path is still wicket.
                 let scope_for_path = scope.clone();
                 if let Some(Place::Protected { path: resolved, .. }) =
@@ -2056,6 +2107,28 @@ impl<'a> Reader<'a> {
                              repository's .git, which the harness's own git enters after `git add -A` \
                              (`status`, `commit`) and whose config names programs it runs (core.fsmonitor)",
                             change.verb()
+                        ),
+                    )
+                }
+                // The worktree's top holds its `.git`: a tree deleted or
+                // hard-linked there reaches it (`find . -delete` and `rm -rf
+                // "$PWD"` deleted it; `cp -al . /tmp/x` made /tmp/x/.git a
+                // hard link to it, and a write there rewrote it; verified
+                // under dash).
+                Place::Inside(path)
+                    if tree
+                        && matches!(change, Change::Delete | Change::Link)
+                        && !self.spares_top.get()
+                        && path == self.ctx.writable_root.trim_end_matches('/') =>
+                {
+                    self.guard(
+                        Effect::Destructive,
+                        format!(
+                            "{shown} {} {path}, the worktree's top, and with it {}/.git, which is \
+                             protected (the worktree's link into the workspace repository){}",
+                            change.verb(),
+                            path,
+                            change.consequence()
                         ),
                     )
                 }
@@ -2953,6 +3026,18 @@ pub fn program_name(word: &str, ctx: &Context, cwd: Option<&str>) -> ProgramName
     if let Some(base) = system(&folded) {
         return ProgramName::Named(base);
     }
+    // The dynamic loader, wherever the system keeps it
+    // (`/lib64/ld-linux-x86-64.so.2`, `/lib/ld-musl-x86_64.so.1`): it runs
+    // the program it is given (`programs/launch.rs`, `LD_SO`).
+    let loader = |path: &str| {
+        let (dir, base) = path.rsplit_once('/').unwrap_or(("", path));
+        (dir.starts_with("/lib") || dir.starts_with("/usr/lib"))
+            && (base == "ld.so"
+                || (base.starts_with("ld-") || base.starts_with("ld64.so")) && base.contains(".so"))
+    };
+    if loader(&folded) || loader(&ctx.resolve(&joined).path) {
+        return ProgramName::Named("ld.so".to_owned());
+    }
     // The shell's own view of the root is the root.
     for root in ["/proc/self/root/", "/proc/thread-self/root/"] {
         if let Some(rest) = folded.strip_prefix(root) {
@@ -3325,6 +3410,12 @@ fn is_plain_name(text: &str) -> bool {
 /// dash), so one this command assigned, read, or may have defined through
 /// a sourced script or `eval` splits like any other.
 fn shell_number(name: &str, scope: &Scope) -> bool {
+    if scope.numbers.contains(name)
+        && !scope.namerefs.contains_key(name)
+        && scope.unknown_definitions.is_none()
+    {
+        return true;
+    }
     matches!(
         name,
         "PPID" | "BASHPID" | "UID" | "EUID" | "RANDOM" | "LINENO" | "SECONDS"

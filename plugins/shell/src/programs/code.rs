@@ -999,8 +999,12 @@ enum Writer {
     Deletes,
     /// The first path is removed and the last written.
     Moves,
-    /// The last path is written (copies, links).
+    /// The last path is written (copies, symbolic links).
     Copies,
+    /// The first path is hard-linked and the last written: a write through
+    /// the new name writes the first (`os.link(".git", "x")`, then a write
+    /// to x rewrote the worktree's `.git`, verified under dash).
+    Links,
     /// The first path is written.
     Writes,
     /// `open`: the mode decides.
@@ -1035,8 +1039,8 @@ fn writer(name: &str) -> Option<Writer> {
         | "removeSync" => Writer::Deletes,
         "rename" | "renames" | "move" | "renameSync" | "mv" | "moveSync" => Writer::Moves,
         "copy" | "copy2" | "copyfile" | "copytree" | "copyFileSync" | "cpSync" | "cp" | "cp_r"
-        | "copyFile" | "symlink" | "link" | "linkSync" | "symlinkSync" | "ln_s" | "ln"
-        | "ln_sf" | "copySync" => Writer::Copies,
+        | "copyFile" | "symlink" | "symlinkSync" | "ln_s" | "ln_sf" | "copySync" => Writer::Copies,
+        "link" | "linkSync" | "ln" | "hardlink_to" => Writer::Links,
         "writeFileSync" | "writeFile" | "appendFileSync" | "appendFile" | "write_text"
         | "write_bytes" | "file_put_contents" | "truncate" | "truncateSync" | "write" | "mkdir"
         | "makedirs" | "mkdirSync" | "mkpath" | "make_path" | "mkdir_p" | "touch" | "chmod"
@@ -1375,6 +1379,14 @@ impl Scan<'_> {
                 });
             }
         }
+        // The worktree's own `.git` as a whole path, literal, joined or
+        // assigned (`p = ".git"; os.link(p, "x")` made a second name for
+        // it, verified under dash).
+        if text.trim_end_matches('/').rsplit('/').next() == Some(".git")
+            && !text.contains(char::is_whitespace)
+        {
+            return Some("the worktree's .git".into());
+        }
         if let Some(id) = other_agent_id(text, r) {
             return Some(format!("the agent {id}'s worktree"));
         }
@@ -1529,12 +1541,34 @@ impl Scan<'_> {
     fn certain_changes(&mut self, r: &mut Reader, code: &str, lexed: &Lexed) {
         let shown = format!("the {} program", self.program);
         for (index, lit) in lexed.lits.iter().enumerate() {
-            if lit.command || lit.text.contains(HOLE) || !looks_like_path(&lit.text) {
+            if lit.command || lit.text.contains(HOLE) || !could_name_file(&lit.text) {
                 continue;
+            }
+            // perl's builtin without parentheses: `link ".git", "x"`.
+            if self.language == Language::Perl {
+                let before = code[..lit.start].trim_end();
+                let bare_link = before.strip_suffix("link").is_some_and(|b| {
+                    !b.ends_with(|c: char| c.is_alphanumeric() || "_>:$@%&".contains(c))
+                });
+                if bare_link {
+                    r.change(
+                        &Arg::literal(&lit.text),
+                        self.scope,
+                        Change::Link,
+                        Reach::Path,
+                        &shown,
+                    );
+                    continue;
+                }
             }
             let Some((name, position, of)) = enclosing_call(code, lexed, index) else {
                 continue;
             };
+            // A bare name is a path too when a known writer takes it
+            // (`os.link(".git", "x")`); elsewhere only what looks like one.
+            if !looks_like_path(&lit.text) && writer(&name).is_none() {
+                continue;
+            }
             if !whole_argument(code, lit, &name) {
                 // `p + '/x'`: the literal is part of a path built at run time.
                 continue;
@@ -1543,14 +1577,28 @@ impl Scan<'_> {
                 (_, Some(method)) => match method {
                     (Writer::Deletes, _) => Some((Change::Delete, Reach::Tree)),
                     (Writer::Moves, _) => Some((Change::Delete, Reach::Tree)),
-                    (Writer::Writes, _) | (Writer::Copies, _) => {
+                    (Writer::Writes, _) | (Writer::Copies, _) | (Writer::Links, _) => {
                         Some((Change::Overwrite, Reach::Path))
                     }
                     (Writer::Opens, mode) => open_mode(mode.as_deref()),
                 },
                 (Some(Writer::Deletes), None) => Some((Change::Delete, Reach::Tree)),
                 (Some(Writer::Moves), None) if position == 0 => Some((Change::Delete, Reach::Tree)),
-                (Some(Writer::Moves), None) | (Some(Writer::Copies), None)
+                // `shutil.copytree(src, dst, copy_function=os.link)`
+                // hard-links the whole tree.
+                (Some(Writer::Copies), None)
+                    if position == 0 && name == "copytree" && lexed.bare.contains("link") =>
+                {
+                    Some((Change::Link, Reach::Tree))
+                }
+                (Some(Writer::Links), None)
+                    if position == 0 && (of > 1 || name == "hardlink_to") =>
+                {
+                    Some((Change::Link, Reach::Path))
+                }
+                (Some(Writer::Moves), None)
+                | (Some(Writer::Copies), None)
+                | (Some(Writer::Links), None)
                     if position + 1 == of && position > 0 =>
                 {
                     Some((Change::Overwrite, Reach::Tree))
@@ -2206,6 +2254,11 @@ fn contains_path(text: &str, tail: &str) -> bool {
 /// A path component `..` (`..`, `../x`, `x/..`).
 fn has_dotdot(text: &str) -> bool {
     text.split(['/', '\\']).any(|p| p == "..")
+}
+
+/// A literal that could be a file's name as a writer takes it.
+fn could_name_file(text: &str) -> bool {
+    !text.is_empty() && text.len() < 4096 && !text.contains(['\n', '\0', HOLE])
 }
 
 fn looks_like_path(text: &str) -> bool {
@@ -2887,6 +2940,10 @@ fn env_accesses(code: &str, lexed: &Lexed) -> Vec<EnvAccess> {
         ("Sys.getenv", "("),
         ("Sys.setenv", "("),
         ("System.getenv", "("),
+        // Elixir's: `System.get_env()` with no name is the whole map.
+        ("System.get_env", "("),
+        ("System.fetch_env!", "("),
+        ("System.fetch_env", "("),
         ("$env(", "("),
         ("$::env(", "("),
         ("array get env", ""),

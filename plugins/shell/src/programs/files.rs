@@ -620,6 +620,7 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.plants_link_at(dest, scope, &shown);
         }
     }
+    backups(r, run, &dests, scope, &shown);
     // `-s` makes each destination a symbolic link whose text is the source
     // as written, like `ln -s`: a link to a protected entry readies a
     // write through it (`cp -s ../../.wicket/trail.jsonl t; echo x > t`).
@@ -646,6 +647,71 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Opaque,
             format!("{shown} acts on paths that arrive at run time"),
         );
+    }
+}
+
+/// `-b`/`--backup[=CONTROL]` (cp, mv, install, ln): an existing
+/// destination is first renamed to its backup name, DEST plus the suffix
+/// (`-S`/`--suffix`, else `SIMPLE_BACKUP_SUFFIX`, else `~`) for simple
+/// backups, `DEST.~N~` for numbered ones. That rename replaces whatever is
+/// there: `cp -b -S it x .g` turned `.g` into the worktree's `.git`
+/// (verified under dash). `existing` (the default) may make either.
+fn backups(r: &mut Reader, run: &Run, dests: &[Arg], scope: &Scope, shown: &str) {
+    let p = &run.parsed;
+    if !p.has("backup") && !p.has("b") {
+        return;
+    }
+    let control = match p.last("backup") {
+        Some(value) => value.text().map(str::to_owned),
+        None if p.has("backup") || p.has("b") => {
+            match super::transfer::env_var(scope, "VERSION_CONTROL") {
+                Some(value) => value,
+                None => Some("existing".into()),
+            }
+        }
+        None => Some("existing".into()),
+    };
+    let simple = match control.as_deref() {
+        Some("none" | "off") => return,
+        Some("numbered" | "t") => false,
+        Some(_) => true,
+        None => {
+            r.note(
+                Opaque,
+                format!("{shown}: the backup control is only known when it runs"),
+            );
+            return;
+        }
+    };
+    if !simple {
+        return;
+    }
+    let suffix = match p.last("suffix") {
+        Some(value) => value.text().map(str::to_owned),
+        None => match super::transfer::env_var(scope, "SIMPLE_BACKUP_SUFFIX") {
+            Some(value) => value,
+            None => Some("~".into()),
+        },
+    };
+    let Some(suffix) = suffix else {
+        r.note(
+            Opaque,
+            format!("{shown}: the backup suffix is only known when it runs, and names where each replaced file goes"),
+        );
+        return;
+    };
+    let what = format!("{shown} (each replaced file backed up with the suffix `{suffix}`)");
+    for dest in dests {
+        let backup = Arg {
+            values: dest.values.as_ref().map(|vs| {
+                vs.iter()
+                    .map(|v| format!("{}{suffix}", v.trim_end_matches('/')))
+                    .collect()
+            }),
+            glob: dest.glob,
+            shown: format!("{}{suffix}", dest.shown),
+        };
+        r.change(&backup, scope, Change::Overwrite, Reach::Path, &what);
     }
 }
 
@@ -759,6 +825,7 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.plants_link_at(link, scope, &shown);
         }
     }
+    backups(r, run, &links, scope, &shown);
     // `-n`/`-T` with `-f`: a link there now (`~/.local/bin -> /opt/bin`, a
     // PATH directory) is replaced itself, not entered; what was reached
     // through it is then reached through the new link.
@@ -895,7 +962,17 @@ fn remove(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.note(Read, format!("{shown} names nothing to remove"));
     }
     for arg in &operands {
+        // rm skips an operand whose last component is `.` or `..` (POSIX;
+        // GNU rm: "refusing to remove '.' or '..' directory"): `rm -rf .`
+        // at the worktree's top does not reach its `.git`.
+        let dots = !arg.glob
+            && arg.values.as_ref().is_some_and(|vs| {
+                vs.iter()
+                    .all(|v| matches!(v.trim_end_matches('/').rsplit('/').next(), Some("." | "..")))
+            });
+        r.spares_top.set(dots);
         r.change(arg, scope, Change::Delete, Reach::Tree, &shown);
+        r.spares_top.set(false);
     }
     if run.inv.extra_operands {
         r.note(

@@ -2268,7 +2268,7 @@ pub const RUBY: Program = Program {
             "ruby -pi -e 'gsub(/a/, \"b\")' ../../repo.git/config",
         ),
         (
-            Opaque,
+            Destructive,
             "ruby -C ../../repo.git -e 'File.write(\"config\", \"\")'",
         ),
         (TargetWrite, "ruby -run -e cp -- -r src/a src/b"),

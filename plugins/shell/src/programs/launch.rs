@@ -93,6 +93,7 @@ pub const PROGRAMS: &[&Program] = &[
     &SETPRIV,
     &SETARCH,
     &CHOOM,
+    &LD_SO,
     &UCLAMPSET,
     &RUNCON,
     &SSH_AGENT,
@@ -6063,6 +6064,70 @@ fn pidof(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     }
 }
 
+/// Whether the loop word `word` is only a command substitution of pgrep or
+/// pidof printing process ids: plain, without `-l`/`-a` (names and command
+/// lines anyone can choose), `-d` (a delimiter is any text), `-c` or
+/// help, with literal words, no redirect, and the name not redefined in
+/// the command (a function, alias, hashed path or PATH directory). Each
+/// value the loop binds is then a decimal number (`for p in $(pgrep x);
+/// do cat /proc/$p/status; done` reads status files, not environ).
+pub fn prints_process_ids(r: &Reader, word: &crate::syntax::Word, scope: &Scope) -> bool {
+    let [crate::syntax::Part::Subst(nodes)] = word.parts.as_slice() else {
+        return false;
+    };
+    let [Node::Simple(cmd)] = nodes.as_slice() else {
+        return false;
+    };
+    if !cmd.assigns.is_empty() || !cmd.redirects.is_empty() || cmd.piped_in {
+        return false;
+    }
+    let Some(words) = cmd
+        .words
+        .iter()
+        .map(|w| w.literal())
+        .collect::<Option<Vec<String>>>()
+    else {
+        return false;
+    };
+    let Some(program) = words.first() else {
+        return false;
+    };
+    let crate::read::ProgramName::Named(name) =
+        crate::read::program_name(program, r.ctx, scope.cwd.as_deref())
+    else {
+        return false;
+    };
+    if scope.functions.contains_key(&name)
+        || scope.aliases.contains_key(&name)
+        || scope.hashed.contains_key(&name)
+        || scope.path_prefix.is_some()
+        || scope.unknown_definitions.is_some()
+    {
+        return false;
+    }
+    let argv: Vec<Arg> = words[1..].iter().map(|w| Arg::literal(w)).collect();
+    let (grammar, barred): (Grammar, &[&str]) = match name.as_str() {
+        "pgrep" => (
+            PGREP_GRAMMAR,
+            &[
+                "delimiter",
+                "list-name",
+                "list-full",
+                "count",
+                "help",
+                "version",
+            ],
+        ),
+        "pidof" => match PIDOF.syntax {
+            Syntax::Grammar(g) => (g, &["d"]),
+            _ => return false,
+        },
+        _ => return false,
+    };
+    let parsed = argv::parse(&grammar, &argv, 1);
+    parsed.problem.is_none() && !barred.iter().any(|k| parsed.has(k))
+}
+
 const KILLALL_GRAMMAR: Grammar = Grammar {
     style: Style::GNU,
     options: &[
@@ -6337,6 +6402,10 @@ struct TmuxCommand {
 enum TmuxKind {
     /// Reports or moves things around in tmux's own state.
     Reads,
+    /// Prints the server's or a session's environment, which the server
+    /// copied from the shell that started it (`show-environment -g`
+    /// printed a key exported there, verified under dash).
+    PrintsEnvironment,
     /// Starts a shell command (its arguments) in a new pane or popup.
     Spawns,
     /// Runs its first argument as a shell command (`run-shell`,
@@ -6449,7 +6518,7 @@ const TMUX_COMMANDS: &[TmuxCommand] = {
         c(&["set-option", "set"], "t:", SetsOption),
         c(&["set-window-option", "setw"], "t:", SetsOption),
         c(&["show-buffer", "showb"], "b:", Reads),
-        c(&["show-environment", "showenv"], "t:", Reads),
+        c(&["show-environment", "showenv"], "t:", PrintsEnvironment),
         c(&["show-hooks"], "t:", Reads),
         c(&["show-messages", "showmsgs"], "t:", Reads),
         c(&["show-options", "show"], "t:", Reads),
@@ -6626,6 +6695,10 @@ fn tmux_one(
     let what = format!("{shown} ({})", command.names[0]);
     match command.kind {
         TmuxKind::Reads => r.note(Read, format!("{what} works on tmux's own state")),
+        TmuxKind::PrintsEnvironment => r.guard(
+            Secret,
+            format!("{what} prints the environment tmux keeps, copied from the shell that started its server: the environment"),
+        ),
         TmuxKind::Formats => {
             let runs = args
                 .iter()
@@ -7047,7 +7120,6 @@ fn systemctl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         "is-failed",
         "is-system-running",
         "get-default",
-        "show-environment",
     ];
     const STARTS: &[&str] = &[
         "start",
@@ -7060,6 +7132,15 @@ fn systemctl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         "reenable",
         "preset",
     ];
+    // The service manager's environment, which its units inherit and a
+    // session often imports whole (`import-environment`): a dump.
+    if verb == "show-environment" {
+        r.guard(
+            Secret,
+            format!("{shown} prints the service manager's environment: the environment"),
+        );
+        return;
+    }
     if READS.contains(&verb) {
         return runs_nothing(r, run, "reports services");
     }
@@ -8613,6 +8694,93 @@ fn setarch(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} runs /bin/sh, which reads its commands from stdin"),
         ),
     }
+}
+
+/// The dynamic loader, run as a program (`/lib64/ld-linux-x86-64.so.2
+/// PROG ARGS`): it loads and runs PROG like executing it, so it is a
+/// launcher. Any path to it is read as `ld.so` (`read.rs`,
+/// `program_name`).
+pub const LD_SO: Program = Program {
+    names: &["ld.so"],
+    syntax: Syntax::Grammar(Grammar {
+        style: POSIX,
+        options: &[
+            flag("list", "", &["list"]),
+            flag("verify", "", &["verify"]),
+            flag("inhibit-cache", "", &["inhibit-cache"]),
+            value("library-path", "", &["library-path"]),
+            value("glibc-hwcaps-prepend", "", &["glibc-hwcaps-prepend"]),
+            value("glibc-hwcaps-mask", "", &["glibc-hwcaps-mask"]),
+            value("inhibit-rpath", "", &["inhibit-rpath"]),
+            value("audit", "", &["audit"]),
+            value("preload", "", &["preload"]),
+            value("argv0", "", &["argv0"]),
+            flag("list-tunables", "", &["list-tunables"]),
+            flag("list-diagnostics", "", &["list-diagnostics"]),
+            flag("help", "", &["help"]),
+            flag("version", "", &["version"]),
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: ld_so,
+    examples: examples![
+        (
+            Destructive,
+            "/lib64/ld-linux-x86-64.so.2 /bin/rm -rf ../../.wicket"
+        ),
+        (OpenWorld, "/lib64/ld-linux-x86-64.so.2 ./build/app"),
+        (
+            Opaque,
+            "/lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/true"
+        ),
+        (Read, "/lib64/ld-linux-x86-64.so.2 --help"),
+    ],
+    manual: "ld.so from glibc 2.36: /lib64/ld-linux-x86-64.so.2 --help",
+};
+
+fn ld_so(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let p = &run.parsed;
+    let shown = run.shown();
+    if ["help", "version", "list-tunables", "list-diagnostics"]
+        .iter()
+        .any(|k| p.has(k))
+    {
+        return runs_nothing(r, run, "prints the loader's help or settings");
+    }
+    // Objects loaded into the program: code wicket cannot read.
+    for key in ["preload", "audit", "library-path"] {
+        if p.has(key) {
+            r.note(
+                Opaque,
+                format!("{shown}: --{key} loads shared objects into the program, code wicket cannot read"),
+            );
+            return;
+        }
+    }
+    let Some(at) = program_at(run, 0) else {
+        return runs_nothing(r, run, "has no program to run");
+    };
+    if p.has("list") || p.has("verify") {
+        // Loading the objects runs their resolvers, though not the program.
+        r.note(
+            OpenWorld,
+            format!(
+                "{shown} loads {} and its libraries without running it",
+                run.inv.argv[at].shown
+            ),
+        );
+        return;
+    }
+    // The loader opens the file by its name, not on PATH: `ld.so ls` runs
+    // `./ls`.
+    let mut inv = run.inv.tail(at);
+    if let Some(text) = inv.argv[0].text() {
+        if !text.contains('/') {
+            inv.argv[0] = Arg::literal(&format!("./{text}"));
+        }
+    }
+    launched(r, &inv, scope);
 }
 
 pub const CHOOM: Program = Program {

@@ -33,6 +33,7 @@ mod vars;
 
 pub use code::{scan_code, Language};
 pub use interp::literal_stdin;
+pub use launch::prints_process_ids;
 pub use legacy::{harness, wicket};
 pub use shell::arithmetic;
 pub use vars::{assignment, environment, environment_ignored, temp_dir};

@@ -1174,6 +1174,64 @@ fn rename(r: &mut Reader, run: &Run, scope: &mut Scope) {
     for f in &files {
         r.change(f, scope, Change::Delete, Reach::Path, &shown);
     }
+    // The new names land in the same directory: where the expression
+    // replaces literal text with literal text, each known name's new name
+    // is placed as the write it is (`rename 's/x/.git/' x` replaced the
+    // worktree's `.git`).
+    for e in &expressions {
+        let Some((from, to, all)) = e.text().and_then(literal_substitution) else {
+            continue;
+        };
+        for f in &files {
+            let Some(names) = f.values.as_ref().filter(|_| !f.glob) else {
+                continue;
+            };
+            let renamed: Vec<String> = names
+                .iter()
+                .filter(|n| n.contains(from.as_str()))
+                .map(|n| {
+                    if all {
+                        n.replace(from.as_str(), &to)
+                    } else {
+                        n.replacen(from.as_str(), &to, 1)
+                    }
+                })
+                .collect();
+            if !renamed.is_empty() {
+                let arg = Arg {
+                    values: Some(renamed),
+                    glob: false,
+                    shown: format!("{} renamed by `{}`", f.shown, e.shown),
+                };
+                r.change(&arg, scope, Change::Overwrite, Reach::Path, &shown);
+            }
+        }
+    }
+}
+
+/// `s/FROM/TO/` or `s/FROM/TO/g` whose pattern and replacement are plain
+/// text (no regex metacharacter, escape or `$`): what it makes of a name
+/// is known.
+fn literal_substitution(expr: &str) -> Option<(String, String, bool)> {
+    let rest = expr.trim().strip_prefix('s')?;
+    let d = rest.chars().next()?;
+    if d.is_alphanumeric() || d.is_whitespace() || "({[<\\".contains(d) {
+        return None;
+    }
+    let parts: Vec<&str> = rest[d.len_utf8()..].split(d).collect();
+    let [from, to, flags] = parts.as_slice() else {
+        return None;
+    };
+    let special = |t: &str| t.chars().any(|c| "\\.^$*+?()[]{}|@`".contains(c));
+    if from.is_empty() || special(from) || to.contains(['\\', '$', '@', '`']) {
+        return None;
+    }
+    let all = match *flags {
+        "" => false,
+        "g" => true,
+        _ => return None,
+    };
+    Some((from.to_string(), to.to_string(), all))
 }
 
 /// `s/PATTERN/REPLACEMENT/FLAGS` or `y/…/…/` (`tr`) with one delimiter,

@@ -105,6 +105,14 @@ fn dotted(pattern: &str) -> Vec<String> {
             let end = pattern.find(']').map_or(pattern.len(), |e| e + 1);
             out.push(format!(".{}", &pattern[end.min(pattern.len())..]));
         }
+        // A leading dot is only matched by a dot itself in the shell's
+        // patterns (`[.]git` matches nothing): the next character is
+        // bracketed instead (`.[g]it`), so `find . -name .git -exec rm {} +`
+        // is placed on the worktree's `.git`.
+        Some('.') if !crate::place::is_glob(pattern) => match pattern[1..].chars().next() {
+            Some(c) => out.push(format!(".[{c}]{}", &pattern[1 + c.len_utf8()..])),
+            None => out.push(pattern.to_owned()),
+        },
         Some(c) if !crate::place::is_glob(pattern) => {
             out.push(format!("[{c}]{}", &pattern[c.len_utf8()..]));
         }
@@ -1597,7 +1605,22 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
         match action {
             "-delete" => {
                 for start in &starts {
+                    r.spares_top.set(true);
                     r.change(start, scope, Change::Delete, Reach::Tree, &shown);
+                    r.spares_top.set(false);
+                    // What it deletes is each found path, hidden ones
+                    // included: from the worktree's top, its `.git`
+                    // (`find . -type f -delete` deleted it, verified under
+                    // dash).
+                    let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
+                    let at_top = r
+                        .places(start, scope)
+                        .iter()
+                        .any(|p| matches!(p, crate::place::Place::Inside(p) if *p == root));
+                    if at_top {
+                        let found_paths = found(start, &last, true);
+                        r.change(&found_paths, scope, Change::Delete, Reach::Path, &shown);
+                    }
                 }
             }
             "-fprint" | "-fprint0" | "-fls" | "-fprintf" => {
