@@ -2491,6 +2491,18 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
     out
 }
 
+/// A format filled with literal arguments in order: `%s`, `{}` and `{N}`.
+fn filled(template: &str, args: &[String]) -> String {
+    let mut value = template.to_owned();
+    for (n, arg) in args.iter().enumerate() {
+        for spec in ["%s", "{}"] {
+            value = value.replacen(spec, arg, 1);
+        }
+        value = value.replace(&format!("{{{n}}}"), arg);
+    }
+    value
+}
+
 /// Literals from `at` on separated by commas (and whitespace), up to one of
 /// `close` (or the end of the code when `close` holds a NUL): their texts and
 /// the offset just past the closing character.
@@ -2567,14 +2579,7 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
             None
         };
         if let Some(args) = args.filter(|a| !a.is_empty()) {
-            let mut value = lit.text.clone();
-            for (n, arg) in args.iter().enumerate() {
-                for spec in ["%s", "{}"] {
-                    value = value.replacen(spec, arg, 1);
-                }
-                value = value.replace(&format!("{{{n}}}"), arg);
-            }
-            out.push((lit.start, value));
+            out.push((lit.start, filled(&lit.text, &args)));
         }
         // […].join(SEP) / ruby's […].join: a list opened right before.
         let before = code[..lit.start].trim_end();
@@ -2603,14 +2608,15 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
         }
     }
     // perl's `join SEP, LIST` / `join(SEP, LIST)`, php's `implode(SEP, LIST)`.
-    for marker in ["join", "implode"] {
+    for marker in ["join", "implode", "sprintf"] {
         let mut from = 0;
         while let Some(found) = code[from..].find(marker) {
             let at = from + found;
             from = at + marker.len();
             let prev = code[..at].chars().next_back();
-            if lexed.covering(at)
-                || prev.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            // python's `str.join(SEP, […])` is the method called plainly.
+            let method = prev == Some('.') && !code[..at].ends_with("str.");
+            if lexed.covering(at) || method || prev.is_some_and(|c| c.is_alphanumeric() || c == '_')
             {
                 continue;
             }
@@ -2627,13 +2633,23 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                 continue;
             };
             let list_at = list_at.trim_start();
-            let (list_at, close): (&str, &[u8]) = match list_at.strip_prefix('[') {
-                Some(r) => (r, b"]"),
-                None if paren => (list_at, b")"),
-                None => (list_at, b";)\0"),
+            let (list_at, close): (&str, &[u8]) = if let Some(r) = list_at.strip_prefix('[') {
+                (r, b"]")
+            } else if let Some(r) = list_at.strip_prefix('(') {
+                (r, b")")
+            } else if paren {
+                (list_at, b")")
+            } else {
+                (list_at, b";)\0")
             };
             if let Some((words, _)) = literal_list(code, lexed, at_of(list_at), close) {
-                if !words.is_empty() {
+                if words.is_empty() {
+                    continue;
+                }
+                if marker == "sprintf" {
+                    // perl's `sprintf FORMAT, LIST`: the first is the format.
+                    out.push((at, filled(&sep.text, &words)));
+                } else {
                     out.push((at, words.join(&sep.text)));
                 }
             }
