@@ -708,6 +708,27 @@ fn holes(text: &str, lexis: Lexis) -> String {
         let c = chars[i];
         let opens_brace = (c == '$' || c == '#') && chars.get(i + 1) == Some(&'{');
         if opens_brace || (lexis.prefixes && c == '{' && chars.get(i + 1) != Some(&'{')) {
+            // An interpolation of one plain literal is that literal's text
+            // (`f".g{'it'}"`, `` `.g${"it"}` ``, `"#{'it'}"`): perl's
+            // `${"name"}` is a variable by name, so not there.
+            let from = i + if opens_brace { 2 } else { 1 };
+            if !lexis.perl {
+                if let Some(len) = chars[from..].iter().position(|c| *c == '}') {
+                    let inner: String = chars[from..from + len].iter().collect();
+                    let inner = inner.trim();
+                    let quoted = inner.len() >= 2
+                        && (inner.starts_with('"') || inner.starts_with('\''))
+                        && inner.ends_with(&inner[..1]);
+                    if quoted {
+                        let body = &inner[1..inner.len() - 1];
+                        if !body.contains(['"', '\'', '\\', '{', '}', '$', '#']) {
+                            out.push_str(body);
+                            i = from + len + 1;
+                            continue;
+                        }
+                    }
+                }
+            }
             let mut depth = 0;
             while i < chars.len() {
                 match chars[i] {
