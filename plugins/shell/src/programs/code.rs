@@ -708,6 +708,27 @@ fn holes(text: &str, lexis: Lexis) -> String {
         let c = chars[i];
         let opens_brace = (c == '$' || c == '#') && chars.get(i + 1) == Some(&'{');
         if opens_brace || (lexis.prefixes && c == '{' && chars.get(i + 1) != Some(&'{')) {
+            // An interpolation of one plain literal is that literal's text
+            // (`f".g{'it'}"`, `` `.g${"it"}` ``, `"#{'it'}"`): perl's
+            // `${"name"}` is a variable by name, so not there.
+            let from = i + if opens_brace { 2 } else { 1 };
+            if !lexis.perl {
+                if let Some(len) = chars[from..].iter().position(|c| *c == '}') {
+                    let inner: String = chars[from..from + len].iter().collect();
+                    let inner = inner.trim();
+                    let quoted = inner.len() >= 2
+                        && (inner.starts_with('"') || inner.starts_with('\''))
+                        && inner.ends_with(&inner[..1]);
+                    if quoted {
+                        let body = &inner[1..inner.len() - 1];
+                        if !body.contains(['"', '\'', '\\', '{', '}', '$', '#']) {
+                            out.push_str(body);
+                            i = from + len + 1;
+                            continue;
+                        }
+                    }
+                }
+            }
             let mut depth = 0;
             while i < chars.len() {
                 match chars[i] {
@@ -2318,6 +2339,16 @@ fn runs(code: &str, lexed: &Lexed, values: &[(usize, String)]) -> Vec<String> {
                 argued.push_str(text);
             }
             out.push(argued);
+            // Each argument on its own, its pieces concatenated:
+            // `os.link(".g" + "it", "x")` names `.git` (verified under dash).
+            let mut piece = String::new();
+            for (k, (text, apart)) in run.iter().enumerate() {
+                if k > 0 && *apart {
+                    out.push(std::mem::take(&mut piece));
+                }
+                piece.push_str(text);
+            }
+            out.push(piece);
         }
         run.clear();
     };
@@ -2475,6 +2506,174 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
         }
         if changed {
             out.push((lit.start, value));
+        }
+    }
+    out.extend(joined(code, lexed));
+    out
+}
+
+/// A format filled with literal arguments in order: `%s`, `{}` and `{N}`.
+fn filled(template: &str, args: &[String]) -> String {
+    let mut value = template.to_owned();
+    for (n, arg) in args.iter().enumerate() {
+        for spec in ["%s", "{}"] {
+            value = value.replacen(spec, arg, 1);
+        }
+        value = value.replace(&format!("{{{n}}}"), arg);
+    }
+    value
+}
+
+/// Literals from `at` on separated by commas (and whitespace), up to one of
+/// `close` (or the end of the code when `close` holds a NUL): their texts and
+/// the offset just past the closing character.
+fn literal_list(
+    code: &str,
+    lexed: &Lexed,
+    at: usize,
+    close: &[u8],
+) -> Option<(Vec<String>, usize)> {
+    let b = code.as_bytes();
+    let mut words = Vec::new();
+    let mut k = at;
+    while words.len() <= 64 {
+        while k < b.len() && (b[k].is_ascii_whitespace() || b[k] == b',') {
+            k += 1;
+        }
+        if k >= b.len() {
+            return close.contains(&0).then_some((words, k));
+        }
+        if let Some(lit) = lexed.starting_at(k) {
+            if lit.text.contains(HOLE) || lit.command {
+                return None;
+            }
+            words.push(lit.text.clone());
+            k = lit.end;
+        } else if close.contains(&b[k]) {
+            return Some((words, k + 1));
+        } else {
+            return None;
+        }
+    }
+    None
+}
+
+/// What joining or formatting literals gives, each with the offset it stands
+/// at: python's `SEP.join([…])` and `TEMPLATE % (…)` / `.format(…)`,
+/// JavaScript's and ruby's `[…].join(SEP)`, perl's `join SEP, …` and php's
+/// `implode(SEP, […])`, all with only literals (`"".join([".g", "it"])` is
+/// `.git`).
+fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let after = |k: usize| code.get(k..).unwrap_or("").trim_start();
+    let at_of = |rest: &str| code.len() - rest.len();
+    for lit in &lexed.lits {
+        if lit.text.contains(HOLE) || lit.command {
+            continue;
+        }
+        let rest = after(lit.end);
+        // SEP.join([…]) / SEP.join((…)).
+        if let Some(r2) = rest.strip_prefix(".join(") {
+            let r3 = r2.trim_start();
+            let (open, close) = match r3.as_bytes().first() {
+                Some(b'[') => (1, b']'),
+                Some(b'(') => (1, b')'),
+                _ => (0, b')'),
+            };
+            if let Some((words, _)) = literal_list(code, lexed, at_of(r3) + open, &[close]) {
+                if !words.is_empty() {
+                    out.push((lit.start, words.join(&lit.text)));
+                }
+            }
+        }
+        // TEMPLATE % ARG, TEMPLATE % (ARGS), TEMPLATE.format(ARGS).
+        let args = if let Some(r2) = rest.strip_prefix('%') {
+            let r3 = r2.trim_start();
+            if let Some(r4) = r3.strip_prefix('(') {
+                literal_list(code, lexed, at_of(r4), b")").map(|(w, _)| w)
+            } else {
+                lexed.starting_at(at_of(r3)).map(|a| vec![a.text.clone()])
+            }
+        } else if let Some(r2) = rest.strip_prefix(".format(") {
+            literal_list(code, lexed, at_of(r2), b")").map(|(w, _)| w)
+        } else {
+            None
+        };
+        if let Some(args) = args.filter(|a| !a.is_empty()) {
+            out.push((lit.start, filled(&lit.text, &args)));
+        }
+        // […].join(SEP) / ruby's […].join: a list opened right before.
+        let before = code[..lit.start].trim_end();
+        if before.ends_with('[') && !lexed.covering(before.len() - 1) {
+            if let Some((words, end)) = literal_list(code, lexed, lit.start, b"]") {
+                let rest = after(end);
+                if let Some(r2) = rest.strip_prefix(".join") {
+                    let r3 = r2.trim_start();
+                    let sep = if let Some(r4) = r3.strip_prefix('(') {
+                        let r5 = r4.trim_start();
+                        match lexed.starting_at(at_of(r5)) {
+                            Some(s) => Some(s.text.clone()),
+                            None if r5.starts_with(')') => Some(String::new()),
+                            None => None,
+                        }
+                    } else {
+                        Some(String::new())
+                    };
+                    if let Some(sep) = sep {
+                        out.push((lit.start, words.join(&sep)));
+                        // JavaScript's default separator is a comma.
+                        out.push((lit.start, words.join(",")));
+                    }
+                }
+            }
+        }
+    }
+    // perl's `join SEP, LIST` / `join(SEP, LIST)`, php's `implode(SEP, LIST)`.
+    for marker in ["join", "implode", "sprintf"] {
+        let mut from = 0;
+        while let Some(found) = code[from..].find(marker) {
+            let at = from + found;
+            from = at + marker.len();
+            let prev = code[..at].chars().next_back();
+            // python's `str.join(SEP, […])` is the method called plainly.
+            let method = prev == Some('.') && !code[..at].ends_with("str.");
+            if lexed.covering(at) || method || prev.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            let rest = after(from);
+            let (rest, paren) = match rest.strip_prefix('(') {
+                Some(r) => (r.trim_start(), true),
+                None => (rest, false),
+            };
+            let Some(sep) = lexed.starting_at(at_of(rest)) else {
+                continue;
+            };
+            let list_at = after(sep.end);
+            let Some(list_at) = list_at.strip_prefix(',') else {
+                continue;
+            };
+            let list_at = list_at.trim_start();
+            let (list_at, close): (&str, &[u8]) = if let Some(r) = list_at.strip_prefix('[') {
+                (r, b"]")
+            } else if let Some(r) = list_at.strip_prefix('(') {
+                (r, b")")
+            } else if paren {
+                (list_at, b")")
+            } else {
+                (list_at, b";)\0")
+            };
+            if let Some((words, _)) = literal_list(code, lexed, at_of(list_at), close) {
+                if words.is_empty() {
+                    continue;
+                }
+                if marker == "sprintf" {
+                    // perl's `sprintf FORMAT, LIST`: the first is the format.
+                    out.push((at, filled(&sep.text, &words)));
+                } else {
+                    out.push((at, words.join(&sep.text)));
+                }
+            }
         }
     }
     out
