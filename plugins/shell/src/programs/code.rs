@@ -2512,16 +2512,35 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
     out
 }
 
-/// A format filled with literal arguments in order: `%s`, `{}` and `{N}`.
-fn filled(template: &str, args: &[String]) -> String {
+/// The longest text a join or format of literals is worked out to: longer
+/// than any path the system takes, it names no file (and a hostile
+/// `"{0}{0}…".format(…)` is not built out to megabytes).
+const JOINED_MAX: usize = 4096;
+
+/// A format filled with literal arguments in order: `%s`, `{}` and `{N}`;
+/// `None` when it would be longer than [`JOINED_MAX`].
+fn filled(template: &str, args: &[String]) -> Option<String> {
     let mut value = template.to_owned();
     for (n, arg) in args.iter().enumerate() {
+        let numbered = format!("{{{n}}}");
+        let grows = value.matches(numbered.as_str()).count() + 2;
+        if value.len().saturating_add(grows.saturating_mul(arg.len())) > JOINED_MAX {
+            return None;
+        }
         for spec in ["%s", "{}"] {
             value = value.replacen(spec, arg, 1);
         }
-        value = value.replace(&format!("{{{n}}}"), arg);
+        value = value.replace(&numbered, arg);
     }
-    value
+    Some(value)
+}
+
+/// `words` joined by `sep`; `None` when that would be longer than
+/// [`JOINED_MAX`].
+fn joined_short(words: &[String], sep: &str) -> Option<String> {
+    let len = words.iter().map(String::len).sum::<usize>()
+        + sep.len().saturating_mul(words.len().saturating_sub(1));
+    (len <= JOINED_MAX).then(|| words.join(sep))
 }
 
 /// Literals from `at` on separated by commas (and whitespace), up to one of
@@ -2582,7 +2601,7 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
             };
             if let Some((words, _)) = literal_list(code, lexed, at_of(r3) + open, &[close]) {
                 if !words.is_empty() {
-                    out.push((lit.start, words.join(&lit.text)));
+                    out.extend(joined_short(&words, &lit.text).map(|v| (lit.start, v)));
                 }
             }
         }
@@ -2600,7 +2619,7 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
             None
         };
         if let Some(args) = args.filter(|a| !a.is_empty()) {
-            out.push((lit.start, filled(&lit.text, &args)));
+            out.extend(filled(&lit.text, &args).map(|v| (lit.start, v)));
         }
         // […].join(SEP) / ruby's […].join: a list opened right before.
         let before = code[..lit.start].trim_end();
@@ -2620,9 +2639,9 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                         Some(String::new())
                     };
                     if let Some(sep) = sep {
-                        out.push((lit.start, words.join(&sep)));
+                        out.extend(joined_short(&words, &sep).map(|v| (lit.start, v)));
                         // JavaScript's default separator is a comma.
-                        out.push((lit.start, words.join(",")));
+                        out.extend(joined_short(&words, ",").map(|v| (lit.start, v)));
                     }
                 }
             }
@@ -2669,9 +2688,9 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                 }
                 if marker == "sprintf" {
                     // perl's `sprintf FORMAT, LIST`: the first is the format.
-                    out.push((at, filled(&sep.text, &words)));
+                    out.extend(filled(&sep.text, &words).map(|v| (at, v)));
                 } else {
-                    out.push((at, words.join(&sep.text)));
+                    out.extend(joined_short(&words, &sep.text).map(|v| (at, v)));
                 }
             }
         }
@@ -3496,6 +3515,35 @@ mod tests {
         assert_eq!(lits("`ls ${x}` // 'c'", Language::Node), ["ls \u{0}"]);
         assert_eq!(lits("%w(a b) + %x(ls)", Language::Ruby), ["a b", "ls"]);
         assert_eq!(lits("x = [[a'b]] -- 'c'", Language::Lua), ["a'b"]);
+    }
+
+    #[test]
+    fn joins_and_formats_of_literals_are_worked_out_only_to_a_path_length() {
+        let code = r#"os.link("".join([".g", "it"]), "x"); "%s%s" % (".g", "it")"#;
+        let lexed = lex(code, Language::Python.lexis());
+        let values: Vec<String> = joined(code, &lexed).into_iter().map(|(_, v)| v).collect();
+        assert_eq!(
+            values.iter().filter(|v| *v == ".git").count(),
+            2,
+            "{values:?}"
+        );
+        // A format that would grow past any path is not built at all.
+        let code = format!(
+            r#"x = "{}".format("{}")"#,
+            "{0}".repeat(1000),
+            "a".repeat(1000)
+        );
+        let lexed = lex(&code, Language::Python.lexis());
+        let values = joined(&code, &lexed);
+        assert!(
+            values.iter().all(|(_, v)| v.len() <= JOINED_MAX),
+            "{}",
+            values.len()
+        );
+        assert!(values.is_empty(), "{}", values.len());
+        let code = format!(r#"x = "{}".join(["a", "b"])"#, "s".repeat(5000));
+        let lexed = lex(&code, Language::Python.lexis());
+        assert!(joined(&code, &lexed).is_empty());
     }
 
     #[test]
