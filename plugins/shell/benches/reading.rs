@@ -20,6 +20,7 @@ fn inputs() -> Vec<(&'static str, String)> {
             "cargo test --release && git add -A && git commit -m 'fix: parser'".to_owned(),
         ),
         ("1 MB single word", format!("echo {}", "a".repeat(mb))),
+        ("1 MB word of `a~`", format!("echo {}", "a~".repeat(mb / 2))),
         ("1 MB of `a;` commands", "a;".repeat(mb / 2)),
         (
             "10,000 nested $(",

@@ -2194,20 +2194,26 @@ impl<'a> Parser<'a> {
                 _ => {
                     // A run of ordinary characters at once.
                     let start = self.pos;
-                    while self.peek().is_some_and(|c| !is_word_special(c)) {
-                        // Stop before a tilde right after `NAME=`, which the
-                        // check at the loop's top expands (`dd of=~-/x`).
-                        if self.peek() == Some('~')
-                            && self.pos > start
-                            && self.bash()
-                            && parts.is_empty()
-                            && looks_like_assignment(&format!(
-                                "{bare}{}",
-                                self.text(start, self.pos)
-                            ))
-                        {
+                    // bash expands a tilde right after `NAME=` (`dd
+                    // of=~-/x`), which the check at the loop's top does: the
+                    // run stops before one. Only a name written plainly
+                    // counts (bash leaves `a\b=~` and `"a"b=~` alone, so a
+                    // word with text before this run is not one), and it is
+                    // followed as the run goes, character by character
+                    // (rebuilding the word at each tilde made a long word of
+                    // them quadratic).
+                    let mut name_chars = bare.is_empty() && parts.is_empty() && self.bash();
+                    let mut after_name_eq = false;
+                    while let Some(c) = self.peek().filter(|c| !is_word_special(*c)) {
+                        if c == '~' && after_name_eq {
                             break;
                         }
+                        after_name_eq = c == '='
+                            && name_chars
+                            && self.s[start..self.pos]
+                                .first()
+                                .is_some_and(|c| !c.is_ascii_digit());
+                        name_chars &= c.is_ascii_alphanumeric() || c == '_';
                         self.pos += 1;
                     }
                     if self.pos == start {
@@ -3220,6 +3226,12 @@ mod tests {
         }
         let script = parse("dd of=~-/x", Dialect::Dash);
         assert!(!format!("{:?}", script.nodes).contains("Tilde("));
+        // Only a name written plainly: bash leaves these as they are.
+        for text in [r"dd o\f=~/x", r#"dd "of"=~/x"#, "dd 1x=~/x", "dd a-b=~/x"] {
+            let script = parse(text, Dialect::Bash);
+            let found = format!("{:?}", script.nodes);
+            assert!(!found.contains("Tilde("), "{text}: {found}");
+        }
     }
 
     #[test]
