@@ -1385,6 +1385,82 @@ fn a_fifo_trail_blocks_no_operator_verb() {
     );
 }
 
+/// A hard link made to a file whose contents decide what wicket or
+/// litany's git believes — a ref wicket reads the policy through, the
+/// packed refs, the worktree's `.git`, the worktree's own HEAD in the
+/// repository, the repository's config, the trail — would let whatever is
+/// written through the other name change it without touching the protected
+/// path. However the link was made, while it exists every call above read
+/// waits, with a sentence naming the file and how to find the link; reads
+/// still pass; once it is gone, calls pass again.
+#[test]
+fn a_protected_file_with_another_name_holds_every_call_above_read() {
+    let ws = Ws::new(None);
+    let repo = ws.repo();
+    let outside = ws.tmp.path().join("other-name");
+    let policy = "Held because wicket could not read this agent's policy: ";
+    let holds_until_unlinked = |file: &Path, sentence: &str, case: &str| {
+        std::fs::hard_link(file, &outside).unwrap();
+        let out = ws.consult("bash", bash("touch NOTES"));
+        assert_eq!(out.word(), "hold", "{case}: {}", out.stdout());
+        let reason = out.reason();
+        assert!(reason.contains(sentence), "{case}: {reason}");
+        assert!(reason.contains("2 names (hard links)"), "{case}: {reason}");
+        assert_eq!(ws.consult("bash", bash("ls src")).word(), "pass", "{case}");
+        std::fs::remove_file(&outside).unwrap();
+        assert_eq!(
+            ws.consult("bash", bash("touch NOTES")).word(),
+            "pass",
+            "{case}: unlinked"
+        );
+    };
+    assert_eq!(ws.consult("bash", bash("touch NOTES")).word(), "pass");
+    let gitfile = ws.worktree(AGENT).join(".git");
+    let admin = std::fs::read_to_string(&gitfile).unwrap();
+    let admin = PathBuf::from(admin.trim().strip_prefix("gitdir:").unwrap().trim());
+    for (file, case) in [
+        (
+            repo.join("refs/heads/config/default"),
+            "the lineage's loose ref",
+        ),
+        (gitfile, "the worktree's .git"),
+        (admin.join("HEAD"), "the worktree's HEAD in the repository"),
+        (repo.join("config"), "the repository's config"),
+    ] {
+        assert!(file.is_file(), "{case}: {}", file.display());
+        holds_until_unlinked(&file, policy, case);
+    }
+    git(&ws.root, &["--git-dir", "repo.git", "pack-refs", "--all"]);
+    holds_until_unlinked(&repo.join("packed-refs"), policy, "packed-refs");
+
+    // The trail: the consult holds, and no operator verb appends to it.
+    let out = wicket(&ws, &["revoke", ws.root.to_str().unwrap(), AGENT])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(wicket(&ws, &["restore", ws.root.to_str().unwrap(), AGENT])
+        .output()
+        .unwrap()
+        .status
+        .success());
+    let trail = ws.root.join(".wicket/trail.jsonl");
+    std::fs::hard_link(&trail, &outside).unwrap();
+    let before = std::fs::read(&trail).unwrap();
+    let out = wicket(&ws, &["revoke", ws.root.to_str().unwrap(), AGENT])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("2 names (hard links)"), "{stderr}");
+    assert_eq!(std::fs::read(&trail).unwrap(), before, "nothing appended");
+    std::fs::remove_file(&outside).unwrap();
+    holds_until_unlinked(
+        &trail,
+        "Held because wicket could not read the operator's trail: ",
+        "the trail",
+    );
+}
+
 /// The processes whose command line contains `marker`.
 fn processes_with(marker: &str) -> Vec<String> {
     std::fs::read_dir("/proc")

@@ -51,6 +51,22 @@ pub(crate) fn is_absent(e: &io::Error) -> bool {
     )
 }
 
+/// Why a file that says where refs point may not be believed, when it has
+/// more than one name: git replaces such a file by renaming a new one over
+/// it, so it never has another name; one that does (a hard link someone
+/// made) can be written through that name, wherever it is, without touching
+/// the repository's own path. Object files need no such care: what they say
+/// is checked against their names.
+pub(crate) fn other_names(meta: &Metadata) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    (meta.nlink() > 1).then(|| {
+        format!(
+            "its file has {} names (hard links), and a ref that can be written through another name is not believed",
+            meta.nlink()
+        )
+    })
+}
+
 /// Read all of `file`, which must be at most `limit` bytes; `Ok(None)` when
 /// it is longer.
 pub(crate) fn read_bounded(file: &File, limit: u64) -> io::Result<Option<Vec<u8>>> {

@@ -164,7 +164,12 @@ impl Repo {
     fn read_loose(&self, name: &str) -> Result<Loose, Error> {
         let path = self.git_dir.join(name);
         let file = match files::open(&path, false).map_err(|e| self.io_error(&path, e))? {
-            Opened::File(file, _) => file,
+            Opened::File(file, meta) => {
+                if let Some(why) = files::other_names(&meta) {
+                    return Err(self.bad_ref(name, why));
+                }
+                file
+            }
             // A directory is where longer names live (`refs/heads/a/b`), not a ref.
             Opened::Absent | Opened::Directory => return Ok(Loose::Absent),
             Opened::Symlink => {
@@ -215,7 +220,12 @@ impl Repo {
         let path = self.git_dir.join("packed-refs");
         let bad = |why: String| self.bad_ref("packed-refs", why);
         let file = match files::open(&path, false).map_err(|e| self.io_error(&path, e))? {
-            Opened::File(file, _) => file,
+            Opened::File(file, meta) => {
+                if let Some(why) = files::other_names(&meta) {
+                    return Err(bad(why));
+                }
+                file
+            }
             Opened::Absent => return Ok(PackedRefs(Vec::new())),
             Opened::Symlink => {
                 return Err(bad(

@@ -373,7 +373,10 @@ fn state_dir(state: &Path, create: bool) -> Result<Option<Dir>> {
 const NOT_A_DEVICE: i32 =
     (rustix::fs::OFlags::NONBLOCK.bits() | rustix::fs::OFlags::NOFOLLOW.bits()) as i32;
 
-/// The trail must be a regular file: a FIFO or device would block a reader.
+/// The trail must be a regular file (a FIFO or device would block a reader)
+/// with one name: wicket appends to it and never links it, so another name
+/// is a hard link someone made, through which rows could be written that no
+/// operator wrote. Neither is read or appended to.
 fn regular(file: &cap_std::fs::File, state: &Path) -> Result<()> {
     let meta = file
         .metadata()
@@ -381,6 +384,17 @@ fn regular(file: &cap_std::fs::File, state: &Path) -> Result<()> {
     if !meta.is_file() {
         bail!(
             "{} is not a regular file (wicket keeps its trail in one); move it aside and run the verb again",
+            state.join(FILE).display()
+        );
+    }
+    let names = rustix::fs::fstat(file)
+        .with_context(|| format!("could not read {}", state.join(FILE).display()))?
+        .st_nlink;
+    if names > 1 {
+        bail!(
+            "{} has {names} names (hard links): rows written through another name would not be the operator's; find the others with `find \"$(stat -c %m {})\" -xdev -samefile {}` and remove them",
+            state.join(FILE).display(),
+            state.join(FILE).display(),
             state.join(FILE).display()
         );
     }

@@ -177,6 +177,7 @@ impl Workspace {
     /// the `capability.yaml` in it (if it has one) and the agent's cwd mark
     /// (if set). One store, one algorithm, whatever the repository's shape.
     pub fn agent_facts(&self, agent: &str) -> Result<AgentFacts> {
+        self.single_names(agent)?;
         let repo = self.store()?;
         let source = config_source_in(&repo, &self.repo(), agent)?;
         let policy = file_at_in(&repo, &source.commit, crate::policy::FILE).with_context(|| {
@@ -186,12 +187,57 @@ impl Workspace {
                 &source.commit[..12.min(source.commit.len())]
             )
         })?;
-        let cwd_mark = mark_blob(&repo, &format!("{CWD_PREFIX}{agent}"));
+        // A cwd mark that cannot be believed (a ref file with another name,
+        // say) makes the facts unreadable rather than the cwd a guess.
+        let cwd_mark = match repo.resolve_ref(&format!("{CWD_PREFIX}{agent}")) {
+            Ok(Some(oid)) => blob(&repo, oid),
+            Ok(None) => None,
+            Err(e) => bail!("{e}"),
+        };
         Ok(AgentFacts {
             source,
             policy,
             cwd_mark,
         })
+    }
+
+    /// The files that say what git does for this agent's worktree — its
+    /// `.git` file, the worktree's own files in the repository (which branch
+    /// it is on, where its gitfile is), and the repository's config (hooks,
+    /// programs git runs) — each with one name. git and litany replace them
+    /// by renaming, never by linking, so another name is a hard link someone
+    /// made, through which they could be rewritten without touching the
+    /// protected path; until it is gone every call above read waits. (Refs
+    /// are checked as they are read, by the git reader; the trail, by the
+    /// trail.)
+    fn single_names(&self, agent: &str) -> Result<()> {
+        let gitfile = self.worktree(agent).join(".git");
+        let mut paths = vec![gitfile.clone(), self.repo().join("config")];
+        if let Ok(text) = std::fs::read(&gitfile) {
+            let text = String::from_utf8_lossy(&text[..text.len().min(4096)]).into_owned();
+            if let Some(dir) = text.strip_prefix("gitdir:").map(str::trim) {
+                let dir = self.worktree(agent).join(dir);
+                for file in ["HEAD", "commondir", "gitdir", "config.worktree"] {
+                    paths.push(dir.join(file));
+                }
+            }
+        }
+        for path in paths {
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            use std::os::unix::fs::MetadataExt;
+            if meta.is_file() && meta.nlink() > 1 {
+                bail!(
+                    "{} has {} names (hard links): what git reads there could be rewritten through another name without touching this path; the operator can find the others with `find \"$(stat -c %m {})\" -xdev -samefile {}` and remove them",
+                    path.display(),
+                    meta.nlink(),
+                    path.display(),
+                    path.display()
+                );
+            }
+        }
+        Ok(())
     }
 
     /// The role litany gives the agent: its role mark when it has one (an

@@ -100,7 +100,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// at its end: another plugin of that size that does the same.
 pub fn padded_to(bytes: &[u8], size: usize) -> Vec<u8> {
     let room = size - bytes.len();
-    assert!(room >= 200 && room < 16_000, "a two-byte section size");
+    assert!((200..16_000).contains(&room), "a two-byte section size");
     // id, two bytes of size, then the name's length and "pad".
     let mut out = bytes.to_vec();
     out.extend(custom_section("pad", &vec![0; room - 3 - 4]));
