@@ -1415,6 +1415,14 @@ fn a_protected_file_with_another_name_holds_every_call_above_read() {
         );
     };
     assert_eq!(ws.consult("bash", bash("touch NOTES")).word(), "pass");
+    std::fs::write(repo.join("hooks/post-commit"), "#!/bin/sh\n").unwrap();
+    // A sample beside it may have other names: git never runs it.
+    std::fs::write(repo.join("hooks/extra.sample"), "#!/bin/sh\n").unwrap();
+    std::fs::hard_link(
+        repo.join("hooks/extra.sample"),
+        ws.tmp.path().join("sample-copy"),
+    )
+    .unwrap();
     let gitfile = ws.worktree(AGENT).join(".git");
     let admin = std::fs::read_to_string(&gitfile).unwrap();
     let admin = PathBuf::from(admin.trim().strip_prefix("gitdir:").unwrap().trim());
@@ -1426,6 +1434,7 @@ fn a_protected_file_with_another_name_holds_every_call_above_read() {
         (gitfile, "the worktree's .git"),
         (admin.join("HEAD"), "the worktree's HEAD in the repository"),
         (repo.join("config"), "the repository's config"),
+        (repo.join("hooks/post-commit"), "a hook"),
     ] {
         assert!(file.is_file(), "{case}: {}", file.display());
         holds_until_unlinked(&file, policy, case);

@@ -203,8 +203,8 @@ impl Workspace {
 
     /// The files that say what git does for this agent's worktree — its
     /// `.git` file, the worktree's own files in the repository (which branch
-    /// it is on, where its gitfile is), and the repository's config (hooks,
-    /// programs git runs) — each with one name. git and litany replace them
+    /// it is on, where its gitfile is), the repository's config (programs
+    /// git runs) and its hooks — each with one name. git and litany replace them
     /// by renaming, never by linking, so another name is a hard link someone
     /// made, through which they could be rewritten without touching the
     /// protected path; until it is gone every call above read waits. (Refs
@@ -213,6 +213,16 @@ impl Workspace {
     fn single_names(&self, agent: &str) -> Result<()> {
         let gitfile = self.worktree(agent).join(".git");
         let mut paths = vec![gitfile.clone(), self.repo().join("config")];
+        // The hooks git would run (not the samples git leaves beside them).
+        if let Ok(hooks) = std::fs::read_dir(self.repo().join("hooks")) {
+            paths.extend(
+                hooks
+                    .flatten()
+                    .take(256)
+                    .map(|entry| entry.path())
+                    .filter(|path| path.extension().is_none_or(|e| e != "sample")),
+            );
+        }
         if let Ok(text) = std::fs::read(&gitfile) {
             let text = String::from_utf8_lossy(&text[..text.len().min(4096)]).into_owned();
             if let Some(dir) = text.strip_prefix("gitdir:").map(str::trim) {
