@@ -221,7 +221,8 @@ fn a_sha256_pin_that_does_not_match_is_a_hold() {
 /// reading it again. Rewritten in place to another plugin of the same size,
 /// its modification time put back, the file is hashed again (its change
 /// time moved, which nothing but the clock can set), and the consult runs
-/// what the file now holds; `wicket init` records it as it is now.
+/// what the file now holds; `wicket init` records it as it is now. A file
+/// written just before either read it is recorded once it has settled.
 #[test]
 fn a_plugin_rewritten_in_place_is_hashed_again() {
     let abstain = std::fs::read(plugin("testing-abstain")).unwrap();
@@ -238,8 +239,9 @@ fn a_plugin_rewritten_in_place_is_hashed_again() {
         file.set_modified(then).unwrap();
     };
     set_mtime(&guard);
-    // Only a file changed more than two seconds ago is recorded.
-    std::thread::sleep(Duration::from_millis(2500));
+    // Only a file changed more than two seconds ago is recorded: one just
+    // written (its change time is now) is read again and recorded once it
+    // has settled, by the same `wicket-compile`.
     let ws = Ws::new(Some(&format!(
         "classifiers:\n  - path: {}\n",
         guard.display()
@@ -278,15 +280,14 @@ fn a_plugin_rewritten_in_place_is_hashed_again() {
         "the consult ran what the file holds now"
     );
     // The record still describes the file as it was. `wicket init` reads
-    // the plugin again (it is compiled already, so nothing compiles) and
-    // records what it holds now, once it has settled.
+    // the plugin again (it is compiled already, so nothing compiles) and,
+    // as it was just written, records what it holds once it has settled.
     let record = || records().concat();
     let (old_sha, new_sha) = (
         sha256_hex(&padded_to(&abstain, size)),
         sha256_hex(&std::fs::read(&other).unwrap()),
     );
     assert!(record().contains(&old_sha), "{}", record());
-    std::thread::sleep(Duration::from_millis(2500));
     let out = ws.operator(&["init", ws.root.to_str().unwrap()]);
     assert!(
         out.status.success(),

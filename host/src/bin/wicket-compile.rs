@@ -41,6 +41,7 @@ fn main() {
     };
     let cache = Cache::new(&root);
     let mut failed = false;
+    let mut read = Vec::new();
     for source in targets {
         let plugin = Plugin {
             name: match &source {
@@ -57,6 +58,12 @@ fn main() {
                 eprintln!("wicket-compile: {}: {why}", plugin.name);
             }
         }
+        read.push(plugin);
+    }
+    // Files written just before this ran are recorded once they settle
+    // (after the compiled code is already there for consults to use).
+    if let Ok(runtime) = Runtime::new(None) {
+        plugins::remember_when_settled(&runtime, &cache, &read);
     }
     std::process::exit(i32::from(failed));
 }

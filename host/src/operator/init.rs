@@ -402,6 +402,7 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
         return out;
     };
     let mut seen: Vec<String> = Vec::new();
+    let mut read_files = Vec::new();
     for (head, tip) in lineages {
         let name = head.trim_start_matches("refs/heads/config/").to_owned();
         let policy = match ws.file_at(tip, crate::policy::FILE) {
@@ -468,7 +469,13 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
                 _ => format!("{compiled}loads and instantiates (sha256 {sha})"),
             };
             out.push((name.clone(), plugin.name.clone(), outcome));
+            read_files.push(plugin);
         }
+    }
+    // A plugin file written just before this ran is recorded once it has
+    // settled (its compiled code is already in place).
+    if let Some(cache) = runtime.cache() {
+        crate::plugins::remember_when_settled(&runtime, cache, &read_files);
     }
     out
 }

@@ -353,12 +353,20 @@ impl FileStamp {
     /// Changed more than two seconds ago by this machine's clock: well past
     /// the coarse tick file times are taken at.
     fn settled(&self) -> bool {
+        self.settles_in().is_zero()
+    }
+
+    /// How long until [`FileStamp::settled`] holds (zero once it does; a
+    /// time in the future counts as changed now).
+    pub fn settles_in(&self) -> std::time::Duration {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as i128);
         let nanos = |(secs, nsec): (i64, i64)| secs as i128 * 1_000_000_000 + nsec as i128;
-        let settle = 2_000_000_000;
-        nanos(self.ctime) + settle < now && nanos(self.mtime) + settle < now
+        let settle: i128 = 2_000_000_000;
+        let latest = nanos(self.ctime).max(nanos(self.mtime)).min(now);
+        let left = (latest + settle + 1 - now).clamp(0, settle + 1);
+        std::time::Duration::from_nanos(left as u64)
     }
 }
 

@@ -851,6 +851,39 @@ pub fn read_recording(
     Ok((bytes, sha256))
 }
 
+/// For plugin files changed too recently for [`read_recording`] to record
+/// (a file written just before `wicket init` or `wicket-compile` read it —
+/// a plugin built and installed by one script), wait until the newest has
+/// settled (at most the two seconds that takes), read each again and
+/// record what it hashed to, so consults do not read and hash it every
+/// time. A file changed meanwhile is left unrecorded, as before.
+pub fn remember_when_settled(runtime: &Runtime, cache: &Cache, plugins: &[Plugin]) {
+    let stamp = |path: &Path| std::fs::metadata(path).ok().map(|m| FileStamp::of(&m));
+    let fresh: Vec<(&Plugin, FileStamp)> = plugins
+        .iter()
+        .filter_map(|plugin| match &plugin.source {
+            Source::File { path, .. } => stamp(path)
+                .filter(|s| !s.settles_in().is_zero())
+                .map(|s| (plugin, s)),
+            Source::Embedded => None,
+        })
+        .collect();
+    let Some(wait) = fresh.iter().map(|(_, s)| s.settles_in()).max() else {
+        return;
+    };
+    std::thread::sleep(wait);
+    for (plugin, seen) in fresh {
+        let Source::File { path, .. } = &plugin.source else {
+            continue;
+        };
+        // Unchanged since it was first read: read, hashed and recorded now
+        // that its times would show any change.
+        if stamp(path) == Some(seen) {
+            let _ = read_recording(runtime, cache, plugin);
+        }
+    }
+}
+
 /// A plugin loaded and instantiated, waiting for its question (see
 /// [`Runtime::ready`]), or the fault that stopped it on the way.
 pub struct Ready {
