@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD,
+    &BROTLI, &DD, &JAR,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -3033,4 +3033,182 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         None => r.note(Read, format!("{shown} copies to its output")),
     }
+}
+
+// ---------------------------------------------------------------- jar
+
+pub const JAR: Program = Program {
+    names: &["jar"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: jar,
+    examples: examples![
+        (Read, "jar tf app.jar"),
+        (Read, "jar -tvf app.jar"),
+        (Read, "jar --list --file app.jar"),
+        (Opaque, "jar xf app.jar"),
+        (Opaque, "jar -x -f app.jar"),
+        (Opaque, "jar xPf evil.jar"),
+        (Opaque, "jar -xPf evil.jar"),
+        (Opaque, "jar --extract -P --file=evil.jar"),
+        (TargetWrite, "jar cf app.jar -C build/classes ."),
+        (TargetWrite, "jar --create --file app.jar -C build ."),
+        (Destructive, "jar cf ../../.wicket/p x"),
+        (Destructive, "jar --create --file=../../.wicket/p x"),
+        (Opaque, "jar --bogus"),
+        (Opaque, "jar xz app.jar"),
+    ],
+    manual: "jar 17 (OpenJDK): jar --help, and xf and xPf tried on this machine",
+};
+
+/// jar's letters (the first word's bundle, or `-` words) that take the next
+/// word: the archive, a manifest, an entry point, a module path, a directory.
+const JAR_VALUES: &str = "fmepC";
+/// jar's letters that only tune what it does.
+const JAR_FLAGS: &str = "ctxuidvn0PM";
+
+/// jar (OpenJDK 17): `x` extracts the members into the current directory
+/// under their own names, overwriting what is there (a member named `.git`
+/// replaced the worktree's gitfile, verified under dash); with `P` it keeps
+/// their leading `/` and `..` (`../../p` landed two directories up,
+/// verified). `c`/`u`/`i` write the archive; `t` and `d` only read.
+fn jar(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut letters = String::new();
+    let mut pending: Vec<char> = Vec::new();
+    let mut file: Option<Arg> = None;
+    let mut operands: Vec<Arg> = Vec::new();
+    for (n, arg) in run.inv.argv.iter().skip(1).enumerate() {
+        let Some(text) = arg.text() else {
+            if !pending.is_empty() || n == 0 || arg.shown.starts_with(['$', '"', '`', '-']) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: jar's word `{}` is only known when it runs, and could be an option",
+                        arg.shown
+                    ),
+                );
+                return;
+            }
+            operands.push(arg.clone());
+            continue;
+        };
+        if let Some(long) = text.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            let letter = match name {
+                "list" => 't',
+                "extract" => 'x',
+                "create" => 'c',
+                "update" => 'u',
+                "generate-index" => 'i',
+                "describe-module" => 'd',
+                "verbose" => 'v',
+                "no-manifest" => 'M',
+                "no-compress" => '0',
+                "file" => 'f',
+                "manifest" => 'm',
+                "main-class" => 'e',
+                "help" | "version" | "help-extra" => {
+                    return r.note(Read, format!("{shown} prints its help or version"));
+                }
+                _ => {
+                    return r.note(
+                        Opaque,
+                        format!("{shown}: jar's option `{text}` is not one wicket's description of jar knows"),
+                    );
+                }
+            };
+            letters.push(letter);
+            if JAR_VALUES.contains(letter) {
+                match inline {
+                    Some(v) if letter == 'f' => file = Some(Arg::literal(v)),
+                    Some(_) => {}
+                    None => pending.push(letter),
+                }
+            }
+            continue;
+        }
+        let bundle = if n == 0 && !text.starts_with('-') {
+            Some(text)
+        } else {
+            text.strip_prefix('-').filter(|b| !b.is_empty())
+        };
+        if let Some(bundle) = bundle {
+            for c in bundle.chars() {
+                if JAR_VALUES.contains(c) {
+                    pending.push(c);
+                } else if !JAR_FLAGS.contains(c) {
+                    return r.note(
+                        Opaque,
+                        format!("{shown}: jar's option `{c}` is not one wicket's description of jar knows"),
+                    );
+                }
+                letters.push(c);
+            }
+            continue;
+        }
+        if !pending.is_empty() {
+            if pending.remove(0) == 'f' {
+                file = Some(arg.clone());
+            }
+            continue;
+        }
+        operands.push(arg.clone());
+    }
+    let has = |c: char| letters.contains(c);
+    if has('x') {
+        if has('P') {
+            return r.note(
+                Opaque,
+                format!("{shown} extracts members keeping their leading / and .. (P): where they land is only known when it runs"),
+            );
+        }
+        if has('C') {
+            return r.note(
+                Opaque,
+                format!(
+                    "{shown} extracts with -C, a directory wicket does not place for extraction"
+                ),
+            );
+        }
+        if let Some(file) = &file {
+            r.reads(file, scope, &shown);
+        }
+        r.fills_with_unseen(&Arg::literal("."), scope, Change::Overwrite, false, &shown);
+        return;
+    }
+    if has('c') || has('u') || has('i') {
+        match &file {
+            Some(file) => {
+                let change = if has('c') {
+                    Change::Overwrite
+                } else {
+                    Change::Write
+                };
+                r.change(file, scope, change, Reach::Path, &shown);
+            }
+            None if has('i') => {
+                return r.note(Opaque, format!("{shown} indexes an archive it is not told"));
+            }
+            None => {}
+        }
+        for operand in &operands {
+            r.reads(operand, scope, &shown);
+        }
+        return;
+    }
+    if has('t') || has('d') {
+        if let Some(file) = &file {
+            r.reads(file, scope, &shown);
+        }
+        return r.note(Read, format!("{shown} lists an archive"));
+    }
+    r.note(
+        Opaque,
+        format!("{shown}: jar is given no operation wicket's description of jar knows"),
+    );
 }
