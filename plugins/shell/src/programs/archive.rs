@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD, &JAR,
+    &BROTLI, &DD, &JAR, &PTAR,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -3211,4 +3211,151 @@ fn jar(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Opaque,
         format!("{shown}: jar is given no operation wicket's description of jar knows"),
     );
+}
+
+// ---------------------------------------------------------------- ptar
+
+pub const PTAR: Program = Program {
+    names: &["ptar"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: ptar,
+    examples: examples![
+        (Read, "ptar -t -f x.tar"),
+        (Read, "ptar tf x.tar"),
+        (Opaque, "ptar -x -f x.tar"),
+        (Opaque, "ptar xf x.tar"),
+        (Opaque, "ptar -xIf x.tar"),
+        (TargetWrite, "ptar -c -f out.tar src"),
+        (TargetWrite, "ptar cf out.tar src"),
+        (Destructive, "ptar -cf ../../.wicket/p src"),
+        (Destructive, "ptar -c -f../../.wicket/p src"),
+        (Opaque, "ptar -xq"),
+    ],
+    manual: "ptar (perl 5.36, Archive::Tar): /usr/bin/ptar's getopts('Ddcvzthxf:ICT:') and its POD",
+};
+
+/// perl's ptar: a first word of letters (`xf`) is split into options, then
+/// `getopts('Ddcvzthxf:ICT:')` reads bundled letters, `f` and `T` taking
+/// the rest of their word or the next one. `-x` extracts the archive's
+/// members into the current directory under their own names (a member
+/// named `.git` replaced the worktree's gitfile, verified under dash);
+/// `-I` lets them leave it (`..`, absolute names). `-c` writes the
+/// archive (`default.tar` without `-f`); `-t` lists.
+fn ptar(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let argv: Vec<&Arg> = run.inv.argv.iter().skip(1).collect();
+    let mut words: Vec<Arg> = Vec::new();
+    for (n, arg) in argv.iter().enumerate() {
+        let text = arg.text();
+        let gnu_style = n == 0
+            && text.is_some_and(|t| {
+                let letters = t.trim_end_matches(['f', 'T']);
+                !t.is_empty()
+                    && t.len() - letters.len() <= 1
+                    && !letters.is_empty()
+                    && letters.chars().all(|c| "DdcvzthxIC".contains(c))
+            });
+        if gnu_style {
+            for c in text.unwrap_or_default().chars() {
+                words.push(Arg::literal(&format!("-{c}")));
+            }
+        } else {
+            words.push((*arg).clone());
+        }
+    }
+    let mut letters = String::new();
+    let mut file: Option<Arg> = None;
+    let mut list: Option<Arg> = None;
+    let mut i = 0;
+    while i < words.len() {
+        let Some(text) = words[i].text() else {
+            if words[i].shown.starts_with(['$', '"', '`', '-']) {
+                return r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: ptar's word `{}` is only known when it runs, and could be an option",
+                        words[i].shown
+                    ),
+                );
+            }
+            break;
+        };
+        if text == "--" {
+            i += 1;
+            break;
+        }
+        let Some(bundle) = text.strip_prefix('-').filter(|b| !b.is_empty()) else {
+            break;
+        };
+        i += 1;
+        let chars: Vec<char> = bundle.chars().collect();
+        for (k, c) in chars.iter().enumerate() {
+            if matches!(c, 'f' | 'T') {
+                let rest: String = chars[k + 1..].iter().collect();
+                let value = if rest.is_empty() {
+                    let value = words.get(i).cloned();
+                    i += 1;
+                    value
+                } else {
+                    Some(Arg::literal(&rest))
+                };
+                if *c == 'f' {
+                    file = value;
+                } else {
+                    list = value;
+                }
+                letters.push(*c);
+                break;
+            }
+            if !"DdcvzthxIC".contains(*c) {
+                return r.note(
+                    Opaque,
+                    format!("{shown}: ptar's option `-{c}` is not one wicket's description of ptar knows"),
+                );
+            }
+            letters.push(*c);
+        }
+    }
+    let operands = &words[i.min(words.len())..];
+    let has = |c: char| letters.contains(c);
+    if has('h')
+        || ["x", "t", "c"]
+            .iter()
+            .filter(|m| letters.contains(**m))
+            .count()
+            != 1
+    {
+        return r.note(Read, format!("{shown} prints its usage"));
+    }
+    let file = file.unwrap_or_else(|| Arg::literal("default.tar"));
+    let stdio = file.text() == Some("-");
+    if has('c') {
+        if !stdio {
+            r.change(&file, scope, Change::Overwrite, Reach::Path, &shown);
+        }
+        if let Some(list) = list.filter(|l| l.text() != Some("-")) {
+            r.reads(&list, scope, &shown);
+        }
+        for operand in operands {
+            r.reads(operand, scope, &shown);
+        }
+        return;
+    }
+    if !stdio {
+        r.reads(&file, scope, &shown);
+    }
+    if has('t') {
+        return r.note(Read, format!("{shown} lists an archive"));
+    }
+    if has('I') {
+        return r.note(
+            Opaque,
+            format!(
+                "{shown} extracts in insecure mode (-I): members named with .. or / land anywhere"
+            ),
+        );
+    }
+    r.fills_with_unseen(&Arg::literal("."), scope, Change::Overwrite, false, &shown);
 }
