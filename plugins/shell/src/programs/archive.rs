@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD, &JAR, &PTAR,
+    &BROTLI, &DD, &JAR, &PTAR, &DPKG_DEB,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -3358,4 +3358,143 @@ fn ptar(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
     }
     r.fills_with_unseen(&Arg::literal("."), scope, Change::Overwrite, false, &shown);
+}
+
+// ---------------------------------------------------------------- dpkg-deb
+
+pub const DPKG_DEB: Program = Program {
+    names: &["dpkg-deb"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: dpkg_deb,
+    examples: examples![
+        (Read, "dpkg-deb -c x.deb"),
+        (Read, "dpkg-deb --info x.deb"),
+        (Read, "dpkg-deb -f x.deb Version"),
+        (Opaque, "dpkg-deb -x x.deb ."),
+        (Opaque, "dpkg-deb --extract x.deb ."),
+        (Opaque, "dpkg-deb -R x.deb out"),
+        (Destructive, "dpkg-deb -x x.deb ../../.wicket"),
+        (TargetWrite, "dpkg-deb -b pkg"),
+        (TargetWrite, "dpkg-deb --build pkg out.deb"),
+        (Destructive, "dpkg-deb -b pkg ../../.wicket/p"),
+        (Opaque, "dpkg-deb -xq x.deb ."),
+    ],
+    manual: "dpkg-deb 1.21 (Debian): dpkg-deb --help, and -x tried on this machine",
+};
+
+/// dpkg-deb: `-x`/`-X`/`-R`/`-e` unpack the package's files (or its
+/// control files) into a directory under their own names, overwriting (a
+/// file `./.git` in the package replaced the worktree's gitfile, verified
+/// under dash); `-b` writes the package (`DIR.deb` by default); the rest
+/// only read. An option its description does not list is opaque.
+fn dpkg_deb(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut action: Option<&str> = None;
+    let mut operands: Vec<Arg> = Vec::new();
+    let mut words = run.inv.argv.iter().skip(1);
+    while let Some(arg) = words.next() {
+        let Some(text) = arg.text() else {
+            if arg.shown.starts_with(['$', '"', '`', '-']) {
+                return r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: dpkg-deb's word `{}` is only known when it runs, and could be an option",
+                        arg.shown
+                    ),
+                );
+            }
+            operands.push(arg.clone());
+            continue;
+        };
+        if !text.starts_with('-') || text == "-" {
+            operands.push(arg.clone());
+            continue;
+        }
+        let name = text.split_once('=').map_or(text, |(n, _)| n);
+        let found = match name {
+            "-x" | "--extract" | "-X" | "--vextract" | "-R" | "--raw-extract" => Some("x"),
+            "-e" | "--control" => Some("e"),
+            "-b" | "--build" => Some("b"),
+            "-c" | "--contents" | "-I" | "--info" | "-f" | "--field" | "-W" | "--show"
+            | "--fsys-tarfile" | "--ctrl-tarfile" | "--help" | "-?" | "--version" => Some("r"),
+            "-v"
+            | "--verbose"
+            | "-D"
+            | "--debug"
+            | "--nocheck"
+            | "--root-owner-group"
+            | "--uniform-compression"
+            | "--no-uniform-compression" => None,
+            "-Z" | "-z" | "-S" | "--showformat" | "--deb-format" | "--threads-max" => {
+                if !text.contains('=') {
+                    words.next();
+                }
+                None
+            }
+            _ if (name.starts_with("-Z") || name.starts_with("-z") || name.starts_with("-S"))
+                && !name.starts_with("--") =>
+            {
+                None
+            }
+            _ => {
+                return r.note(
+                    Opaque,
+                    format!("{shown}: dpkg-deb's option `{text}` is not one wicket's description of dpkg-deb knows"),
+                );
+            }
+        };
+        if found.is_some() {
+            action = found;
+        }
+    }
+    match action {
+        Some("x") | Some("e") => {
+            if let Some(archive) = operands.first() {
+                r.reads(archive, scope, &shown);
+            }
+            let dir = match (action, operands.get(1)) {
+                (_, Some(dir)) => dir.clone(),
+                (Some("e"), None) => Arg::literal("DEBIAN"),
+                _ => {
+                    return r.note(
+                        Read,
+                        format!("{shown} names no directory, so dpkg-deb stops"),
+                    )
+                }
+            };
+            r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
+        }
+        Some("b") => {
+            let Some(dir) = operands.first() else {
+                return r.note(
+                    Read,
+                    format!("{shown} names no directory, so dpkg-deb stops"),
+                );
+            };
+            r.reads(dir, scope, &shown);
+            let out = match (operands.get(1), dir.text()) {
+                (Some(out), _) => out.clone(),
+                (None, Some(d)) => Arg::literal(&format!("{}.deb", d.trim_end_matches('/'))),
+                (None, None) => {
+                    return r.note(
+                        Opaque,
+                        format!("{shown} writes a package named after a directory only known when it runs"),
+                    );
+                }
+            };
+            r.change(&out, scope, Change::Overwrite, Reach::Path, &shown);
+        }
+        Some(_) => {
+            for operand in operands.iter().take(1) {
+                r.reads(operand, scope, &shown);
+            }
+            r.note(Read, format!("{shown} shows a package"));
+        }
+        None => r.note(
+            Read,
+            format!("{shown} is given no action, so dpkg-deb stops"),
+        ),
+    }
 }
