@@ -2519,6 +2519,10 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                     },
                     None => break,
                 }
+            } else if let Some((part, r2)) = split_index(&value, t, code, lexed, index) {
+                value = part;
+                rest = r2;
+                changed = true;
             } else if let Some((sliced, r2)) = sliced(&value, t) {
                 value = sliced;
                 rest = r2;
@@ -2726,6 +2730,44 @@ fn sliced<'c>(value: &str, t: &'c str) -> Option<(String, &'c str)> {
         return Some((value, r));
     }
     None
+}
+
+/// One piece of a literal split right after it: python's and ruby's
+/// `.split()[N]` (on whitespace) and `.split(SEP)[N]`, JavaScript's
+/// `.split(SEP)[N]` (`" .git".split()[0]` is `.git`).
+fn split_index<'c>(
+    value: &str,
+    t: &'c str,
+    code: &'c str,
+    lexed: &Lexed,
+    index: usize,
+) -> Option<(String, &'c str)> {
+    let r = t.strip_prefix(".split(")?;
+    let r2 = r.trim_start();
+    let (sep, r) = if let Some(r3) = r2.strip_prefix(')') {
+        (None, r3)
+    } else {
+        let at = code.len() - r2.len();
+        let arg = lexed.lits[index + 1..].iter().find(|l| l.start == at)?;
+        if arg.text.contains(HOLE) || arg.text.is_empty() {
+            return None;
+        }
+        let r3 = code[arg.end..].trim_start().strip_prefix(')')?;
+        (Some(arg.text.clone()), r3)
+    };
+    let r = r.trim_start().strip_prefix('[')?;
+    let (n, r) = small_int(r)?;
+    let r = r.trim_start().strip_prefix(']')?;
+    let parts: Vec<&str> = match &sep {
+        Some(sep) => value.split(sep.as_str()).collect(),
+        None => value.split_whitespace().collect(),
+    };
+    let i = if n < 0 {
+        parts.len().checked_sub(n.unsigned_abs() as usize)?
+    } else {
+        n as usize
+    };
+    Some(((*parts.get(i)?).to_owned(), r))
 }
 
 /// Whitespace or given characters stripped right after a literal:
