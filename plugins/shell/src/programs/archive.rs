@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD,
+    &BROTLI, &DD, &JAR, &PTAR, &DPKG_DEB,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -3032,5 +3032,469 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
         }
         None => r.note(Read, format!("{shown} copies to its output")),
+    }
+}
+
+// ---------------------------------------------------------------- jar
+
+pub const JAR: Program = Program {
+    names: &["jar"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: jar,
+    examples: examples![
+        (Read, "jar tf app.jar"),
+        (Read, "jar -tvf app.jar"),
+        (Read, "jar --list --file app.jar"),
+        (Opaque, "jar xf app.jar"),
+        (Opaque, "jar -x -f app.jar"),
+        (Opaque, "jar xPf evil.jar"),
+        (Opaque, "jar -xPf evil.jar"),
+        (Opaque, "jar --extract -P --file=evil.jar"),
+        (TargetWrite, "jar cf app.jar -C build/classes ."),
+        (TargetWrite, "jar --create --file app.jar -C build ."),
+        (Destructive, "jar cf ../../.wicket/p x"),
+        (Destructive, "jar --create --file=../../.wicket/p x"),
+        (Opaque, "jar --bogus"),
+        (Opaque, "jar xz app.jar"),
+    ],
+    manual: "jar 17 (OpenJDK): jar --help, and xf and xPf tried on this machine",
+};
+
+/// jar's letters (the first word's bundle, or `-` words) that take the next
+/// word: the archive, a manifest, an entry point, a module path, a directory.
+const JAR_VALUES: &str = "fmepC";
+/// jar's letters that only tune what it does.
+const JAR_FLAGS: &str = "ctxuidvn0PM";
+
+/// jar (OpenJDK 17): `x` extracts the members into the current directory
+/// under their own names, overwriting what is there (a member named `.git`
+/// replaced the worktree's gitfile, verified under dash); with `P` it keeps
+/// their leading `/` and `..` (`../../p` landed two directories up,
+/// verified). `c`/`u`/`i` write the archive; `t` and `d` only read.
+fn jar(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut letters = String::new();
+    let mut pending: Vec<char> = Vec::new();
+    let mut file: Option<Arg> = None;
+    let mut operands: Vec<Arg> = Vec::new();
+    for (n, arg) in run.inv.argv.iter().skip(1).enumerate() {
+        let Some(text) = arg.text() else {
+            if !pending.is_empty() || n == 0 || arg.shown.starts_with(['$', '"', '`', '-']) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: jar's word `{}` is only known when it runs, and could be an option",
+                        arg.shown
+                    ),
+                );
+                return;
+            }
+            operands.push(arg.clone());
+            continue;
+        };
+        if let Some(long) = text.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            let letter = match name {
+                "list" => 't',
+                "extract" => 'x',
+                "create" => 'c',
+                "update" => 'u',
+                "generate-index" => 'i',
+                "describe-module" => 'd',
+                "verbose" => 'v',
+                "no-manifest" => 'M',
+                "no-compress" => '0',
+                "file" => 'f',
+                "manifest" => 'm',
+                "main-class" => 'e',
+                "help" | "version" | "help-extra" => {
+                    return r.note(Read, format!("{shown} prints its help or version"));
+                }
+                _ => {
+                    return r.note(
+                        Opaque,
+                        format!("{shown}: jar's option `{text}` is not one wicket's description of jar knows"),
+                    );
+                }
+            };
+            letters.push(letter);
+            if JAR_VALUES.contains(letter) {
+                match inline {
+                    Some(v) if letter == 'f' => file = Some(Arg::literal(v)),
+                    Some(_) => {}
+                    None => pending.push(letter),
+                }
+            }
+            continue;
+        }
+        let bundle = if n == 0 && !text.starts_with('-') {
+            Some(text)
+        } else {
+            text.strip_prefix('-').filter(|b| !b.is_empty())
+        };
+        if let Some(bundle) = bundle {
+            for c in bundle.chars() {
+                if JAR_VALUES.contains(c) {
+                    pending.push(c);
+                } else if !JAR_FLAGS.contains(c) {
+                    return r.note(
+                        Opaque,
+                        format!("{shown}: jar's option `{c}` is not one wicket's description of jar knows"),
+                    );
+                }
+                letters.push(c);
+            }
+            continue;
+        }
+        if !pending.is_empty() {
+            if pending.remove(0) == 'f' {
+                file = Some(arg.clone());
+            }
+            continue;
+        }
+        operands.push(arg.clone());
+    }
+    let has = |c: char| letters.contains(c);
+    if has('x') {
+        if has('P') {
+            return r.note(
+                Opaque,
+                format!("{shown} extracts members keeping their leading / and .. (P): where they land is only known when it runs"),
+            );
+        }
+        if has('C') {
+            return r.note(
+                Opaque,
+                format!(
+                    "{shown} extracts with -C, a directory wicket does not place for extraction"
+                ),
+            );
+        }
+        if let Some(file) = &file {
+            r.reads(file, scope, &shown);
+        }
+        r.fills_with_unseen(&Arg::literal("."), scope, Change::Overwrite, false, &shown);
+        return;
+    }
+    if has('c') || has('u') || has('i') {
+        match &file {
+            Some(file) => {
+                let change = if has('c') {
+                    Change::Overwrite
+                } else {
+                    Change::Write
+                };
+                r.change(file, scope, change, Reach::Path, &shown);
+            }
+            None if has('i') => {
+                return r.note(Opaque, format!("{shown} indexes an archive it is not told"));
+            }
+            None => {}
+        }
+        for operand in &operands {
+            r.reads(operand, scope, &shown);
+        }
+        return;
+    }
+    if has('t') || has('d') {
+        if let Some(file) = &file {
+            r.reads(file, scope, &shown);
+        }
+        return r.note(Read, format!("{shown} lists an archive"));
+    }
+    r.note(
+        Opaque,
+        format!("{shown}: jar is given no operation wicket's description of jar knows"),
+    );
+}
+
+// ---------------------------------------------------------------- ptar
+
+pub const PTAR: Program = Program {
+    names: &["ptar"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: ptar,
+    examples: examples![
+        (Read, "ptar -t -f x.tar"),
+        (Read, "ptar tf x.tar"),
+        (Opaque, "ptar -x -f x.tar"),
+        (Opaque, "ptar xf x.tar"),
+        (Opaque, "ptar -xIf x.tar"),
+        (TargetWrite, "ptar -c -f out.tar src"),
+        (TargetWrite, "ptar cf out.tar src"),
+        (Destructive, "ptar -cf ../../.wicket/p src"),
+        (Destructive, "ptar -c -f../../.wicket/p src"),
+        (Opaque, "ptar -xq"),
+    ],
+    manual: "ptar (perl 5.36, Archive::Tar): /usr/bin/ptar's getopts('Ddcvzthxf:ICT:') and its POD",
+};
+
+/// perl's ptar: a first word of letters (`xf`) is split into options, then
+/// `getopts('Ddcvzthxf:ICT:')` reads bundled letters, `f` and `T` taking
+/// the rest of their word or the next one. `-x` extracts the archive's
+/// members into the current directory under their own names (a member
+/// named `.git` replaced the worktree's gitfile, verified under dash);
+/// `-I` lets them leave it (`..`, absolute names). `-c` writes the
+/// archive (`default.tar` without `-f`); `-t` lists.
+fn ptar(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let argv: Vec<&Arg> = run.inv.argv.iter().skip(1).collect();
+    let mut words: Vec<Arg> = Vec::new();
+    for (n, arg) in argv.iter().enumerate() {
+        let text = arg.text();
+        let gnu_style = n == 0
+            && text.is_some_and(|t| {
+                let letters = t.trim_end_matches(['f', 'T']);
+                !t.is_empty()
+                    && t.len() - letters.len() <= 1
+                    && !letters.is_empty()
+                    && letters.chars().all(|c| "DdcvzthxIC".contains(c))
+            });
+        if gnu_style {
+            for c in text.unwrap_or_default().chars() {
+                words.push(Arg::literal(&format!("-{c}")));
+            }
+        } else {
+            words.push((*arg).clone());
+        }
+    }
+    let mut letters = String::new();
+    let mut file: Option<Arg> = None;
+    let mut list: Option<Arg> = None;
+    let mut i = 0;
+    while i < words.len() {
+        let Some(text) = words[i].text() else {
+            if words[i].shown.starts_with(['$', '"', '`', '-']) {
+                return r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: ptar's word `{}` is only known when it runs, and could be an option",
+                        words[i].shown
+                    ),
+                );
+            }
+            break;
+        };
+        if text == "--" {
+            i += 1;
+            break;
+        }
+        let Some(bundle) = text.strip_prefix('-').filter(|b| !b.is_empty()) else {
+            break;
+        };
+        i += 1;
+        let chars: Vec<char> = bundle.chars().collect();
+        for (k, c) in chars.iter().enumerate() {
+            if matches!(c, 'f' | 'T') {
+                let rest: String = chars[k + 1..].iter().collect();
+                let value = if rest.is_empty() {
+                    let value = words.get(i).cloned();
+                    i += 1;
+                    value
+                } else {
+                    Some(Arg::literal(&rest))
+                };
+                if *c == 'f' {
+                    file = value;
+                } else {
+                    list = value;
+                }
+                letters.push(*c);
+                break;
+            }
+            if !"DdcvzthxIC".contains(*c) {
+                return r.note(
+                    Opaque,
+                    format!("{shown}: ptar's option `-{c}` is not one wicket's description of ptar knows"),
+                );
+            }
+            letters.push(*c);
+        }
+    }
+    let operands = &words[i.min(words.len())..];
+    let has = |c: char| letters.contains(c);
+    if has('h')
+        || ["x", "t", "c"]
+            .iter()
+            .filter(|m| letters.contains(**m))
+            .count()
+            != 1
+    {
+        return r.note(Read, format!("{shown} prints its usage"));
+    }
+    let file = file.unwrap_or_else(|| Arg::literal("default.tar"));
+    let stdio = file.text() == Some("-");
+    if has('c') {
+        if !stdio {
+            r.change(&file, scope, Change::Overwrite, Reach::Path, &shown);
+        }
+        if let Some(list) = list.filter(|l| l.text() != Some("-")) {
+            r.reads(&list, scope, &shown);
+        }
+        for operand in operands {
+            r.reads(operand, scope, &shown);
+        }
+        return;
+    }
+    if !stdio {
+        r.reads(&file, scope, &shown);
+    }
+    if has('t') {
+        return r.note(Read, format!("{shown} lists an archive"));
+    }
+    if has('I') {
+        return r.note(
+            Opaque,
+            format!(
+                "{shown} extracts in insecure mode (-I): members named with .. or / land anywhere"
+            ),
+        );
+    }
+    r.fills_with_unseen(&Arg::literal("."), scope, Change::Overwrite, false, &shown);
+}
+
+// ---------------------------------------------------------------- dpkg-deb
+
+pub const DPKG_DEB: Program = Program {
+    names: &["dpkg-deb"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: dpkg_deb,
+    examples: examples![
+        (Read, "dpkg-deb -c x.deb"),
+        (Read, "dpkg-deb --info x.deb"),
+        (Read, "dpkg-deb -f x.deb Version"),
+        (Opaque, "dpkg-deb -x x.deb ."),
+        (Opaque, "dpkg-deb --extract x.deb ."),
+        (Opaque, "dpkg-deb -R x.deb out"),
+        (Destructive, "dpkg-deb -x x.deb ../../.wicket"),
+        (TargetWrite, "dpkg-deb -b pkg"),
+        (TargetWrite, "dpkg-deb --build pkg out.deb"),
+        (Destructive, "dpkg-deb -b pkg ../../.wicket/p"),
+        (Opaque, "dpkg-deb -xq x.deb ."),
+    ],
+    manual: "dpkg-deb 1.21 (Debian): dpkg-deb --help, and -x tried on this machine",
+};
+
+/// dpkg-deb: `-x`/`-X`/`-R`/`-e` unpack the package's files (or its
+/// control files) into a directory under their own names, overwriting (a
+/// file `./.git` in the package replaced the worktree's gitfile, verified
+/// under dash); `-b` writes the package (`DIR.deb` by default); the rest
+/// only read. An option its description does not list is opaque.
+fn dpkg_deb(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut action: Option<&str> = None;
+    let mut operands: Vec<Arg> = Vec::new();
+    let mut words = run.inv.argv.iter().skip(1);
+    while let Some(arg) = words.next() {
+        let Some(text) = arg.text() else {
+            if arg.shown.starts_with(['$', '"', '`', '-']) {
+                return r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: dpkg-deb's word `{}` is only known when it runs, and could be an option",
+                        arg.shown
+                    ),
+                );
+            }
+            operands.push(arg.clone());
+            continue;
+        };
+        if !text.starts_with('-') || text == "-" {
+            operands.push(arg.clone());
+            continue;
+        }
+        let name = text.split_once('=').map_or(text, |(n, _)| n);
+        let found = match name {
+            "-x" | "--extract" | "-X" | "--vextract" | "-R" | "--raw-extract" => Some("x"),
+            "-e" | "--control" => Some("e"),
+            "-b" | "--build" => Some("b"),
+            "-c" | "--contents" | "-I" | "--info" | "-f" | "--field" | "-W" | "--show"
+            | "--fsys-tarfile" | "--ctrl-tarfile" | "--help" | "-?" | "--version" => Some("r"),
+            "-v"
+            | "--verbose"
+            | "-D"
+            | "--debug"
+            | "--nocheck"
+            | "--root-owner-group"
+            | "--uniform-compression"
+            | "--no-uniform-compression" => None,
+            "-Z" | "-z" | "-S" | "--showformat" | "--deb-format" | "--threads-max" => {
+                if !text.contains('=') {
+                    words.next();
+                }
+                None
+            }
+            _ if (name.starts_with("-Z") || name.starts_with("-z") || name.starts_with("-S"))
+                && !name.starts_with("--") =>
+            {
+                None
+            }
+            _ => {
+                return r.note(
+                    Opaque,
+                    format!("{shown}: dpkg-deb's option `{text}` is not one wicket's description of dpkg-deb knows"),
+                );
+            }
+        };
+        if found.is_some() {
+            action = found;
+        }
+    }
+    match action {
+        Some("x") | Some("e") => {
+            if let Some(archive) = operands.first() {
+                r.reads(archive, scope, &shown);
+            }
+            let dir = match (action, operands.get(1)) {
+                (_, Some(dir)) => dir.clone(),
+                (Some("e"), None) => Arg::literal("DEBIAN"),
+                _ => {
+                    return r.note(
+                        Read,
+                        format!("{shown} names no directory, so dpkg-deb stops"),
+                    )
+                }
+            };
+            r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
+        }
+        Some("b") => {
+            let Some(dir) = operands.first() else {
+                return r.note(
+                    Read,
+                    format!("{shown} names no directory, so dpkg-deb stops"),
+                );
+            };
+            r.reads(dir, scope, &shown);
+            let out = match (operands.get(1), dir.text()) {
+                (Some(out), _) => out.clone(),
+                (None, Some(d)) => Arg::literal(&format!("{}.deb", d.trim_end_matches('/'))),
+                (None, None) => {
+                    return r.note(
+                        Opaque,
+                        format!("{shown} writes a package named after a directory only known when it runs"),
+                    );
+                }
+            };
+            r.change(&out, scope, Change::Overwrite, Reach::Path, &shown);
+        }
+        Some(_) => {
+            for operand in operands.iter().take(1) {
+                r.reads(operand, scope, &shown);
+            }
+            r.note(Read, format!("{shown} shows a package"));
+        }
+        None => r.note(
+            Read,
+            format!("{shown} is given no action, so dpkg-deb stops"),
+        ),
     }
 }

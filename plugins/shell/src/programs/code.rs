@@ -1287,6 +1287,26 @@ impl Scan<'_> {
         self.nested_code(r, code, &lexed);
         self.run_time_paths(r, code, &lexed, &values);
         self.signals(r, &lexed);
+        if let Some(how) = built_link(code, &lexed, self.language) {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {program} program hard-links a path it builds at run time (`{how}`): a second name for the worktree's .git, or anything else, is only known when it runs"
+                ),
+            );
+        }
+        // Names that hold literal text, read as that text (`a = ".g";
+        // os.link(a + "it", "x")` linked the worktree's `.git`, verified
+        // under dash): the code again with them written in.
+        if self.depth < MAX_NESTED {
+            if let Some(written) = substituted(code, &lexed, self.language) {
+                let placed = std::mem::take(&mut self.placed);
+                self.depth += 1;
+                self.run(r, &written);
+                self.depth -= 1;
+                self.placed = placed.max(self.placed);
+            }
+        }
     }
 
     /// A signal sent to the process that runs the code's shell, its whole
@@ -2444,6 +2464,7 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                 changed = true;
             } else if let Some(r2) = t
                 .strip_prefix(".lower()")
+                .or_else(|| t.strip_prefix(".casefold()"))
                 .or_else(|| t.strip_prefix(".toLowerCase()"))
                 .or_else(|| t.strip_prefix(".downcase"))
             {
@@ -2481,6 +2502,36 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                     _ => break,
                 }
             } else if let Some(r2) = t
+                .strip_prefix(".__add__(")
+                .or_else(|| t.strip_prefix(".concat("))
+            {
+                // One literal appended.
+                let offset = code.len() - r2.trim_start().len();
+                let arg = lexed.lits[index + 1..].iter().find(|l| l.start == offset);
+                match arg.filter(|a| !a.text.contains(HOLE) && !a.command) {
+                    Some(arg) => match code[arg.end..].trim_start().strip_prefix(')') {
+                        Some(r3) if value.len() + arg.text.len() <= JOINED_MAX => {
+                            value.push_str(&arg.text);
+                            rest = r3;
+                            changed = true;
+                        }
+                        _ => break,
+                    },
+                    None => break,
+                }
+            } else if let Some((part, r2)) = split_index(&value, t, code, lexed, index) {
+                value = part;
+                rest = r2;
+                changed = true;
+            } else if let Some((sliced, r2)) = sliced(&value, t) {
+                value = sliced;
+                rest = r2;
+                changed = true;
+            } else if let Some((stripped, r2)) = stripped(&value, t, code, lexed, index) {
+                value = stripped;
+                rest = r2;
+                changed = true;
+            } else if let Some(r2) = t
                 .strip_prefix(".replace(")
                 .or_else(|| t.strip_prefix(".replaceAll("))
                 .or_else(|| t.strip_prefix(".gsub("))
@@ -2508,8 +2559,275 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
             out.push((lit.start, value));
         }
     }
+    out.extend(perl_functions(code, lexed));
     out.extend(joined(code, lexed));
     out
+}
+
+/// perl's string functions of one literal: `lc`, `uc`, `lcfirst`,
+/// `ucfirst` and `substr(LITERAL, OFFSET[, LENGTH])` (`lc(".GIT")` is
+/// `.git`), with or without parentheses.
+fn perl_functions(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for marker in ["lcfirst", "ucfirst", "lc", "uc", "substr"] {
+        let mut from = 0;
+        while let Some(found) = code[from..].find(marker) {
+            let at = from + found;
+            from = at + marker.len();
+            let before = code[..at].chars().next_back();
+            let after = code[from..].chars().next();
+            if lexed.covering(at)
+                || before.is_some_and(|c| c.is_alphanumeric() || "_$@%&.>".contains(c))
+                || after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            let rest = code[from..].trim_start();
+            let rest = rest.strip_prefix('(').map_or(rest, str::trim_start);
+            let Some(lit) = lexed.starting_at(code.len() - rest.len()) else {
+                continue;
+            };
+            if lit.text.contains(HOLE) || lit.command {
+                continue;
+            }
+            let text = &lit.text;
+            let first = |f: fn(&char) -> String| {
+                let mut chars = text.chars();
+                chars
+                    .next()
+                    .map_or_else(String::new, |c| f(&c) + chars.as_str())
+            };
+            let value = match marker {
+                "lc" => text.to_lowercase(),
+                "uc" => text.to_uppercase(),
+                "lcfirst" => first(|c| c.to_lowercase().collect()),
+                "ucfirst" => first(|c| c.to_uppercase().collect()),
+                _ => {
+                    // substr: `, OFFSET[, LENGTH]` after the literal.
+                    let r = code[lit.end..].trim_start();
+                    let Some(r) = r.strip_prefix(',') else {
+                        continue;
+                    };
+                    let Some((offset, r)) = small_int(r) else {
+                        continue;
+                    };
+                    let chars: Vec<char> = text.chars().collect();
+                    let len = chars.len();
+                    let start = clamp_index(offset, len);
+                    let end = match r.trim_start().strip_prefix(',').and_then(small_int) {
+                        Some((n, _)) if n < 0 => clamp_index(n, len),
+                        Some((n, _)) => (start + n as usize).min(len),
+                        None => len,
+                    };
+                    chars[start..end.max(start)].iter().collect()
+                }
+            };
+            out.push((at, value));
+        }
+    }
+    out
+}
+
+/// A whole number written plainly (`-2`, `3`).
+fn small_int(text: &str) -> Option<(i64, &str)> {
+    let t = text.trim_start();
+    let (negative, digits_at) = match t.strip_prefix('-') {
+        Some(r) => (true, r.trim_start()),
+        None => (false, t),
+    };
+    let len = digits_at
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits_at.len());
+    if len == 0 || len > 6 {
+        return None;
+    }
+    let n: i64 = digits_at[..len].parse().ok()?;
+    Some((if negative { -n } else { n }, &digits_at[len..]))
+}
+
+/// A position counted as python and JavaScript's `slice` count it: a
+/// negative one from the end, clamped to the text.
+fn clamp_index(n: i64, len: usize) -> usize {
+    let len = len as i64;
+    (if n < 0 { (len + n).max(0) } else { n.min(len) }) as usize
+}
+
+/// A slice right after a literal's text (`t`): python's `[a:b]`, ruby's
+/// `[a..b]`, `[a...b]` and `[a, n]`, JavaScript's `.slice(a, b)`,
+/// `.substring(a, b)` and `.substr(a, n)` (`".gitx"[:4]` is `.git`). The
+/// value and the code after it.
+fn sliced<'c>(value: &str, t: &'c str) -> Option<(String, &'c str)> {
+    let chars: Vec<char> = value.chars().collect();
+    let len = chars.len();
+    let take = |from: usize, to: usize| -> String {
+        if from < to {
+            chars[from..to].iter().collect()
+        } else {
+            String::new()
+        }
+    };
+    if let Some(r) = t.strip_prefix('[') {
+        // python: [a:b], [a:], [:b], [a].
+        let (from, r) = match small_int(r) {
+            Some((n, r)) => (Some(n), r),
+            None => (None, r),
+        };
+        let r = r.trim_start();
+        if let Some(r) = r.strip_prefix(':') {
+            let (to, r) = match small_int(r) {
+                Some((n, r)) => (Some(n), r),
+                None => (None, r),
+            };
+            let r = r.trim_start().strip_prefix(']')?;
+            let from = clamp_index(from.unwrap_or(0), len);
+            let to = to.map_or(len, |n| clamp_index(n, len));
+            return Some((take(from, to), r));
+        }
+        let from = from?;
+        for (dots, inclusive) in [("...", false), ("..", true)] {
+            if let Some(r) = r.strip_prefix(dots) {
+                let (to, r) = small_int(r)?;
+                let r = r.trim_start().strip_prefix(']')?;
+                let from = clamp_index(from, len);
+                let to = clamp_index(to, len) + usize::from(inclusive);
+                return Some((take(from, to.min(len)), r));
+            }
+        }
+        if let Some(r) = r.strip_prefix(',') {
+            let (n, r) = small_int(r)?;
+            let r = r.trim_start().strip_prefix(']')?;
+            let from = clamp_index(from, len);
+            return Some((take(from, (from + n.max(0) as usize).min(len)), r));
+        }
+        return None;
+    }
+    for method in [".slice(", ".substring(", ".substr("] {
+        let Some(r) = t.strip_prefix(method) else {
+            continue;
+        };
+        let (a, r) = small_int(r)?;
+        let r = r.trim_start();
+        let (b, r) = match r.strip_prefix(',') {
+            Some(r) => {
+                let (b, r) = small_int(r)?;
+                (Some(b), r)
+            }
+            None => (None, r),
+        };
+        let r = r.trim_start().strip_prefix(')')?;
+        let value = match method {
+            ".slice(" => take(clamp_index(a, len), b.map_or(len, |b| clamp_index(b, len))),
+            ".substring(" => {
+                let a = a.clamp(0, len as i64) as usize;
+                let b = b.map_or(len, |b| b.clamp(0, len as i64) as usize);
+                take(a.min(b), a.max(b))
+            }
+            _ => {
+                let a = clamp_index(a, len);
+                take(a, b.map_or(len, |n| (a + n.max(0) as usize).min(len)))
+            }
+        };
+        return Some((value, r));
+    }
+    None
+}
+
+/// One piece of a literal split right after it: python's and ruby's
+/// `.split()[N]` (on whitespace) and `.split(SEP)[N]`, JavaScript's
+/// `.split(SEP)[N]` (`" .git".split()[0]` is `.git`).
+fn split_index<'c>(
+    value: &str,
+    t: &'c str,
+    code: &'c str,
+    lexed: &Lexed,
+    index: usize,
+) -> Option<(String, &'c str)> {
+    let r = t.strip_prefix(".split(")?;
+    let r2 = r.trim_start();
+    let (sep, r) = if let Some(r3) = r2.strip_prefix(')') {
+        (None, r3)
+    } else {
+        let at = code.len() - r2.len();
+        let arg = lexed.lits[index + 1..].iter().find(|l| l.start == at)?;
+        if arg.text.contains(HOLE) || arg.text.is_empty() {
+            return None;
+        }
+        let r3 = code[arg.end..].trim_start().strip_prefix(')')?;
+        (Some(arg.text.clone()), r3)
+    };
+    let r = r.trim_start().strip_prefix('[')?;
+    let (n, r) = small_int(r)?;
+    let r = r.trim_start().strip_prefix(']')?;
+    let parts: Vec<&str> = match &sep {
+        Some(sep) => value.split(sep.as_str()).collect(),
+        None => value.split_whitespace().collect(),
+    };
+    let i = if n < 0 {
+        parts.len().checked_sub(n.unsigned_abs() as usize)?
+    } else {
+        n as usize
+    };
+    Some(((*parts.get(i)?).to_owned(), r))
+}
+
+/// Whitespace or given characters stripped right after a literal:
+/// python's `.strip()`, `.lstrip()`, `.rstrip()` (with or without a
+/// literal of characters), JavaScript's `.trim()`, `.trimStart()`,
+/// `.trimEnd()`, ruby's `.strip`, `.lstrip`, `.rstrip`, `.chomp`.
+fn stripped<'c>(
+    value: &str,
+    t: &'c str,
+    code: &'c str,
+    lexed: &Lexed,
+    index: usize,
+) -> Option<(String, &'c str)> {
+    let methods: [(&str, u8); 9] = [
+        (".strip", b'b'),
+        (".lstrip", b'l'),
+        (".rstrip", b'r'),
+        (".trimStart", b'l'),
+        (".trimEnd", b'r'),
+        (".trimLeft", b'l'),
+        (".trimRight", b'r'),
+        (".trim", b'b'),
+        (".chomp", b'n'),
+    ];
+    for (method, side) in methods {
+        let Some(r) = t.strip_prefix(method) else {
+            continue;
+        };
+        if r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let mut set: Option<String> = None;
+        let mut r = r;
+        if let Some(r2) = r.strip_prefix('(') {
+            let r3 = r2.trim_start();
+            if let Some(r4) = r3.strip_prefix(')') {
+                r = r4;
+            } else {
+                let at = code.len() - r3.len();
+                let arg = lexed.lits[index + 1..].iter().find(|l| l.start == at)?;
+                set = Some(arg.text.clone());
+                r = code[arg.end..].trim_start().strip_prefix(')')?;
+            }
+        }
+        let strips = |c: char| match &set {
+            Some(set) => set.contains(c),
+            None => c.is_whitespace(),
+        };
+        let out = match side {
+            b'b' => value.trim_matches(strips),
+            b'l' => value.trim_start_matches(strips),
+            b'r' => value.trim_end_matches(strips),
+            _ => match &set {
+                Some(set) => value.strip_suffix(set.as_str()).unwrap_or(value),
+                None => value.trim_end_matches(['\n', '\r']),
+            },
+        };
+        return Some((out.to_owned(), r));
+    }
+    None
 }
 
 /// The longest text a join or format of literals is worked out to: longer
@@ -2696,6 +3014,399 @@ fn joined(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// A hard link whose source is not one plain literal (`os.link(a.casefold(),
+/// "x")`, `l = os.link`): the name the scan would place is only known when
+/// the code runs, and a second name for the worktree's `.git` lets a later
+/// write through it rewrite the gitfile. The call as written, or `None`.
+fn built_link(code: &str, lexed: &Lexed, language: Language) -> Option<String> {
+    let b = code.as_bytes();
+    for (start, ident) in identifiers_at(code, lexed) {
+        let name = ident.rsplit(['.', ':']).next().unwrap_or(ident);
+        let receiver = ident.len() > name.len();
+        let counts = match name {
+            "linkSync" | "hardlink_to" | "link_to" => true,
+            "link" => {
+                !receiver && matches!(language, Language::Python | Language::Perl | Language::Php)
+                    || ident.ends_with("os.link")
+                    || ident.ends_with("fs.link")
+                    || ident.ends_with("promises.link")
+                    || ident.ends_with("File.link")
+                    || ident.ends_with("FileUtils.link")
+                    || ident.ends_with("Deno.link")
+                    || ident.ends_with("posix.link")
+                    || (ident == ".link"
+                        && matches!(language, Language::Node | Language::Deno | Language::Ruby))
+            }
+            "ln" => ident.ends_with("FileUtils.ln"),
+            _ => false,
+        };
+        if !counts {
+            continue;
+        }
+        let mut k = start + ident.len();
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
+        let called = b.get(k) == Some(&b'(');
+        // A bare python or php `link` that is not called is some other name.
+        if !called && !receiver && language != Language::Perl {
+            continue;
+        }
+        if called {
+            k += 1;
+            while k < b.len() && b[k].is_ascii_whitespace() {
+                k += 1;
+            }
+        } else if language == Language::Perl && !receiver && k == start + ident.len() {
+            // perl's `link` needs a space or a parenthesis before its list.
+            continue;
+        }
+        // shutil.copytree's copy function: that rule places the tree.
+        if !called && code[..start].trim_end().ends_with("copy_function=") {
+            continue;
+        }
+        // One literal, or literals joined (`"a" + ".txt"`), whose text the
+        // rest of the scan reads.
+        let mut plain = false;
+        while let Some(lit) = lexed.starting_at(k) {
+            if lit.text.contains(HOLE) || lit.command {
+                break;
+            }
+            let rest = code[lit.end..].trim_start();
+            if rest.starts_with([',', ')']) {
+                plain = true;
+                break;
+            }
+            let joiner = rest
+                .strip_prefix("..")
+                .or_else(|| rest.strip_prefix(['+', '.']))
+                .unwrap_or(rest)
+                .trim_start();
+            k = code.len() - joiner.len();
+        }
+        if !plain {
+            let end = code[start..]
+                .find(['\n', ';'])
+                .map_or(code.len(), |e| start + e);
+            return Some(crate::clip(&code[start..end], 60));
+        }
+    }
+    None
+}
+
+/// Dotted names outside literals (`os.link`, `FileUtils.ln`, `link`), each
+/// with its byte offset in the code.
+fn identifiers_at<'c>(code: &'c str, lexed: &Lexed) -> Vec<(usize, &'c str)> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(lit) = lexed.starting_at(i) {
+            i = lit.end.max(i + 1);
+            continue;
+        }
+        // A method of an expression (`require("fs").linkSync`) starts at
+        // its dot.
+        let method = b[i] == b'.'
+            && i > 0
+            && matches!(b[i - 1], b')' | b']')
+            && b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic());
+        let starts = method
+            || (b[i].is_ascii_alphabetic() || b[i] == b'_')
+                && (i == 0 || !(name_byte(b[i - 1]) || b"$@.".contains(&b[i - 1])));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut k = i + usize::from(method);
+        while k < b.len() && (name_byte(b[k]) || b[k] == b'.' || b[k] == b':') {
+            k += 1;
+        }
+        let ident = code[i..k].trim_end_matches(['.', ':']);
+        out.push((i, ident));
+        i = k.max(i + 1);
+    }
+    out
+}
+
+/// How many names [`substituted`] follows from their literal assignments.
+const MAX_NAMES: usize = 32;
+
+/// One assignment of a name the code makes: where, and the text it then
+/// holds when that is only literals (`a = ".g"`, `a += "it"` after one).
+struct Assigned {
+    at: usize,
+    value: Option<String>,
+}
+
+/// Whether `c` continues a name.
+fn name_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The literals from `at` on joined by the language's concatenation (`+`,
+/// perl's and php's `.`, lua's `..`, python's juxtaposition) up to the end
+/// of the statement: their text, or `None` when the value is anything else.
+fn literal_value(code: &str, lexed: &Lexed, at: usize, language: Language) -> Option<String> {
+    let b = code.as_bytes();
+    let mut k = at;
+    let mut value = String::new();
+    loop {
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
+        let lit = lexed.starting_at(k)?;
+        if lit.text.contains(HOLE) || lit.command {
+            return None;
+        }
+        value.push_str(&lit.text);
+        if value.len() > JOINED_MAX {
+            return None;
+        }
+        k = lit.end;
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
+        let rest = &code[k..];
+        let joins = match language {
+            Language::Perl | Language::Php => rest.starts_with('.'),
+            Language::Lua => rest.starts_with(".."),
+            _ => rest.starts_with('+'),
+        };
+        if joins {
+            k += if language == Language::Lua { 2 } else { 1 };
+            continue;
+        }
+        if language == Language::Python && lexed.starting_at(k).is_some() {
+            continue;
+        }
+        let ends = rest.is_empty()
+            || rest.starts_with([';', '\n', '\r', '#'])
+            || rest.starts_with("//")
+            || (language != Language::Python && rest.starts_with([',', ')']))
+            || (language == Language::Python && rest.starts_with(')'));
+        return ends.then_some(value);
+    }
+}
+
+/// The code with each use of a name that was assigned literal text only
+/// (`a = ".g"`, `const a = ".g"`, `my $a = ".g"`, `$a = '.g'`, with `+=`
+/// and `.=` of literals after it) written as that text, outside literals
+/// and in the interpolations that name it alone (`f"{a}it"`,
+/// `` `${a}it` ``, `"#{a}it"`, perl's and php's `"${a}it"` and `"$a"`):
+/// `a = ".g"; os.link(a + "it", "x")` becomes `os.link('.g' + "it", "x")`,
+/// which the rest of the scan reads. A use takes the last assignment
+/// before it (or the first after, in a loop or a function); one after an
+/// assignment the scan cannot evaluate is left alone. `None` when nothing
+/// changes.
+fn substituted(code: &str, lexed: &Lexed, language: Language) -> Option<String> {
+    let sigils: &[u8] = match language {
+        Language::Perl | Language::Php => b"$",
+        Language::Ruby => b"$@",
+        Language::Python | Language::Node | Language::Deno | Language::Lua => b"",
+        _ => return None,
+    };
+    let js = matches!(language, Language::Node | Language::Deno);
+    let b = code.as_bytes();
+    // Every name outside literals: (start, end).
+    let mut names: Vec<(usize, usize)> = Vec::new();
+    let mut parens = 0usize;
+    let mut keyword: Vec<bool> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(lit) = lexed.starting_at(i) {
+            i = lit.end.max(i + 1);
+            continue;
+        }
+        let c = b[i];
+        match c {
+            b'(' => parens += 1,
+            b')' => parens = parens.saturating_sub(1),
+            _ => {}
+        }
+        let sigil = sigils.contains(&c);
+        let starts = (c.is_ascii_alphabetic() || c == b'_' || sigil || (js && c == b'$'))
+            && (i == 0 || !(name_byte(b[i - 1]) || b".$@".contains(&b[i - 1])));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut k = i + 1;
+        while k < b.len() && (name_byte(b[k]) || (js && b[k] == b'$')) {
+            k += 1;
+        }
+        if sigil && k == i + 1 {
+            i = k;
+            continue;
+        }
+        names.push((i, k));
+        keyword.push(language == Language::Python && parens > 0);
+        i = k;
+    }
+    // Assignments, in order, by name.
+    let mut assigned: std::collections::BTreeMap<&str, Vec<Assigned>> = Default::default();
+    let mut uses: Vec<(usize, usize)> = Vec::new();
+    for (n, &(start, end)) in names.iter().enumerate() {
+        let name = &code[start..end];
+        let mut rest = code[end..].trim_start_matches([' ', '\t']);
+        // python's annotated assignment `a: str = ".g"`.
+        if language == Language::Python && !keyword[n] {
+            if let Some(annotated) = rest.strip_prefix(':').filter(|r| !r.starts_with('=')) {
+                let to = annotated.find(['=', '\n', ';']).unwrap_or(annotated.len());
+                let annotation = &annotated[..to];
+                if annotated[to..].starts_with('=')
+                    && !annotated[to..].starts_with("==")
+                    && annotation
+                        .trim()
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "_.[], ".contains(c))
+                {
+                    rest = &annotated[to..];
+                }
+            }
+        }
+        let (append, rhs) =
+            if rest.starts_with("==") || rest.starts_with("=~") || rest.starts_with("=>") {
+                (false, None)
+            } else if let Some(r) = rest.strip_prefix(":=").or_else(|| rest.strip_prefix('=')) {
+                (false, Some(code.len() - r.len()))
+            } else if let Some(r) = rest.strip_prefix("+=").or_else(|| rest.strip_prefix(".=")) {
+                (true, Some(code.len() - r.len()))
+            } else {
+                (false, None)
+            };
+        match rhs {
+            Some(_) if keyword[n] && !rest.starts_with(":=") => {}
+            Some(rhs) => {
+                if assigned.len() >= MAX_NAMES && !assigned.contains_key(name) {
+                    continue;
+                }
+                let value = literal_value(code, lexed, rhs, language);
+                let list = assigned.entry(name).or_default();
+                let value = if append {
+                    match (list.last().and_then(|a| a.value.clone()), value) {
+                        (Some(before), Some(more)) if before.len() + more.len() <= JOINED_MAX => {
+                            Some(before + &more)
+                        }
+                        _ => None,
+                    }
+                } else {
+                    value
+                };
+                list.push(Assigned { at: start, value });
+            }
+            None => uses.push((start, end)),
+        }
+    }
+    if assigned
+        .values()
+        .all(|l| l.iter().all(|a| a.value.is_none()))
+    {
+        return None;
+    }
+    let value_at = |name: &str, at: usize| -> Option<&str> {
+        let list = assigned.get(name)?;
+        let before = list.iter().rev().find(|a| a.at < at);
+        before.or_else(|| list.first())?.value.as_deref()
+    };
+    let quoted = |value: &str| -> Option<String> {
+        if !value.contains(['\'', '\\']) {
+            Some(format!("'{value}'"))
+        } else if !value.contains(['"', '\\', '$', '@', '#', '{', '}']) {
+            Some(format!("\"{value}\""))
+        } else {
+            None
+        }
+    };
+    // Replacements: (start, end, text), in order.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for (start, end) in uses {
+        if let Some(text) = value_at(&code[start..end], start).and_then(quoted) {
+            edits.push((start, end, text));
+        }
+    }
+    // Interpolations that name one tracked name alone.
+    for lit in lexed
+        .lits
+        .iter()
+        .filter(|l| l.text.contains(HOLE) && !l.command)
+    {
+        let span = &code[lit.start..lit.end];
+        let mut k = 0;
+        while k < span.len() {
+            let rest = &span[k..];
+            let mut found: Option<(usize, &str)> = None;
+            for (name, _) in assigned.iter() {
+                let bare = name.trim_start_matches(['$', '@']);
+                let forms: Vec<String> = match language {
+                    Language::Python => vec![format!("{{{name}}}")],
+                    Language::Node | Language::Deno => vec![format!("${{{name}}}")],
+                    Language::Ruby if *name != bare => {
+                        vec![format!("#{{{name}}}"), format!("#{name}")]
+                    }
+                    Language::Ruby => vec![format!("#{{{name}}}")],
+                    Language::Perl => vec![format!("${{{bare}}}"), (*name).to_owned()],
+                    Language::Php => {
+                        vec![
+                            format!("{{{name}}}"),
+                            format!("${{{bare}}}"),
+                            (*name).to_owned(),
+                        ]
+                    }
+                    _ => vec![],
+                };
+                for form in forms {
+                    let bounded = !form.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                        || !rest[form.len().min(rest.len())..].starts_with(|c: char| {
+                            c.is_ascii_alphanumeric()
+                                || c == '_'
+                                || c == '['
+                                || c == '{'
+                                || c == '-'
+                        });
+                    if rest.starts_with(form.as_str()) && bounded {
+                        found = Some((form.len(), name));
+                        break;
+                    }
+                }
+                if found.is_some() {
+                    break;
+                }
+            }
+            match found {
+                Some((len, name)) => {
+                    let value = value_at(name, lit.start)
+                        .filter(|v| !v.contains(['"', '\'', '`', '\\', '$', '@', '#', '{', '}']));
+                    if let Some(value) = value {
+                        edits.push((lit.start + k, lit.start + k + len, value.to_owned()));
+                    }
+                    k += len;
+                }
+                None => k += rest.chars().next().map_or(1, char::len_utf8),
+            }
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    edits.sort_by_key(|e| e.0);
+    let mut out = String::with_capacity(code.len());
+    let mut last = 0;
+    for (start, end, text) in edits {
+        if start < last {
+            continue;
+        }
+        out.push_str(&code[last..start]);
+        out.push_str(&text);
+        last = end;
+        if out.len() > MAX_CODE {
+            return None;
+        }
+    }
+    out.push_str(&code[last..]);
+    (out != code).then_some(out)
 }
 
 /// What a call's arguments are.

@@ -10,7 +10,7 @@
 
 use wicket_guest::Effect::{self, *};
 
-use crate::read::{Arg, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Reach, Reader, Scope, Stdin};
 
 use super::{Program, Run, Syntax};
 
@@ -26,6 +26,7 @@ pub const PROGRAMS: &[&Program] = &[
     &SHIFT,
     &SHOPT,
     &HASH,
+    &HISTORY,
     &ENABLE,
     &ALIAS,
     &UNALIAS,
@@ -192,6 +193,26 @@ pub const HASH: Program = builtin(
     &[
         (Read, "hash -r"),
         (Destructive, "hash -p /bin/rm ls; ls -rf ../../.wicket"),
+    ],
+);
+
+pub const HISTORY: Program = builtin(
+    &["history"],
+    history,
+    &[
+        (Read, "history"),
+        (Read, "history 20"),
+        (Read, "history -c"),
+        (Read, "history -s make test"),
+        (TargetWrite, "history -w notes.txt"),
+        (Destructive, "history -w ../../.wicket/trail.jsonl"),
+        (Destructive, "history -aw ../../repo.git/config"),
+        (
+            Destructive,
+            "HISTFILE=../../.wicket/trail.jsonl; history -w",
+        ),
+        (Secret, "history -r ~/.ssh/id_rsa; history"),
+        (Opaque, "history -w"),
     ],
 );
 
@@ -1222,6 +1243,45 @@ fn hash(r: &mut Reader, run: &Run, scope: &mut Scope) {
         Read,
         format!("{} remembers where programs are", run.shown()),
     );
+}
+
+/// bash's `history -anrw [FILE]` (`help history`): `-w` writes the whole
+/// list to FILE, replacing it (in `bash -c` the list is empty, so FILE is
+/// emptied; verified), `-a` appends the session's new lines to it, `-r`
+/// and `-n` read it into the list, which a later `history` prints. Without
+/// FILE, HISTFILE names it. Only the first of `-a`, `-w`, `-r`, `-n` acts,
+/// in that order. `-c`, `-d N`, `-s WORDS`, `-p WORDS` and a count only
+/// change or show the list (running it again is `fc`'s).
+fn history(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let Some((options, rest)) = builtin_options(args(run), "d", false) else {
+        return dynamic_option(r, run);
+    };
+    let shown = run.shown();
+    let acts = ['a', 'w', 'r', 'n'].into_iter().find(|c| has(&options, *c));
+    let Some(act) = acts else {
+        return r.note(Read, format!("{shown} shows or edits the shell's history"));
+    };
+    let files: Vec<Arg> = match rest.first() {
+        Some(file) => vec![file.clone()],
+        None => match scope.vars.get("HISTFILE") {
+            Some(Some(values)) => values.iter().map(|v| Arg::literal(v)).collect(),
+            _ => {
+                return r.note(
+                    Opaque,
+                    format!(
+                        "{shown} uses the file HISTFILE names, which this command did not set to a known path"
+                    ),
+                );
+            }
+        },
+    };
+    for file in &files {
+        match act {
+            'a' => r.change(file, scope, Change::Write, Reach::Path, &shown),
+            'w' => r.change(file, scope, Change::Overwrite, Reach::Path, &shown),
+            _ => r.reads(file, scope, &shown),
+        }
+    }
 }
 
 fn alias(r: &mut Reader, run: &Run, scope: &mut Scope) {
