@@ -61,9 +61,10 @@ use wicket_shell::read::Arg;
 /// code and on ancestors, git and what the harness reads, each added
 /// ~1,000-1,700 re-spellings; the fourth two, ~6,000 together; the fifth three, ~10,000;
 /// the sixth and seventh brought it to ~90,000, and the eighth adds ~1,000;
-/// the ninth on ancestors, git and secrets brought it past 95,000, and the
-/// tenth past 100,000).
-const BUDGET: usize = 105_000;
+/// the ninth on ancestors, git and secrets brought it past 95,000, the
+/// tenth past 100,000, and the eleventh on ancestors, git and secrets past
+/// 105,000).
+const BUDGET: usize = 110_000;
 
 // ---------------------------------------------------------------------------
 // A small reading of the seeds' shell text: simple commands separated by

@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD,
+    &BROTLI, &DD, &DPKG_DEB, &DPKG,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -1992,7 +1992,10 @@ fn squeeze(
         };
         if pressed.restore_name && pressed.decompress {
             // The name comes from the compressed file's header, in the same
-            // directory.
+            // directory: a name the archive chose, which wicket does not
+            // see (`gunzip -Nf x.gz` at the worktree's top wrote the `.git`
+            // stored in the header over the worktree's gitfile; verified
+            // under dash).
             let dir = match made.text() {
                 Some(t) => match t.rsplit_once('/') {
                     Some(("", _)) => Arg::literal("/"),
@@ -2001,7 +2004,7 @@ fn squeeze(
                 },
                 None => made.clone(),
             };
-            r.change(&dir, scope, write, Reach::Path, &shown);
+            r.fills_with_unseen(&dir, scope, write, false, &shown);
         } else {
             r.change(&made, scope, write, Reach::Path, &shown);
         }
@@ -2091,6 +2094,9 @@ pub const GZIP: Program = Program {
         (Destructive, "gzip --rec ../../.wicket"),
         (OpenWorld, "gzip /tmp/build.log"),
         (Opaque, "GZIP=$OPTS gzip x"),
+        (Opaque, "gunzip -Nf x.gz"),
+        (Opaque, "gzip -d --name x.gz"),
+        (Read, "gzip -dNc x.gz"),
         (Secret, "gzip -c ~/.ssh/id_rsa > k.gz"),
     ],
     manual: "gzip 1.12: gzip --help",
@@ -3033,4 +3039,201 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         None => r.note(Read, format!("{shown} copies to its output")),
     }
+}
+
+// ------------------------------------------------------- dpkg-deb, dpkg
+
+/// dpkg-deb's actions and options (dpkg's own option parser: exact long
+/// names, one short option a word; reading bundles and abbreviations too
+/// only makes the reading stricter than what runs).
+const DPKG_DEB_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("build", "b", &["build"]),
+        flag("contents", "c", &["contents"]),
+        flag("control", "e", &["control"]),
+        flag("extract", "x", &["extract"]),
+        flag("vextract", "X", &["vextract"]),
+        flag("raw-extract", "R", &["raw-extract"]),
+        flag("info", "I", &["info"]),
+        flag("show", "W", &["show"]),
+        flag("field", "f", &["field"]),
+        flag("ctrl-tarfile", "", &["ctrl-tarfile"]),
+        flag("fsys-tarfile", "", &["fsys-tarfile"]),
+        flag("help", "h", &["help", "usage"]),
+        flag("version", "", &["version"]),
+        value("showformat", "", &["showformat"]),
+        value("compress-level", "z", &[]),
+        value("compress-type", "Z", &[]),
+        value("compress-strategy", "S", &[]),
+        value("deb-format", "", &["deb-format"]),
+        value("threads-max", "", &["threads-max"]),
+        flag(
+            "uniform-compression",
+            "",
+            &["uniform-compression", "no-uniform-compression"],
+        ),
+        flag("root-owner-group", "", &["root-owner-group"]),
+        flag("nocheck", "", &["nocheck"]),
+        flag("verbose", "v", &["verbose"]),
+        flag("debug", "D", &["debug"]),
+    ],
+};
+
+/// dpkg-deb: `-x`/`-X`/`-R ARCHIVE DIR` extract the package's files, and
+/// `-e ARCHIVE [DIR]` its control files (into `DEBIAN` by default), under
+/// names only the package knows: a `./.git` member replaced the worktree's
+/// gitfile (`dpkg-deb -x x.deb .`; verified under dash). `-b DIR [DEST]`
+/// writes the package file; the listing actions only read.
+pub const DPKG_DEB: Program = Program {
+    names: &["dpkg-deb"],
+    syntax: Syntax::Grammar(DPKG_DEB_GRAMMAR),
+    output: None,
+    lists_paths_under: None,
+    read: dpkg_deb,
+    examples: examples![
+        (Read, "dpkg-deb -c x.deb"),
+        (Read, "dpkg-deb --info x.deb"),
+        (Read, "dpkg-deb -f x.deb Version"),
+        (Read, "dpkg-deb --fsys-tarfile x.deb"),
+        (Opaque, "dpkg-deb -x x.deb ."),
+        (Opaque, "dpkg-deb --extract x.deb ."),
+        (Opaque, "dpkg-deb -R x.deb out"),
+        (Opaque, "dpkg-deb -e x.deb"),
+        (Destructive, "dpkg-deb -x x.deb ../.."),
+        (Destructive, "dpkg-deb -X x.deb ../../repo.git"),
+        (OpenWorld, "dpkg-deb -x x.deb /tmp/x"),
+        (TargetWrite, "dpkg-deb -b pkg"),
+        (TargetWrite, "dpkg-deb --build pkg out.deb"),
+        (Destructive, "dpkg-deb -b pkg ../../.wicket/x.deb"),
+        (Opaque, "dpkg-deb x.deb"),
+    ],
+    manual: "dpkg-deb 1.21 (Debian 12): dpkg-deb --help, and -x, -b run on this machine",
+};
+
+fn dpkg_deb(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let p = &run.parsed;
+    if prints_only(r, run, p, &["help", "version"]) {
+        return;
+    }
+    dpkg_deb_action(r, &run.shown(), p, scope);
+}
+
+/// What one of dpkg-deb's actions does (also given through dpkg); false
+/// when none is given.
+fn dpkg_deb_action(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scope) -> bool {
+    let ops = p.operand_args();
+    let extracts = ["extract", "vextract", "raw-extract"]
+        .iter()
+        .any(|k| p.has(k));
+    if let Some(archive) = ops.first() {
+        r.reads(archive, scope, shown);
+    }
+    if extracts || p.has("control") {
+        let dir = match ops.get(1) {
+            Some(dir) => dir.clone(),
+            None if p.has("control") => Arg::literal("DEBIAN"),
+            None => {
+                r.note(Read, format!("{shown} names no directory to extract into"));
+                return true;
+            }
+        };
+        r.fills_with_unseen(&dir, scope, Change::Overwrite, false, shown);
+    } else if p.has("build") {
+        match (ops.first(), ops.get(1)) {
+            (_, Some(dest)) => r.change(dest, scope, Change::Overwrite, Reach::Path, shown),
+            (Some(dir), None) => match dir.text() {
+                Some(t) => {
+                    let made = format!("{}.deb", t.trim_end_matches('/'));
+                    r.change(
+                        &Arg::literal(&made),
+                        scope,
+                        Change::Overwrite,
+                        Reach::Path,
+                        shown,
+                    );
+                }
+                None => r.note(
+                    Opaque,
+                    format!(
+                        "{shown} writes a package named after {}, only known when it runs",
+                        dir.shown
+                    ),
+                ),
+            },
+            (None, None) => r.note(Read, format!("{shown} names nothing to build")),
+        }
+    } else if [
+        "contents",
+        "info",
+        "show",
+        "field",
+        "ctrl-tarfile",
+        "fsys-tarfile",
+    ]
+    .iter()
+    .any(|k| p.has(k))
+    {
+        r.note(Read, format!("{shown} lists or prints a package archive"));
+    } else {
+        r.note(
+            Opaque,
+            format!("{shown}: no dpkg-deb action wicket describes"),
+        );
+    }
+    true
+}
+
+/// dpkg: the dpkg-deb actions it hands on (`-x`, `-X`, `-e`, `-b`, `-c`,
+/// `-I`, `-f`, `--ctrl-tarfile`, `--fsys-tarfile`) are read as dpkg-deb's;
+/// everything else is read as a program wicket does not know.
+pub const DPKG: Program = Program {
+    names: &["dpkg"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: dpkg,
+    examples: examples![
+        (Opaque, "dpkg -x x.deb ."),
+        (Opaque, "dpkg --extract x.deb ."),
+        (Destructive, "dpkg -x x.deb ../.."),
+        (OpenWorld, "dpkg -x x.deb /tmp/x"),
+        (Read, "dpkg -c x.deb"),
+        (OpenWorld, "dpkg -l"),
+        (OpenWorld, "dpkg --print-architecture"),
+    ],
+    manual: "dpkg 1.21 (Debian 12): dpkg --help (its dpkg-deb actions)",
+};
+
+fn dpkg(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let hands_on = run.inv.argv.iter().skip(1).any(|a| {
+        matches!(
+            a.text(),
+            Some(
+                "-x" | "--extract"
+                    | "-X"
+                    | "--vextract"
+                    | "-e"
+                    | "--control"
+                    | "-b"
+                    | "--build"
+                    | "-c"
+                    | "--contents"
+                    | "-I"
+                    | "--info"
+                    | "-f"
+                    | "--field"
+                    | "--ctrl-tarfile"
+                    | "--fsys-tarfile"
+            )
+        )
+    });
+    if hands_on {
+        let words = run.inv.argv.get(1..).unwrap_or(&[]);
+        if let Some(p) = parse_or_hold(r, run, &DPKG_DEB_GRAMMAR, words) {
+            dpkg_deb_action(r, &run.shown(), &p, scope);
+        }
+        return;
+    }
+    super::legacy::unknown(r, "dpkg", run.inv, scope);
 }

@@ -1239,6 +1239,26 @@ impl Scan<'_> {
         let mut texts: Vec<String> = Vec::new();
         for lit in &lexed.lits {
             texts.push(lit.text.clone());
+            // perl's two-argument open carries its mode in the name, with
+            // blanks around it dropped: `open F, "> .git "` opened the
+            // worktree's .git (verified under dash).
+            if self.language == Language::Perl {
+                if let (Some(_), path) = perl_open_mode(lit.text.trim_start()) {
+                    texts.push(path.trim_end().to_owned());
+                }
+            }
+        }
+        // tcl's words are its strings: `file link -hard x .git` names the
+        // worktree's .git with no quotes at all (verified under dash).
+        if self.language == Language::Tcl {
+            for word in lexed
+                .bare
+                .split(|c: char| c.is_whitespace() || "[]{};\"".contains(c))
+            {
+                if could_name_file(word) {
+                    texts.push(word.to_owned());
+                }
+            }
         }
         texts.extend(runs(code, &lexed, &values));
         texts.extend(values.iter().map(|(_, v)| v.clone()));
@@ -1581,6 +1601,18 @@ impl Scan<'_> {
                     );
                     continue;
                 }
+                // Its two-argument open without parentheses: `open F,
+                // ">.git"`, `open my $f, ">>x"`.
+                if let (true, (Some(mode), path)) = (
+                    perl_bare_open(before),
+                    perl_open_mode(lit.text.trim_start()),
+                ) {
+                    if let Some((change, reach)) = open_mode(Some(mode)) {
+                        let arg = Arg::literal(path.trim_end());
+                        r.change(&arg, self.scope, change, reach, &shown);
+                    }
+                    continue;
+                }
             }
             let Some((name, position, of)) = enclosing_call(code, lexed, index) else {
                 continue;
@@ -1629,10 +1661,10 @@ impl Scan<'_> {
                 }
                 (Some(Writer::Opens), None) => {
                     // perl's two-argument open: the mode is in the path.
-                    let (mode, path) = perl_open_mode(&lit.text);
+                    let (mode, path) = perl_open_mode(lit.text.trim_start());
                     if let Some(mode) = mode {
                         if let Some(change) = open_mode(Some(mode)) {
-                            let arg = Arg::literal(path);
+                            let arg = Arg::literal(path.trim_end());
                             r.change(&arg, self.scope, change.0, change.1, &shown);
                         }
                         continue;
@@ -3045,6 +3077,23 @@ fn perl_open_mode(text: &str) -> (Option<&str>, &str) {
         }
     }
     (None, text)
+}
+
+/// Whether the code before a literal is perl's `open` called without
+/// parentheses, up to its handle and comma: `open F,`, `open $f,`,
+/// `open my $f,`.
+fn perl_bare_open(before: &str) -> bool {
+    let Some(rest) = before.strip_suffix(',') else {
+        return false;
+    };
+    let rest = rest
+        .trim_end()
+        .trim_end_matches(|c: char| c.is_alphanumeric() || c == '_');
+    let rest = rest.strip_suffix('$').unwrap_or(rest).trim_end();
+    let rest = rest.strip_suffix("my").map_or(rest, str::trim_end);
+    rest.strip_suffix("open").is_some_and(|b| {
+        b.is_empty() || b.ends_with(|c: char| c.is_whitespace() || ";{(".contains(c))
+    }) && rest.len() < before.len()
 }
 
 /// One way a program reaches the environment.
