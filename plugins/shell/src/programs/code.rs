@@ -2498,6 +2498,13 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
                 value = value.chars().rev().collect();
                 rest = r2;
                 changed = true;
+            } else if let Some((sliced, r2)) = slice_after(&value, t) {
+                // `"x.git"[1:]`, `"x.git"[1..]`, `"x.git".slice(1)`: a
+                // piece of a literal (`os.link("x.git"[1:], "y")` made a
+                // second name of the worktree's .git; verified under dash).
+                value = sliced;
+                rest = r2;
+                changed = true;
             } else if let Some(r2) = t.strip_prefix('*').or_else(|| t.strip_prefix(" x ")) {
                 let digits: String = r2
                     .trim_start()
@@ -2539,9 +2546,140 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
         if changed {
             out.push((lit.start, value));
         }
+        // perl's functions of one literal: `reverse("tig.")` (the reversed
+        // text in scalar context), `substr("x.git", 1)`.
+        let before = code[..lit.start].trim_end();
+        let before = before.strip_suffix('(').map_or(before, str::trim_end);
+        let ident_end = |b: &str, name: &str| {
+            b.strip_suffix(name)
+                .is_some_and(|p| !p.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+        };
+        if ident_end(before, "reverse") {
+            out.push((lit.start, lit.text.chars().rev().collect()));
+        }
+        if ident_end(before, "substr") {
+            let args = after.trim_start().strip_prefix(',').map(|a| {
+                let end = a.find(')').unwrap_or(a.len());
+                a[..end].to_owned()
+            });
+            let nums: Option<Vec<i64>> = args.map(|a| {
+                a.split(',')
+                    .map(|n| n.trim().parse::<i64>().ok())
+                    .collect::<Option<Vec<i64>>>()
+                    .unwrap_or_default()
+            });
+            let chars: Vec<char> = lit.text.chars().collect();
+            let len = chars.len() as i64;
+            let piece = match nums.as_deref() {
+                Some([offset]) => Some((*offset, len)),
+                Some([offset, length]) => Some((*offset, *length)),
+                _ => None,
+            };
+            if let Some((offset, length)) = piece {
+                let start = if offset < 0 { len + offset } else { offset }.clamp(0, len);
+                let end = if length < 0 {
+                    len + length
+                } else {
+                    start + length
+                }
+                .clamp(start, len);
+                out.push((
+                    lit.start,
+                    chars[start as usize..end as usize].iter().collect(),
+                ));
+            }
+        }
     }
     out.extend(joined(code, lexed));
     out
+}
+
+/// A slice of a literal's text written right after it: python's `[a:b]`,
+/// ruby's `[a..b]`, `[a...b]` and `[start, length]`, JavaScript's
+/// `.slice(a, b)`, `.substring(a, b)` and `.substr(start, length)`, with
+/// small literal integers. The sliced text and the code after the slice.
+fn slice_after<'c>(value: &str, t: &'c str) -> Option<(String, &'c str)> {
+    let chars: Vec<char> = value.chars().collect();
+    let len = chars.len() as i64;
+    let at = |i: i64| if i < 0 { (len + i).max(0) } else { i.min(len) };
+    let take = |a: i64, b: i64| -> String {
+        let (a, b) = (at(a), at(b));
+        if a >= b {
+            String::new()
+        } else {
+            chars[a as usize..b as usize].iter().collect()
+        }
+    };
+    let int = |s: &str| -> Option<i64> {
+        let s = s.trim();
+        if s.len() > 6 {
+            return None;
+        }
+        s.parse::<i64>().ok()
+    };
+    let opt = |s: &str| -> Option<Option<i64>> {
+        if s.trim().is_empty() {
+            Some(None)
+        } else {
+            int(s).map(Some)
+        }
+    };
+    if let Some(inner) = t.strip_prefix('[') {
+        let close = inner.find(']')?;
+        let body = &inner[..close];
+        let rest = &inner[close + 1..];
+        if let Some((a, b)) = body.split_once("...") {
+            let (a, b) = (int(a)?, opt(b)?);
+            return Some((take(a, b.unwrap_or(len)), rest));
+        }
+        if let Some((a, b)) = body.split_once("..") {
+            let (a, b) = (int(a)?, opt(b)?);
+            let end = match b {
+                Some(b) if b < 0 => len + b + 1,
+                Some(b) => b + 1,
+                None => len,
+            };
+            return Some((take(a, end), rest));
+        }
+        if let Some((a, n)) = body.split_once(',') {
+            let (a, n) = (int(a)?, int(n)?);
+            let a = at(a);
+            return Some((take(a, a + n.max(0)), rest));
+        }
+        let mut parts = body.split(':');
+        let (a, b) = (parts.next()?, parts.next()?);
+        if parts.next().is_some() {
+            return None;
+        }
+        let (a, b) = (opt(a)?, opt(b)?);
+        return Some((take(a.unwrap_or(0), b.unwrap_or(len)), rest));
+    }
+    for method in [".slice(", ".substring(", ".substr("] {
+        let Some(inner) = t.strip_prefix(method) else {
+            continue;
+        };
+        let close = inner.find(')')?;
+        let args: Vec<&str> = inner[..close].split(',').collect();
+        let rest = &inner[close + 1..];
+        let a = int(args.first()?)?;
+        let b = match args.get(1) {
+            Some(b) => Some(int(b)?),
+            None => None,
+        };
+        let text = match method {
+            ".slice(" => take(a, b.unwrap_or(len)),
+            ".substring(" => {
+                let (a, b) = (a.clamp(0, len), b.unwrap_or(len).clamp(0, len));
+                take(a.min(b), a.max(b))
+            }
+            _ => {
+                let a = at(a);
+                take(a, a + b.unwrap_or(len).max(0))
+            }
+        };
+        return Some((text, rest));
+    }
+    None
 }
 
 /// The longest text a join or format of literals is worked out to: longer
@@ -3548,6 +3686,35 @@ mod tests {
             .into_iter()
             .map(|l| l.text)
             .collect()
+    }
+
+    #[test]
+    fn slices_of_a_literal_are_worked_out() {
+        let slice = |v: &str, t: &str| slice_after(v, t).map(|(s, _)| s);
+        assert_eq!(slice("x.git", "[1:]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1:-1]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", "[-4:]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", "[1..]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1..-2]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1...-1]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1, 4]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", ".slice(1)").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", ".substring(5, 1)").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", ".substr(-5, 4)").as_deref(), Some(".git"));
+        // Not slices of small literal integers.
+        assert_eq!(slice("x.git", "[i:]"), None);
+        assert_eq!(slice("x.git", "[1]"), None);
+        assert_eq!(slice("x.git", "[::2]"), None);
+        assert_eq!(slice("x.git", "[1:9999999]"), None);
+        let values = |code: &str| {
+            let lexed = lex(code, Language::Perl.lexis());
+            evaluated(code, &lexed)
+                .into_iter()
+                .map(|(_, v)| v)
+                .collect::<Vec<_>>()
+        };
+        assert!(values(r#"link substr("x.git", 1), "y""#).contains(&".git".to_owned()));
+        assert!(values(r#"link scalar reverse("tig."), "y""#).contains(&".git".to_owned()));
     }
 
     #[test]
