@@ -33,6 +33,19 @@ pub fn alias(word: &str, which: Harness, copied: bool) -> String {
     }
 }
 
+/// A program run by a path whose name is one of the harness's, which the
+/// host does not know as that file: read as that program all the same. A
+/// build of litany or wicket from their sources (`cargo install litany
+/// --root /tmp/x`, the crate's source in cargo's registry, a checkout of
+/// this project) is no file the host compares against, yet runs the same
+/// verbs on the same workspace.
+fn by_name(word: &str) -> Option<Harness> {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    [Harness::Litany, Harness::Wicket, Harness::WicketCompile]
+        .into_iter()
+        .find(|which| which.name() == base)
+}
+
 impl Reader<'_> {
     /// What the host says the program `asked` is (a name looked up on the
     /// consult's PATH, or an absolute path): once per name and call, each
@@ -69,7 +82,10 @@ impl Reader<'_> {
         }
         if word.contains('/') {
             let asked = self.landing(word, scope)?;
-            return self.identify(&asked).map(|which| (which, false));
+            return self
+                .identify(&asked)
+                .or_else(|| by_name(word))
+                .map(|which| (which, false));
         }
         // A directory put first on PATH here holds what the name runs
         // before the consult's PATH does.

@@ -1585,7 +1585,11 @@ impl<'a> Reader<'a> {
             | "GIT_EXTERNAL_DIFF"
             | "GIT_SEQUENCE_EDITOR"
             | "BROWSER"
-            | "GIT_PROXY_COMMAND" => {
+            | "GIT_PROXY_COMMAND"
+            // git reads it for a hook when core.fsmonitor is unset, and
+            // runs it on every index refresh (`GIT_TEST_FSMONITOR='touch
+            // x' git status` ran it; verified under dash).
+            | "GIT_TEST_FSMONITOR" => {
                 // A program the variable names will be run: read it as one,
                 // with the arguments its caller appends (the file an editor
                 // edits, the files an external diff compares, the host an
@@ -2978,7 +2982,7 @@ pub fn appended_by_caller(key: &str) -> Option<Vec<String>> {
             &["Password for 'https://example.invalid': "]
         }
         "core.gitproxy" | "GIT_PROXY_COMMAND" => &["example.invalid", "9418"],
-        "core.fsmonitor" => &["2", "a-token"],
+        "core.fsmonitor" | "GIT_TEST_FSMONITOR" => &["2", "a-token"],
         "BROWSER" => &["https://example.invalid/"],
         _ => return None,
     };

@@ -22,7 +22,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD, &JAR, &PTAR, &DPKG_DEB,
+    &BROTLI, &DD, &JAR, &PTAR, &DPKG_DEB, &DPKG,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -1992,7 +1992,10 @@ fn squeeze(
         };
         if pressed.restore_name && pressed.decompress {
             // The name comes from the compressed file's header, in the same
-            // directory.
+            // directory: a name the archive chose, which wicket does not
+            // see (`gunzip -Nf x.gz` at the worktree's top wrote the `.git`
+            // stored in the header over the worktree's gitfile; verified
+            // under dash).
             let dir = match made.text() {
                 Some(t) => match t.rsplit_once('/') {
                     Some(("", _)) => Arg::literal("/"),
@@ -2001,7 +2004,7 @@ fn squeeze(
                 },
                 None => made.clone(),
             };
-            r.change(&dir, scope, write, Reach::Path, &shown);
+            r.fills_with_unseen(&dir, scope, write, false, &shown);
         } else {
             r.change(&made, scope, write, Reach::Path, &shown);
         }
@@ -2091,6 +2094,9 @@ pub const GZIP: Program = Program {
         (Destructive, "gzip --rec ../../.wicket"),
         (OpenWorld, "gzip /tmp/build.log"),
         (Opaque, "GZIP=$OPTS gzip x"),
+        (Opaque, "gunzip -Nf x.gz"),
+        (Opaque, "gzip -d --name x.gz"),
+        (Read, "gzip -dNc x.gz"),
         (Secret, "gzip -c ~/.ssh/id_rsa > k.gz"),
     ],
     manual: "gzip 1.12: gzip --help",
@@ -3360,11 +3366,53 @@ fn ptar(r: &mut Reader, run: &Run, scope: &mut Scope) {
     r.fills_with_unseen(&Arg::literal("."), scope, Change::Overwrite, false, &shown);
 }
 
-// ---------------------------------------------------------------- dpkg-deb
+// ------------------------------------------------------- dpkg-deb, dpkg
 
+/// dpkg-deb's actions and options (dpkg's own option parser: exact long
+/// names, one short option a word; reading bundles and abbreviations too
+/// only makes the reading stricter than what runs).
+const DPKG_DEB_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("build", "b", &["build"]),
+        flag("contents", "c", &["contents"]),
+        flag("control", "e", &["control"]),
+        flag("extract", "x", &["extract"]),
+        flag("vextract", "X", &["vextract"]),
+        flag("raw-extract", "R", &["raw-extract"]),
+        flag("info", "I", &["info"]),
+        flag("show", "W", &["show"]),
+        flag("field", "f", &["field"]),
+        flag("ctrl-tarfile", "", &["ctrl-tarfile"]),
+        flag("fsys-tarfile", "", &["fsys-tarfile"]),
+        flag("help", "h", &["help", "usage"]),
+        flag("version", "", &["version"]),
+        value("showformat", "", &["showformat"]),
+        value("compress-level", "z", &[]),
+        value("compress-type", "Z", &[]),
+        value("compress-strategy", "S", &[]),
+        value("deb-format", "", &["deb-format"]),
+        value("threads-max", "", &["threads-max"]),
+        flag(
+            "uniform-compression",
+            "",
+            &["uniform-compression", "no-uniform-compression"],
+        ),
+        flag("root-owner-group", "", &["root-owner-group"]),
+        flag("nocheck", "", &["nocheck"]),
+        flag("verbose", "v", &["verbose"]),
+        flag("debug", "D", &["debug"]),
+    ],
+};
+
+/// dpkg-deb: `-x`/`-X`/`-R ARCHIVE DIR` extract the package's files, and
+/// `-e ARCHIVE [DIR]` its control files (into `DEBIAN` by default), under
+/// names only the package knows: a `./.git` member replaced the worktree's
+/// gitfile (`dpkg-deb -x x.deb .`; verified under dash). `-b DIR [DEST]`
+/// writes the package file; the listing actions only read.
 pub const DPKG_DEB: Program = Program {
     names: &["dpkg-deb"],
-    syntax: Syntax::Own,
+    syntax: Syntax::Grammar(DPKG_DEB_GRAMMAR),
     output: None,
     lists_paths_under: None,
     read: dpkg_deb,
@@ -3372,129 +3420,145 @@ pub const DPKG_DEB: Program = Program {
         (Read, "dpkg-deb -c x.deb"),
         (Read, "dpkg-deb --info x.deb"),
         (Read, "dpkg-deb -f x.deb Version"),
+        (Read, "dpkg-deb --fsys-tarfile x.deb"),
         (Opaque, "dpkg-deb -x x.deb ."),
         (Opaque, "dpkg-deb --extract x.deb ."),
         (Opaque, "dpkg-deb -R x.deb out"),
-        (Destructive, "dpkg-deb -x x.deb ../../.wicket"),
+        (Opaque, "dpkg-deb -e x.deb"),
+        (Destructive, "dpkg-deb -x x.deb ../.."),
+        (Destructive, "dpkg-deb -X x.deb ../../repo.git"),
+        (OpenWorld, "dpkg-deb -x x.deb /tmp/x"),
         (TargetWrite, "dpkg-deb -b pkg"),
         (TargetWrite, "dpkg-deb --build pkg out.deb"),
-        (Destructive, "dpkg-deb -b pkg ../../.wicket/p"),
-        (Opaque, "dpkg-deb -xq x.deb ."),
+        (Destructive, "dpkg-deb -b pkg ../../.wicket/x.deb"),
+        (Opaque, "dpkg-deb x.deb"),
     ],
-    manual: "dpkg-deb 1.21 (Debian): dpkg-deb --help, and -x tried on this machine",
+    manual: "dpkg-deb 1.21 (Debian 12): dpkg-deb --help, and -x, -b run on this machine",
 };
 
-/// dpkg-deb: `-x`/`-X`/`-R`/`-e` unpack the package's files (or its
-/// control files) into a directory under their own names, overwriting (a
-/// file `./.git` in the package replaced the worktree's gitfile, verified
-/// under dash); `-b` writes the package (`DIR.deb` by default); the rest
-/// only read. An option its description does not list is opaque.
 fn dpkg_deb(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    let shown = run.shown();
-    let mut action: Option<&str> = None;
-    let mut operands: Vec<Arg> = Vec::new();
-    let mut words = run.inv.argv.iter().skip(1);
-    while let Some(arg) = words.next() {
-        let Some(text) = arg.text() else {
-            if arg.shown.starts_with(['$', '"', '`', '-']) {
-                return r.note(
-                    Opaque,
-                    format!(
-                        "{shown}: dpkg-deb's word `{}` is only known when it runs, and could be an option",
-                        arg.shown
-                    ),
-                );
-            }
-            operands.push(arg.clone());
-            continue;
-        };
-        if !text.starts_with('-') || text == "-" {
-            operands.push(arg.clone());
-            continue;
-        }
-        let name = text.split_once('=').map_or(text, |(n, _)| n);
-        let found = match name {
-            "-x" | "--extract" | "-X" | "--vextract" | "-R" | "--raw-extract" => Some("x"),
-            "-e" | "--control" => Some("e"),
-            "-b" | "--build" => Some("b"),
-            "-c" | "--contents" | "-I" | "--info" | "-f" | "--field" | "-W" | "--show"
-            | "--fsys-tarfile" | "--ctrl-tarfile" | "--help" | "-?" | "--version" => Some("r"),
-            "-v"
-            | "--verbose"
-            | "-D"
-            | "--debug"
-            | "--nocheck"
-            | "--root-owner-group"
-            | "--uniform-compression"
-            | "--no-uniform-compression" => None,
-            "-Z" | "-z" | "-S" | "--showformat" | "--deb-format" | "--threads-max" => {
-                if !text.contains('=') {
-                    words.next();
-                }
-                None
-            }
-            _ if (name.starts_with("-Z") || name.starts_with("-z") || name.starts_with("-S"))
-                && !name.starts_with("--") =>
-            {
-                None
-            }
-            _ => {
-                return r.note(
-                    Opaque,
-                    format!("{shown}: dpkg-deb's option `{text}` is not one wicket's description of dpkg-deb knows"),
-                );
-            }
-        };
-        if found.is_some() {
-            action = found;
-        }
+    let p = &run.parsed;
+    if prints_only(r, run, p, &["help", "version"]) {
+        return;
     }
-    match action {
-        Some("x") | Some("e") => {
-            if let Some(archive) = operands.first() {
-                r.reads(archive, scope, &shown);
+    dpkg_deb_action(r, &run.shown(), p, scope);
+}
+
+/// What one of dpkg-deb's actions does (also given through dpkg); false
+/// when none is given.
+fn dpkg_deb_action(r: &mut Reader, shown: &str, p: &Parsed, scope: &Scope) -> bool {
+    let ops = p.operand_args();
+    let extracts = ["extract", "vextract", "raw-extract"]
+        .iter()
+        .any(|k| p.has(k));
+    if let Some(archive) = ops.first() {
+        r.reads(archive, scope, shown);
+    }
+    if extracts || p.has("control") {
+        let dir = match ops.get(1) {
+            Some(dir) => dir.clone(),
+            None if p.has("control") => Arg::literal("DEBIAN"),
+            None => {
+                r.note(Read, format!("{shown} names no directory to extract into"));
+                return true;
             }
-            let dir = match (action, operands.get(1)) {
-                (_, Some(dir)) => dir.clone(),
-                (Some("e"), None) => Arg::literal("DEBIAN"),
-                _ => {
-                    return r.note(
-                        Read,
-                        format!("{shown} names no directory, so dpkg-deb stops"),
-                    )
-                }
-            };
-            r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
-        }
-        Some("b") => {
-            let Some(dir) = operands.first() else {
-                return r.note(
-                    Read,
-                    format!("{shown} names no directory, so dpkg-deb stops"),
-                );
-            };
-            r.reads(dir, scope, &shown);
-            let out = match (operands.get(1), dir.text()) {
-                (Some(out), _) => out.clone(),
-                (None, Some(d)) => Arg::literal(&format!("{}.deb", d.trim_end_matches('/'))),
-                (None, None) => {
-                    return r.note(
-                        Opaque,
-                        format!("{shown} writes a package named after a directory only known when it runs"),
+        };
+        r.fills_with_unseen(&dir, scope, Change::Overwrite, false, shown);
+    } else if p.has("build") {
+        match (ops.first(), ops.get(1)) {
+            (_, Some(dest)) => r.change(dest, scope, Change::Overwrite, Reach::Path, shown),
+            (Some(dir), None) => match dir.text() {
+                Some(t) => {
+                    let made = format!("{}.deb", t.trim_end_matches('/'));
+                    r.change(
+                        &Arg::literal(&made),
+                        scope,
+                        Change::Overwrite,
+                        Reach::Path,
+                        shown,
                     );
                 }
-            };
-            r.change(&out, scope, Change::Overwrite, Reach::Path, &shown);
+                None => r.note(
+                    Opaque,
+                    format!(
+                        "{shown} writes a package named after {}, only known when it runs",
+                        dir.shown
+                    ),
+                ),
+            },
+            (None, None) => r.note(Read, format!("{shown} names nothing to build")),
         }
-        Some(_) => {
-            for operand in operands.iter().take(1) {
-                r.reads(operand, scope, &shown);
-            }
-            r.note(Read, format!("{shown} shows a package"));
-        }
-        None => r.note(
-            Read,
-            format!("{shown} is given no action, so dpkg-deb stops"),
-        ),
+    } else if [
+        "contents",
+        "info",
+        "show",
+        "field",
+        "ctrl-tarfile",
+        "fsys-tarfile",
+    ]
+    .iter()
+    .any(|k| p.has(k))
+    {
+        r.note(Read, format!("{shown} lists or prints a package archive"));
+    } else {
+        r.note(
+            Opaque,
+            format!("{shown}: no dpkg-deb action wicket describes"),
+        );
     }
+    true
+}
+
+/// dpkg: the dpkg-deb actions it hands on (`-x`, `-X`, `-e`, `-b`, `-c`,
+/// `-I`, `-f`, `--ctrl-tarfile`, `--fsys-tarfile`) are read as dpkg-deb's;
+/// everything else is read as a program wicket does not know.
+pub const DPKG: Program = Program {
+    names: &["dpkg"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: dpkg,
+    examples: examples![
+        (Opaque, "dpkg -x x.deb ."),
+        (Opaque, "dpkg --extract x.deb ."),
+        (Destructive, "dpkg -x x.deb ../.."),
+        (OpenWorld, "dpkg -x x.deb /tmp/x"),
+        (Read, "dpkg -c x.deb"),
+        (OpenWorld, "dpkg -l"),
+        (OpenWorld, "dpkg --print-architecture"),
+    ],
+    manual: "dpkg 1.21 (Debian 12): dpkg --help (its dpkg-deb actions)",
+};
+
+fn dpkg(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let hands_on = run.inv.argv.iter().skip(1).any(|a| {
+        matches!(
+            a.text(),
+            Some(
+                "-x" | "--extract"
+                    | "-X"
+                    | "--vextract"
+                    | "-e"
+                    | "--control"
+                    | "-b"
+                    | "--build"
+                    | "-c"
+                    | "--contents"
+                    | "-I"
+                    | "--info"
+                    | "-f"
+                    | "--field"
+                    | "--ctrl-tarfile"
+                    | "--fsys-tarfile"
+            )
+        )
+    });
+    if hands_on {
+        let words = run.inv.argv.get(1..).unwrap_or(&[]);
+        if let Some(p) = parse_or_hold(r, run, &DPKG_DEB_GRAMMAR, words) {
+            dpkg_deb_action(r, &run.shown(), &p, scope);
+        }
+        return;
+    }
+    super::legacy::unknown(r, "dpkg", run.inv, scope);
 }

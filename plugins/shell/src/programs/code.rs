@@ -1239,6 +1239,26 @@ impl Scan<'_> {
         let mut texts: Vec<String> = Vec::new();
         for lit in &lexed.lits {
             texts.push(lit.text.clone());
+            // perl's two-argument open carries its mode in the name, with
+            // blanks around it dropped: `open F, "> .git "` opened the
+            // worktree's .git (verified under dash).
+            if self.language == Language::Perl {
+                if let (Some(_), path) = perl_open_mode(lit.text.trim_start()) {
+                    texts.push(path.trim_end().to_owned());
+                }
+            }
+        }
+        // tcl's words are its strings: `file link -hard x .git` names the
+        // worktree's .git with no quotes at all (verified under dash).
+        if self.language == Language::Tcl {
+            for word in lexed
+                .bare
+                .split(|c: char| c.is_whitespace() || "[]{};\"".contains(c))
+            {
+                if could_name_file(word) {
+                    texts.push(word.to_owned());
+                }
+            }
         }
         texts.extend(runs(code, &lexed, &values));
         texts.extend(values.iter().map(|(_, v)| v.clone()));
@@ -1601,6 +1621,18 @@ impl Scan<'_> {
                     );
                     continue;
                 }
+                // Its two-argument open without parentheses: `open F,
+                // ">.git"`, `open my $f, ">>x"`.
+                if let (true, (Some(mode), path)) = (
+                    perl_bare_open(before),
+                    perl_open_mode(lit.text.trim_start()),
+                ) {
+                    if let Some((change, reach)) = open_mode(Some(mode)) {
+                        let arg = Arg::literal(path.trim_end());
+                        r.change(&arg, self.scope, change, reach, &shown);
+                    }
+                    continue;
+                }
             }
             let Some((name, position, of)) = enclosing_call(code, lexed, index) else {
                 continue;
@@ -1649,10 +1681,10 @@ impl Scan<'_> {
                 }
                 (Some(Writer::Opens), None) => {
                     // perl's two-argument open: the mode is in the path.
-                    let (mode, path) = perl_open_mode(&lit.text);
+                    let (mode, path) = perl_open_mode(lit.text.trim_start());
                     if let Some(mode) = mode {
                         if let Some(change) = open_mode(Some(mode)) {
-                            let arg = Arg::literal(path);
+                            let arg = Arg::literal(path.trim_end());
                             r.change(&arg, self.scope, change.0, change.1, &shown);
                         }
                         continue;
@@ -2558,6 +2590,49 @@ fn evaluated(code: &str, lexed: &Lexed) -> Vec<(usize, String)> {
         if changed {
             out.push((lit.start, value));
         }
+        // perl's functions of one literal: `reverse("tig.")` (the reversed
+        // text in scalar context), `substr("x.git", 1)`.
+        let before = code[..lit.start].trim_end();
+        let before = before.strip_suffix('(').map_or(before, str::trim_end);
+        let ident_end = |b: &str, name: &str| {
+            b.strip_suffix(name)
+                .is_some_and(|p| !p.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+        };
+        if ident_end(before, "reverse") {
+            out.push((lit.start, lit.text.chars().rev().collect()));
+        }
+        if ident_end(before, "substr") {
+            let args = after.trim_start().strip_prefix(',').map(|a| {
+                let end = a.find(')').unwrap_or(a.len());
+                a[..end].to_owned()
+            });
+            let nums: Option<Vec<i64>> = args.map(|a| {
+                a.split(',')
+                    .map(|n| n.trim().parse::<i64>().ok())
+                    .collect::<Option<Vec<i64>>>()
+                    .unwrap_or_default()
+            });
+            let chars: Vec<char> = lit.text.chars().collect();
+            let len = chars.len() as i64;
+            let piece = match nums.as_deref() {
+                Some([offset]) => Some((*offset, len)),
+                Some([offset, length]) => Some((*offset, *length)),
+                _ => None,
+            };
+            if let Some((offset, length)) = piece {
+                let start = if offset < 0 { len + offset } else { offset }.clamp(0, len);
+                let end = if length < 0 {
+                    len + length
+                } else {
+                    start + length
+                }
+                .clamp(start, len);
+                out.push((
+                    lit.start,
+                    chars[start as usize..end as usize].iter().collect(),
+                ));
+            }
+        }
     }
     out.extend(perl_functions(code, lexed));
     out.extend(joined(code, lexed));
@@ -2686,10 +2761,13 @@ fn sliced<'c>(value: &str, t: &'c str) -> Option<(String, &'c str)> {
         let from = from?;
         for (dots, inclusive) in [("...", false), ("..", true)] {
             if let Some(r) = r.strip_prefix(dots) {
-                let (to, r) = small_int(r)?;
+                // An endless range (`[1..]`) runs to the end.
+                let (to, r) = match small_int(r) {
+                    Some((to, r)) => (clamp_index(to, len) + usize::from(inclusive), r),
+                    None => (len, r),
+                };
                 let r = r.trim_start().strip_prefix(']')?;
                 let from = clamp_index(from, len);
-                let to = clamp_index(to, len) + usize::from(inclusive);
                 return Some((take(from, to.min(len)), r));
             }
         }
@@ -3758,6 +3836,23 @@ fn perl_open_mode(text: &str) -> (Option<&str>, &str) {
     (None, text)
 }
 
+/// Whether the code before a literal is perl's `open` called without
+/// parentheses, up to its handle and comma: `open F,`, `open $f,`,
+/// `open my $f,`.
+fn perl_bare_open(before: &str) -> bool {
+    let Some(rest) = before.strip_suffix(',') else {
+        return false;
+    };
+    let rest = rest
+        .trim_end()
+        .trim_end_matches(|c: char| c.is_alphanumeric() || c == '_');
+    let rest = rest.strip_suffix('$').unwrap_or(rest).trim_end();
+    let rest = rest.strip_suffix("my").map_or(rest, str::trim_end);
+    rest.strip_suffix("open").is_some_and(|b| {
+        b.is_empty() || b.ends_with(|c: char| c.is_whitespace() || ";{(".contains(c))
+    }) && rest.len() < before.len()
+}
+
 /// One way a program reaches the environment.
 #[derive(Debug, PartialEq, Eq)]
 enum EnvAccess {
@@ -4210,6 +4305,35 @@ mod tests {
             .into_iter()
             .map(|l| l.text)
             .collect()
+    }
+
+    #[test]
+    fn slices_of_a_literal_are_worked_out() {
+        let slice = |v: &str, t: &str| sliced(v, t).map(|(s, _)| s);
+        assert_eq!(slice("x.git", "[1:]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1:-1]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", "[-4:]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", "[1..]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1..-2]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1...-1]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", "[1, 4]").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", ".slice(1)").as_deref(), Some(".git"));
+        assert_eq!(slice("x.git", ".substring(5, 1)").as_deref(), Some(".git"));
+        assert_eq!(slice("x.gitx", ".substr(-5, 4)").as_deref(), Some(".git"));
+        // Not slices of small literal integers.
+        assert_eq!(slice("x.git", "[i:]"), None);
+        assert_eq!(slice("x.git", "[1]"), None);
+        assert_eq!(slice("x.git", "[::2]"), None);
+        assert_eq!(slice("x.git", "[1:9999999]"), None);
+        let values = |code: &str| {
+            let lexed = lex(code, Language::Perl.lexis());
+            evaluated(code, &lexed)
+                .into_iter()
+                .map(|(_, v)| v)
+                .collect::<Vec<_>>()
+        };
+        assert!(values(r#"link substr("x.git", 1), "y""#).contains(&".git".to_owned()));
+        assert!(values(r#"link scalar reverse("tig."), "y""#).contains(&".git".to_owned()));
     }
 
     #[test]

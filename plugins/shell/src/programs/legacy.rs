@@ -184,19 +184,26 @@ pub fn read(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) 
                 return launch(r, program, spec, inv, scope);
             }
             if !r.apply_row(program, inv, scope) {
-                r.note(
-                    Effect::OpenWorld,
-                    format!(
-                        "runs {program}, a program wicket does not know ({})",
-                        inv.shown()
-                    ),
-                );
-                r.check_protected_operands(inv, scope);
-                text_operands(r, inv, scope);
-                run_time_operands(r, program, inv);
+                unknown(r, program, inv, scope);
             }
         }
     }
+}
+
+/// A program wicket does not know: open-world, with its operands still
+/// checked for protected paths, text that is code, and words only known
+/// when it runs.
+pub fn unknown(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scope) {
+    r.note(
+        Effect::OpenWorld,
+        format!(
+            "runs {program}, a program wicket does not know ({})",
+            inv.shown()
+        ),
+    );
+    r.check_protected_operands(inv, scope);
+    text_operands(r, inv, scope);
+    run_time_operands(r, program, inv);
 }
 
 /// An editor, calculator, macro processor or database shell: its commands

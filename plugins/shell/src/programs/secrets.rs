@@ -47,6 +47,7 @@ pub const PROGRAMS: &[&Program] = &[
     &HEROKU,
     &GCORE,
     &GPG_AGENT,
+    &REVEALERS,
 ];
 
 // ---------------------------------------------------------------- helpers
@@ -2189,4 +2190,99 @@ fn gpg_agent(r: &mut Reader, run: &Run, _scope: &mut Scope) {
         Secret,
         "talks to the gpg agent, which holds the secret keys (export_key, pksign, pkdecrypt)",
     );
+}
+
+// ------------------------------------ fly, glab, pulumi, sops, ansible-vault
+
+/// Deploy and secrets CLIs whose named commands print a token or decrypt a
+/// secret: `fly auth token`, `glab auth status -t`, `glab config get
+/// token`, pulumi's `--show-secrets`, `sops -d`/`decrypt`/`exec-env`,
+/// `ansible-vault view`/`decrypt`, `stripe config --list`. Every other
+/// command of theirs is read as before, as a program wicket does not know.
+pub const REVEALERS: Program = Program {
+    names: &[
+        "fly",
+        "flyctl",
+        "glab",
+        "pulumi",
+        "sops",
+        "ansible-vault",
+        "stripe",
+    ],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: revealers,
+    examples: examples![
+        (Secret, "fly auth token"),
+        (Secret, "flyctl auth token"),
+        (Secret, "fly tokens create deploy"),
+        (Secret, "glab auth status -t"),
+        (Secret, "glab auth status --show-token"),
+        (Secret, "glab config get token"),
+        (Secret, "pulumi config --show-secrets"),
+        (Secret, "pulumi stack output --show-secrets"),
+        (Secret, "pulumi stack export --show-secrets"),
+        (Secret, "sops -d secrets.yaml"),
+        (Secret, "sops --decrypt secrets.yaml"),
+        (Secret, "sops decrypt secrets.yaml"),
+        (Secret, "sops exec-env secrets.env env"),
+        (Secret, "ansible-vault view vault.yml"),
+        (Secret, "ansible-vault decrypt vault.yml --output -"),
+        (Secret, "stripe config --list"),
+        (OpenWorld, "fly deploy"),
+        (OpenWorld, "glab mr list"),
+        (OpenWorld, "glab auth status"),
+        (OpenWorld, "pulumi up --yes"),
+        (OpenWorld, "sops -e secrets.yaml"),
+        (OpenWorld, "stripe listen"),
+        (Opaque, "fly $CMD token"),
+    ],
+    manual: "flyctl, glab, pulumi, sops, ansible-vault and stripe CLIs' documented commands; not installed here",
+};
+
+fn revealers(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let words = command_words(run.inv, &|w| {
+        matches!(
+            w,
+            "-a" | "--app"
+                | "-R"
+                | "--repo"
+                | "-s"
+                | "--stack"
+                | "-C"
+                | "--cwd"
+                | "--config"
+                | "--vault-id"
+                | "--vault-password-file"
+                | "--output"
+                | "--project-name"
+        )
+    });
+    // Words only known when it runs are left to the reading of a program
+    // wicket does not know, which holds them.
+    let known: Vec<&str> = words.iter().map_while(|w| w.as_deref()).collect();
+    let first = known.first().copied().unwrap_or("");
+    let second = known.get(1).copied().unwrap_or("");
+    let name = run.name;
+    let reveals = match name {
+        "fly" | "flyctl" => matches!((first, second), ("auth", "token") | ("tokens", "create")),
+        "glab" => {
+            (first, second) == ("auth", "status") && has(run.inv, &["-t", "--show-token"])
+                || (first, second) == ("config", "get") && known.get(2) == Some(&"token")
+        }
+        "pulumi" => has(run.inv, &["--show-secrets"]),
+        "sops" => {
+            has(run.inv, &["-d", "--decrypt"])
+                || matches!(first, "decrypt" | "exec-env" | "exec-file")
+        }
+        "ansible-vault" => matches!(first, "view" | "decrypt" | "edit"),
+        "stripe" => first == "config" && has(run.inv, &["--list", "-l"]),
+        _ => false,
+    };
+    if reveals {
+        say(r, run, Secret, "prints a token or a decrypted secret");
+    } else {
+        super::legacy::unknown(r, name, run.inv, scope);
+    }
 }

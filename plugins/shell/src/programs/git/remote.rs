@@ -586,6 +586,19 @@ pub const PULL: Sub = Sub {
             Opaque,
             "GIT_EDITOR='sed -i s/pick/exec/' git pull --rebase=interactive",
         ),
+        (
+            Opaque,
+            "git -c rebase.updateRefs=true pull --rebase ../other.git main",
+        ),
+        (Opaque, "git -c rebase.updateRefs pull origin main"),
+        (
+            OpenWorld,
+            "git -c rebase.updateRefs=true pull --no-rebase origin main",
+        ),
+        (
+            OpenWorld,
+            "git -c rebase.updateRefs=true pull --ff-only origin main",
+        ),
     ],
 };
 
@@ -612,6 +625,23 @@ fn pull(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             g.setting("pull.rebase").and_then(|s| s.value.as_deref()),
             Some("i" | "interactive")
         );
+    // `rebase.updateRefs` given for this pull makes the rebase it may run
+    // move every branch pointing into the rebased commits, as `git rebase
+    // --update-refs` does: pulling an unrelated history rebases the whole
+    // branch, root and config lineage's tip included (`git -c
+    // rebase.updateRefs=true pull --rebase ../other.git main` moved
+    // config/default; verified under dash). Whether a pull rebases also
+    // comes from pull.rebase and branch.<name>.rebase, which wicket does not
+    // read: only --no-rebase, --rebase=false or --ff-only rule it out.
+    if g.settings.is_true("rebase.updaterefs") == Some(true) && pull_may_rebase(p) {
+        r.note(
+            Opaque,
+            format!(
+                "{} may rebase with rebase.updateRefs, which moves every branch that points into the rebased commits, a config lineage among them",
+                g.shown
+            ),
+        );
+    }
     if interactive {
         if let Some(editor) = super::history::custom_editor(g, scope) {
             r.note(
@@ -630,6 +660,27 @@ fn pull(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     );
     g.writes_files(r, "updates the worktree's files");
     g.network(r, "fetches from another repository");
+}
+
+/// Whether a pull may rebase: the last of --rebase[=VALUE] and --no-rebase
+/// decides, else configuration wicket does not read; --ff-only never does.
+fn pull_may_rebase(p: &Parsed) -> bool {
+    if on(p, "ff-only") {
+        return false;
+    }
+    let last = p
+        .options
+        .iter()
+        .rev()
+        .find(|g| g.opt.key == "rebase" || g.opt.key == "no-rebase");
+    match last {
+        Some(g) if g.opt.key == "no-rebase" => false,
+        Some(g) => !matches!(
+            g.value.as_ref().and_then(Arg::text),
+            Some("false" | "no" | "off" | "0")
+        ),
+        None => true,
+    }
 }
 
 // ---- clone ----

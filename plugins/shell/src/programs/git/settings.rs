@@ -110,6 +110,19 @@ impl Settings {
     /// textconv) when it compares the agent's own worktree — a file of the
     /// worktree and a temporary copy — or `None` when that is not known.
     pub fn check(&self, r: &mut Reader, at: &Scope, shown: &str, files: Option<Vec<String>>) {
+        // With http.saveCookies on, libcurl writes its cookie jar to the
+        // cookie file when git is done (`git -c http.saveCookies=true -c
+        // http.cookieFile=.git ls-remote http://…` overwrote the worktree's
+        // gitfile; verified under dash).
+        let saves_cookies = self.0.iter().any(|s| {
+            (s.key == "http.savecookies" || matches(&s.key, "http.*.savecookies"))
+                && s.value.as_deref().is_none_or(|v| {
+                    !matches!(
+                        v.to_ascii_lowercase().as_str(),
+                        "false" | "no" | "off" | "0"
+                    )
+                })
+        });
         for s in &self.0 {
             if s.key.is_empty() {
                 r.note(
@@ -176,6 +189,10 @@ impl Settings {
                     }
                 }
                 Kind::ReadsFile => match value {
+                    Some(v) if saves_cookies && s.key.ends_with(".cookiefile") && !v.is_empty() => {
+                        r.reads(&Arg::literal(v), at, shown);
+                        r.change(&Arg::literal(v), at, Change::Overwrite, Reach::Path, shown);
+                    }
                     Some(v) => r.reads(&Arg::literal(v), at, shown),
                     None => r.note(
                         Effect::Opaque,
@@ -183,7 +200,7 @@ impl Settings {
                     ),
                 },
                 Kind::WritesFile => match value {
-                    Some(v) if v.starts_with('/') => {
+                    Some(v) if v.starts_with('/') || relative_is_path(&s.key) && !v.is_empty() => {
                         r.change(&Arg::literal(v), at, Change::Write, Reach::Path, shown)
                     }
                     Some(_) => {}
@@ -417,7 +434,18 @@ const WRITES_FILE: &[&str] = &[
     "trace2.normaltarget",
     "trace2.perftarget",
     "trace2.eventtarget",
+    // The file libcurl appends TLS secrets to, as SSLKEYLOGFILE names it
+    // (a key of newer git than this machine's 2.47; read as the file it
+    // names wherever git knows it).
+    "http.sslkeylogfile",
+    "http.*.sslkeylogfile",
 ];
+
+/// Write-file keys whose relative value is a path from where git runs
+/// (trace2's targets take only absolute paths: other values are streams).
+fn relative_is_path(key: &str) -> bool {
+    key.ends_with(".sslkeylogfile")
+}
 
 /// Settings naming a directory git writes files into, relative to where it
 /// runs (`format-patch` writes its patches there).
