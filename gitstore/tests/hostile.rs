@@ -253,43 +253,28 @@ fn symbolic_links_and_garbage_in_refs_are_errors() {
 #[test]
 fn a_ref_file_with_another_name_is_an_error_and_an_object_file_is_not() {
     let (repo, commit, blob) = policy_repo();
+    let lineage = || repo.open().resolve_ref("refs/heads/config/default");
     // A hard link made elsewhere to the lineage's loose ref: whatever is
     // written through it moves the ref without touching the repository's
-    // path, so the ref is not believed while the link exists.
+    // path, so the ref is not believed while the link exists. The same for
+    // packed-refs.
     let other = repo.dir.path().join("other-name");
-    std::fs::hard_link(repo.path("refs/heads/config/default"), &other).unwrap();
-    let error = repo
-        .open()
-        .resolve_ref("refs/heads/config/default")
-        .unwrap_err();
-    assert!(matches!(error, Error::BadRef { .. }), "{error}");
-    assert!(
-        error.to_string().contains("2 names (hard links)"),
-        "{error}"
-    );
-    assert!(repo.open().refs_under("refs/heads/config/").is_err());
-    std::fs::remove_file(&other).unwrap();
-    assert_eq!(
-        repo.open()
-            .resolve_ref("refs/heads/config/default")
-            .unwrap(),
-        Some(commit)
-    );
-    // The same for packed-refs.
-    repo.git(&["pack-refs", "--all"]);
-    assert!(!repo.path("refs/heads/config/default").exists());
-    std::fs::hard_link(repo.path("packed-refs"), &other).unwrap();
-    assert!(repo
-        .open()
-        .resolve_ref("refs/heads/config/default")
-        .is_err());
-    std::fs::remove_file(&other).unwrap();
-    assert_eq!(
-        repo.open()
-            .resolve_ref("refs/heads/config/default")
-            .unwrap(),
-        Some(commit)
-    );
+    for file in ["refs/heads/config/default", "packed-refs"] {
+        if file == "packed-refs" {
+            repo.git(&["pack-refs", "--all"]);
+            assert!(!repo.path("refs/heads/config/default").exists());
+        }
+        std::fs::hard_link(repo.path(file), &other).unwrap();
+        let error = lineage().unwrap_err();
+        assert!(matches!(error, Error::BadRef { .. }), "{file}: {error}");
+        assert!(
+            error.to_string().contains("2 names (hard links)"),
+            "{file}: {error}"
+        );
+        assert!(repo.open().refs_under("refs/heads/config/").is_err());
+        std::fs::remove_file(&other).unwrap();
+        assert_eq!(lineage().unwrap(), Some(commit), "{file}");
+    }
     // An object file with another name (as `git clone --local` makes) is
     // read: its bytes are checked against its name.
     std::fs::hard_link(repo.loose_path(blob), &other).unwrap();
