@@ -223,8 +223,26 @@ impl Workspace {
                     .filter(|path| path.extension().is_none_or(|e| e != "sample")),
             );
         }
-        if let Ok(text) = std::fs::read(&gitfile) {
-            let text = String::from_utf8_lossy(&text[..text.len().min(4096)]).into_owned();
+        // Read only as a regular file, never through a link, never waiting
+        // on a FIFO, and no more than a gitfile's worth.
+        let gitfile_text = || -> Option<String> {
+            use std::io::Read;
+            use std::os::unix::fs::OpenOptionsExt;
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(
+                    (rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK).bits() as i32,
+                )
+                .open(&gitfile)
+                .ok()?;
+            if !file.metadata().ok()?.is_file() {
+                return None;
+            }
+            let mut text = String::new();
+            file.take(4096).read_to_string(&mut text).ok()?;
+            Some(text)
+        };
+        if let Some(text) = gitfile_text() {
             if let Some(dir) = text.strip_prefix("gitdir:").map(str::trim) {
                 let dir = self.worktree(agent).join(dir);
                 for file in ["HEAD", "commondir", "gitdir", "config.worktree"] {
