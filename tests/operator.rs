@@ -1956,3 +1956,91 @@ fn every_json_output_meets_its_schema() {
     files.sort();
     assert_eq!(files, used.into_iter().collect::<Vec<_>>());
 }
+
+/// An answer whose row makes a checkpoint due answers without writing it:
+/// the summariser it starts does, and the trail then folds from that
+/// checkpoint exactly as it folds from its first line. A workspace answer
+/// given for one agent is found, and said to be replaced, by another
+/// agent's answer of the same class (the agent's own fold holds it).
+#[test]
+fn a_checkpoint_an_answer_makes_due_is_written_by_a_summariser_it_starts() {
+    use std::io::Write;
+    let ws = Ws::new(Some("table:\n  target-write: hold\n"));
+    let root = ws.root.to_string_lossy().into_owned();
+    let state = ws.root.join(".wicket");
+    let trail = state.join("trail.jsonl");
+    assert_eq!(
+        ws.park(AGENT, "toolu_1", "bash", json!({"command": "touch a"})),
+        "hold"
+    );
+    ok(&operator(
+        &ws,
+        &["answer", &root, AGENT, "hold", "--scope", "workspace"],
+    ));
+    // Rows an older writer left with no summaries: past what makes a
+    // checkpoint due, and none written.
+    let mut rows = Vec::new();
+    for k in 0..2400 {
+        let agent = format!("20261129T1{:05}Z-0000beef", k % 400);
+        let action = if k % 3 == 0 { "lower" } else { "raise" };
+        writeln!(
+            rows,
+            r#"{{"at":"2026-11-29T00:00:00Z","who":{{"user":"old","host":"h"}},"row":"floor","agent":"{agent}","action":"{action}"}}"#
+        )
+        .unwrap();
+    }
+    assert!(rows.len() as u64 > wicket::trail::CHECKPOINT_EVERY);
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&trail)
+        .unwrap()
+        .write_all(&rows)
+        .unwrap();
+    let checkpoints = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with(r#"{"row":"checkpoint","#))
+            .count()
+    };
+    let before = checkpoints(&std::fs::read_to_string(&trail).unwrap());
+    ws.add_agent(OTHER, "config/default");
+    assert_eq!(
+        ws.park(OTHER, "toolu_2", "bash", json!({"command": "touch b"})),
+        "hold"
+    );
+    let out = ok(&operator(
+        &ws,
+        &["answer", &root, OTHER, "hold", "--scope", "workspace"],
+    ));
+    assert!(out.contains("It replaces answer"), "{out}");
+    let started = std::time::Instant::now();
+    let text = loop {
+        let text = std::fs::read_to_string(&trail).unwrap();
+        let last = text.lines().last().unwrap_or("");
+        if checkpoints(&text) > before && last.starts_with(r#"{"row":"checkpoint","#) {
+            break text;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no checkpoint was written after the answer"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // A hold launches nothing: the answer is the last row, and the
+    // summariser added the checkpoint after it.
+    let now = std::time::SystemTime::now();
+    let whole = wicket::trail::State::fold_bytes(text.as_bytes(), now);
+    let read = wicket::trail::State::load_at(&state, now).unwrap();
+    assert_eq!(
+        serde_json::to_value(&read).unwrap(),
+        serde_json::to_value(&whole).unwrap()
+    );
+    assert_eq!(whole.skipped, 0);
+    assert!(whole
+        .answers
+        .iter()
+        .any(|s| s.answer.agent == OTHER && s.answer.ruling.word() == "hold"));
+    // Nothing more is due: the summariser, run again, writes nothing.
+    let again = ok(&operator(&ws, &["summarise", &root]));
+    assert!(again.is_empty(), "{again}");
+    assert_eq!(std::fs::read_to_string(&trail).unwrap(), text);
+}

@@ -103,6 +103,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the trail's checkpoint if one has fallen due (what `answer`,
+    /// `withdraw`, `revoke` and `restore` start on its own when their row
+    /// makes one due, so they need not wait for it).
+    #[command(hide = true)]
+    Summarise {
+        /// The litany workspace.
+        ws: PathBuf,
+    },
     /// The scripted editor `wicket init` hands `litany config`.
     #[command(hide = true)]
     EditWorkflow {
@@ -202,6 +210,9 @@ fn main() {
         std::process::exit(control());
     }
     let cli = Cli::parse();
+    if let Ok(me) = std::env::current_exe() {
+        wicket::operator::summarise_with(me);
+    }
     let code = match cli.command {
         None => control(),
         Some(Command::Demo { keep }) => report(wicket::demo::run(keep)),
@@ -243,6 +254,7 @@ fn main() {
         Some(Command::Restore { ws, agent, json }) => {
             receipt(wicket::operator::floor::restore(&ws, &agent), json)
         }
+        Some(Command::Summarise { ws }) => report(wicket::operator::summarise(&ws)),
         Some(Command::Run { workspace, command }) => {
             report(wicket::operator::run::run(workspace.as_deref(), &command))
         }

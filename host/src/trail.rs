@@ -378,18 +378,15 @@ const NOT_A_DEVICE: i32 =
 /// is a hard link someone made, through which rows could be written that no
 /// operator wrote. Neither is read or appended to.
 fn regular(file: &cap_std::fs::File, state: &Path) -> Result<()> {
-    let meta = file
-        .metadata()
+    let stat = rustix::fs::fstat(file)
         .with_context(|| format!("could not read {}", state.join(FILE).display()))?;
-    if !meta.is_file() {
+    if rustix::fs::FileType::from_raw_mode(stat.st_mode) != rustix::fs::FileType::RegularFile {
         bail!(
             "{} is not a regular file (wicket keeps its trail in one); move it aside and run the verb again",
             state.join(FILE).display()
         );
     }
-    let names = rustix::fs::fstat(file)
-        .with_context(|| format!("could not read {}", state.join(FILE).display()))?
-        .st_nlink;
+    let names = stat.st_nlink;
     if names > 1 {
         bail!(
             "{} has {names} names (hard links): rows written through another name would not be the operator's; find the others with `find \"$(stat -c %m {})\" -xdev -samefile {}` and remove them",
@@ -480,18 +477,62 @@ fn write_whole(file: &mut std::fs::File, bytes: &[u8], state: &Path) -> Result<(
 /// checkpoint, a new checkpoint after it, written once the row is on disk
 /// and not waited for (see [`Checkpoint`]).
 pub fn append(state: &Path, row: &Row) -> Result<()> {
-    append_every(state, row, CHECKPOINT_EVERY, None)
+    append_every(state, row, CHECKPOINT_EVERY, None, Due::Write).map(|_| ())
 }
 
 /// [`append`] by a writer that has just read the whole trail: when a
 /// checkpoint falls due and the trail is still exactly what `read` folded,
 /// that fold is used instead of reading it all again.
 pub fn append_after(state: &Path, row: &Row, read: Snapshot) -> Result<()> {
-    append_every(state, row, CHECKPOINT_EVERY, Some(read))
+    append_every(state, row, CHECKPOINT_EVERY, Some(read), Due::Write).map(|_| ())
 }
 
-/// [`append`], with a checkpoint due after `every` bytes of rows.
-fn append_every(state: &Path, row: &Row, every: u64, read: Option<Snapshot>) -> Result<()> {
+/// [`append`], except that a checkpoint falling due is left to
+/// [`summarise`]: true when one is due. An operator's verb answers once its
+/// row is on disk and hands the checkpoint (tens of milliseconds on a
+/// million-row trail) to a writer that outlives it.
+pub fn append_leaving_checkpoint(state: &Path, row: &Row) -> Result<bool> {
+    append_every(state, row, CHECKPOINT_EVERY, None, Due::Leave)
+}
+
+/// Write the checkpoint that has fallen due, if one has (and the trail does
+/// not end mid-line, which the next row's writer mends first): true when
+/// one was written. Under the trail's lock, as every writer.
+pub fn summarise(state: &Path) -> Result<bool> {
+    summarise_every(state, CHECKPOINT_EVERY)
+}
+
+fn summarise_every(state: &Path, every: u64) -> Result<bool> {
+    let mut file = open_locked(state)?;
+    let (len, torn) = end_of(&mut file)?;
+    let last = Last::find(&file, len)?;
+    if torn || len - last.base_end < every.max(last.block) {
+        return Ok(false);
+    }
+    let (fold, _) = fold_file(&file, len, None, SystemTime::now())?;
+    let summary = checkpoint_bytes(&fold, len)?.0;
+    write_whole(&mut file, &summary, state)?;
+    Ok(true)
+}
+
+/// What a writer does with a checkpoint that falls due with its row.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Due {
+    /// Write it, after the row.
+    Write,
+    /// Leave it to [`summarise`].
+    Leave,
+}
+
+/// [`append`], with a checkpoint due after `every` bytes of rows: true when
+/// one fell due and was left (`due` is [`Due::Leave`]).
+fn append_every(
+    state: &Path,
+    row: &Row,
+    every: u64,
+    read: Option<Snapshot>,
+    due: Due,
+) -> Result<bool> {
     let mut file = open_locked(state)?;
     let (len, torn) = end_of(&mut file)?;
     let mut out = Vec::new();
@@ -505,17 +546,22 @@ fn append_every(state: &Path, row: &Row, every: u64, read: Option<Snapshot>) -> 
     // What is due reads only the last index or checkpoint line.
     let last = Last::find(&file, len)?;
     let mut summary = Vec::new();
+    let mut left = false;
     if after - last.base_end >= every.max(last.block) {
-        #[cfg(test)]
-        if read.is_some() {
-            tests::DUE_AFTER_READ.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        if due == Due::Leave {
+            left = true;
+        } else {
+            #[cfg(test)]
+            if read.is_some() {
+                tests::DUE_AFTER_READ.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+            let mut fold = match read.and_then(|r| r.still(&file, len)) {
+                Some(fold) => fold,
+                None => fold_file(&file, len, None, SystemTime::now())?.0,
+            };
+            fold.line(&line[..line.len() - 1], false, None);
+            summary = checkpoint_bytes(&fold, after)?.0;
         }
-        let mut fold = match read.and_then(|r| r.still(&file, len)) {
-            Some(fold) => fold,
-            None => fold_file(&file, len, None, SystemTime::now())?.0,
-        };
-        fold.line(&line[..line.len() - 1], false, None);
-        summary = checkpoint_bytes(&fold, after)?.0;
     } else if let (Some(base), Some(mut index)) = (
         last.base,
         last.index.filter(|_| after - last.end >= INDEX_EVERY),
@@ -539,7 +585,7 @@ fn append_every(state: &Path, row: &Row, every: u64, read: Option<Snapshot>) -> 
     if !summary.is_empty() {
         let _ = write_whole(&mut file, &summary, state);
     }
-    Ok(())
+    Ok(left)
 }
 
 /// Where the last index or checkpoint line is, and the checkpoint it
@@ -2509,8 +2555,18 @@ mod tests {
                         .map(|k| random_row(&mut rng, n * 100 + k))
                         .collect();
                     append_all_every(&dir, batch, every).unwrap();
+                } else if rng.chance(50) {
+                    // As an operator's verb writes: the checkpoint left to a
+                    // later writer (mostly `summarise`, else the next row's).
+                    let row = random_row(&mut rng, n);
+                    if append_every(&dir, &row, every, None, Due::Leave).unwrap() && !rng.chance(25)
+                    {
+                        let what = format!("seed {seed}, row {n}, history{history}");
+                        assert!(summarise_every(&dir, every).unwrap(), "left due: {what}");
+                        assert!(!summarise_every(&dir, every).unwrap(), "written: {what}");
+                    }
                 } else {
-                    append_every(&dir, &random_row(&mut rng, n), every, None).unwrap();
+                    append_every(&dir, &random_row(&mut rng, n), every, None, Due::Write).unwrap();
                 }
                 if rng.chance(10) {
                     let bytes = std::fs::read(&path).unwrap();
@@ -2590,16 +2646,23 @@ mod tests {
             let before = std::fs::read(dir.join(FILE)).unwrap_or_default();
             let stale = n % 3 == 0;
             if n % 3 == 2 {
-                append_every(&dir, &row, 1500, None).unwrap();
+                append_every(&dir, &row, 1500, None, Due::Write).unwrap();
             } else {
                 // Read first, as the operator's verbs do; every third time
                 // another writer gets in between, so what was read is stale.
                 let read = Snapshot::load(&dir).unwrap();
                 if stale {
-                    append_every(&dir, &random_row(&mut rng, n + 1000), 1500, None).unwrap();
+                    append_every(
+                        &dir,
+                        &random_row(&mut rng, n + 1000),
+                        1500,
+                        None,
+                        Due::Write,
+                    )
+                    .unwrap();
                 }
                 let between = std::fs::read(dir.join(FILE)).unwrap();
-                append_every(&dir, &row, 1500, Some(read)).unwrap();
+                append_every(&dir, &row, 1500, Some(read), Due::Write).unwrap();
                 let after = std::fs::read(dir.join(FILE)).unwrap();
                 let written = |b: &[u8]| memchr::memmem::find_iter(b, CHECKPOINT).count();
                 if stale && written(&after) > written(&between) {
@@ -2632,7 +2695,7 @@ mod tests {
         let dir = tmp.path().join(".wicket");
         let mut rng = Rng(7);
         for n in 0..200 {
-            append_every(&dir, &random_row(&mut rng, n), 2000, None).unwrap();
+            append_every(&dir, &random_row(&mut rng, n), 2000, None, Due::Write).unwrap();
         }
         let path = dir.join(FILE);
         let file = std::fs::File::open(&path).unwrap();
@@ -2672,7 +2735,7 @@ mod tests {
         let mut rng = Rng(11);
         let rows: Vec<Row> = (0..300).map(|n| random_row(&mut rng, n)).collect();
         for row in &rows {
-            append_every(&dir, row, 1000, None).unwrap();
+            append_every(&dir, row, 1000, None, Due::Write).unwrap();
         }
         let bytes = std::fs::read(dir.join(FILE)).unwrap();
         assert!(checkpoints(&bytes).len() > 3);

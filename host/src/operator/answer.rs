@@ -155,24 +155,19 @@ pub fn run(args: Args) -> Result<Receipt> {
         expires,
         message,
     };
-    // The answer this one supersedes (same scope and key), said aloud.
-    let read = trail::Snapshot::load(&ws.state_dir()).ok();
-    let replaced = read.as_ref().and_then(|read| {
-        read.answers()
-            .into_iter()
-            .find(|s| s.answer.key() == answer.key())
-            .cloned()
-    });
+    // The answer this one supersedes (same scope and key), said aloud. It
+    // is the agent's or the workspace's, so the agent's fold (as a consult
+    // reads it, its buckets and index only) holds it as the whole would.
+    let key = answer.key();
+    let replaced = trail::State::load_for(&ws.state_dir(), args.agent)
+        .ok()
+        .and_then(|state| state.answers.into_iter().find(|s| s.answer.key() == key));
     let row = Row {
         at,
         who: trail::Who::here(),
         what: What::Answer(answer.clone()),
     };
-    match read {
-        Some(read) => trail::append_after(&ws.state_dir(), &row, read),
-        None => trail::append(&ws.state_dir(), &row),
-    }
-    .context("nothing was answered")?;
+    crate::operator::append(&ws, &row, None).context("nothing was answered")?;
 
     // Pass and refuse move the conversation on; hold keeps it parked.
     let launched = if args.ruling == Ruling::Hold {

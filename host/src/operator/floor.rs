@@ -42,12 +42,13 @@ fn set(ws: &Path, agent: &str, action: FloorAction) -> Result<Receipt> {
     // Only the floors over `agent` are asked about: its ancestry's fold (as
     // a consult reads it) answers that as the whole fold would.
     let before = State::load_for(&state_dir, agent).ok();
-    trail::append(
-        &state_dir,
+    crate::operator::append(
+        &ws,
         &Row::now(What::Floor {
             agent: agent.to_owned(),
             action,
         }),
+        None,
     )
     .context("nothing was revoked or restored")?;
     let state = State::load_for(&state_dir, agent)
@@ -99,12 +100,12 @@ pub fn withdraw(ws: &Path, name: &str) -> Result<Receipt> {
             ws.root.display()
         );
     };
-    trail::append_after(
-        &state_dir,
+    crate::operator::append(
+        &ws,
         &Row::now(What::Withdraw {
             answer: name.to_owned(),
         }),
-        read,
+        Some(read),
     )
     .context("nothing was withdrawn")?;
     let a = &standing.answer;

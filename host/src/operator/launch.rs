@@ -9,7 +9,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::trail::{self, Row, What};
+use crate::trail::{Row, What};
 use crate::wall;
 use crate::workspace::Workspace;
 
@@ -82,7 +82,7 @@ pub fn advance(ws: &Workspace, agent: &str, confine: bool, guarded: &[PathBuf]) 
         error: launched.error.clone(),
         confined: launched.confined,
     });
-    if let Err(e) = trail::append(&ws.state_dir(), &row) {
+    if let Err(e) = crate::operator::append(ws, &row, None) {
         launched.receipt_error = Some(format!("{e:#}"));
     }
     launched

@@ -15,9 +15,64 @@ pub mod run;
 pub mod status;
 pub mod suggest;
 
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
 use anyhow::{bail, Result};
 
-use crate::workspace::valid_ref_component;
+use crate::trail::{self, Row};
+use crate::workspace::{valid_ref_component, Workspace};
+
+/// The program that writes a checkpoint an operator's verb leaves due (the
+/// `wicket` binary's own hidden `summarise` verb), once the binary has said
+/// so; until then, and for every other caller of these verbs, the verb
+/// writes it itself.
+static SUMMARISER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Called by the `wicket` binary before a verb that writes the trail: a
+/// checkpoint falling due with the verb's row is then written by `program
+/// summarise <ws>`, started on its own, and the verb answers once its row
+/// is on disk.
+pub fn summarise_with(program: PathBuf) {
+    let _ = SUMMARISER.set(program);
+}
+
+/// The hidden `summarise` verb: the checkpoint that has fallen due, written.
+pub fn summarise(ws: &std::path::Path) -> Result<()> {
+    let ws = Workspace::open(ws)?;
+    trail::summarise(&ws.state_dir())?;
+    Ok(())
+}
+
+/// Append an operator's row to the workspace's trail (flushed to disk
+/// before this returns). A checkpoint that falls due with it is written
+/// by a summariser that outlives the verb, when the binary named one (see
+/// [`summarise_with`]): in its own process group, with no terminal and no
+/// output, taking the trail's lock as every writer does. One that cannot
+/// be started costs speed, never a row: the next writer finds the
+/// checkpoint still due and writes it.
+pub fn append(ws: &Workspace, row: &Row, read: Option<trail::Snapshot>) -> Result<()> {
+    let state = ws.state_dir();
+    let Some(program) = SUMMARISER.get() else {
+        return match read {
+            Some(read) => trail::append_after(&state, row, read),
+            None => trail::append(&state, row),
+        };
+    };
+    if trail::append_leaving_checkpoint(&state, row)? {
+        use std::os::unix::process::CommandExt;
+        use std::process::{Command, Stdio};
+        let _ = Command::new(program)
+            .arg("summarise")
+            .arg(&ws.root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn();
+    }
+    Ok(())
+}
 
 /// What a verb prints: a sentence or table for people, a value for scripts.
 pub struct Receipt {
