@@ -400,7 +400,7 @@ impl Git {
         // or such a file named by `--git-dir`): its index may be another
         // agent's (`git -C sub status` rewrote it, verified under dash).
         if let Where::Nested(dir) | Where::Elsewhere(dir) = &self.repo {
-            if !(optional && self.no_optional_locks) && through_gitfile(r, dir) {
+            if !(optional && self.no_optional_locks) && through_gitfile(r, dir, &self.at.made) {
                 return r.note(
                     Effect::Opaque,
                     format!(
@@ -1273,12 +1273,15 @@ fn kind(r: &Reader, path: &str) -> Option<PathKind> {
 
 /// Whether git, run in `dir` (or handed it as the repository), finds its
 /// repository through a gitfile: `dir` is itself a file, or the nearest
-/// `.git` at or above it is one. A path the budget cannot ask about counts.
-fn through_gitfile(r: &Reader, dir: &str) -> bool {
+/// `.git` at or above it is one. A path the budget cannot ask about counts,
+/// and so does a directory this command made before git runs (`mkdir -p
+/// /tmp/g && cp … && echo gitdir: … > /tmp/g/.git && git -C /tmp/g status`
+/// rewrote another agent's index, verified under dash).
+fn through_gitfile(r: &Reader, dir: &str, made: &std::collections::BTreeSet<String>) -> bool {
     let mut dir = dir.trim_end_matches('/').to_owned();
     match kind(r, &dir) {
         None | Some(PathKind::File) => return true,
-        Some(PathKind::Missing) => return false,
+        Some(PathKind::Missing) => return made.contains(&dir),
         _ => {}
     }
     loop {
