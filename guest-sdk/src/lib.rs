@@ -209,6 +209,20 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     ".tsh",
     "tailscaled.state",
     "ssh_host_*_key",
+    // Password managers' local stores: Bitwarden's CLI and desktop vault
+    // data (`~/.config/Bitwarden CLI/data.json`: a text is cut into paths
+    // at blanks, so the component before the blank is what bites), gopass's stores, KeePass databases and key files, 1Password
+    // CLI's configuration, KWallet's wallets.
+    "Bitwarden",
+    "gopass/stores",
+    "*.kdbx",
+    "kwalletd",
+    // Shells' and database clients' histories: the operator's typed
+    // `export TOKEN=…` and `ALTER USER … PASSWORD` (`.bash_history`,
+    // `.zsh_history`, `.sh_history`, fish's `fish_history`, `.psql_history`,
+    // `.mysql_history`; patterns, so no store to look for under home).
+    "*sh_history",
+    "*sql_history",
     // Secrets a container runtime or Kubernetes mounts (`/run/secrets/x`,
     // `/var/run/secrets/kubernetes.io/serviceaccount/token`).
     "run/secrets",

@@ -12,6 +12,7 @@
 //! program, and ones wicket does not know are opaque.
 
 use wicket_guest::Effect::{self, *};
+use wicket_guest::Harness;
 
 use crate::argv::{self, attached, flag, value, Grammar, Opt, Parsed, Style};
 use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
@@ -1158,6 +1159,61 @@ const CARGO_VARIABLES: &[&str] = &[
     "CARGO_INSTALL_ROOT",
 ];
 
+/// `cargo run` of one of the harness's programs built from its sources (a
+/// package or binary named litany or wicket, or a manifest in a directory
+/// so named, as cargo's registry keeps `litany-0.0.15`): what it built runs
+/// the harness's verbs with the words after `--`, as the program by its
+/// name would (`cargo run --manifest-path ~/.cargo/registry/src/…/
+/// litany-0.0.15/Cargo.toml -- advance ws a2` advances another agent).
+fn harness_build(r: &mut Reader, p: &Parsed, rest: &[Arg], scope: &mut Scope) {
+    let named = |text: &str| -> Option<Harness> {
+        let base = text
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or(text);
+        [Harness::WicketCompile, Harness::Litany, Harness::Wicket]
+            .into_iter()
+            .find(|h| {
+                let name = h.name();
+                base == name
+                    || base
+                        .strip_prefix(name)
+                        .and_then(|v| v.strip_prefix('-'))
+                        .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+            })
+    };
+    let mut which = None;
+    for key in ["package", "bin"] {
+        for v in p.values(key) {
+            if let Some(h) = v.text().and_then(named) {
+                which = Some(h);
+            }
+        }
+    }
+    if let Some(m) = p.last("manifest-path").and_then(Arg::text) {
+        let dir = m.rsplit_once('/').map_or(".", |(d, _)| d);
+        which = which.or_else(|| named(dir));
+    }
+    let Some(which) = which else { return };
+    let after: Vec<Arg> = rest
+        .iter()
+        .skip_while(|a| a.text() != Some("--"))
+        .skip(1)
+        .cloned()
+        .collect();
+    let mut argv = vec![Arg::literal(which.name())];
+    argv.extend(after);
+    let inv = Invocation::of_words(argv);
+    super::legacy::harness(
+        r,
+        which,
+        &inv,
+        scope,
+        Some("a build of it from its sources"),
+    );
+}
+
 #[allow(clippy::too_many_arguments)]
 fn subcommand(
     r: &mut Reader,
@@ -1226,6 +1282,9 @@ fn subcommand(
             if matches!(sub, "run" | "test" | "bench") {
                 // Arguments handed to what it built.
                 protected_words(r, run.inv, scope);
+            }
+            if sub == "run" {
+                harness_build(r, &p, rest, scope);
             }
         }
         Does::Edits => {

@@ -2134,9 +2134,11 @@ pub const LTRACE: Program = Program {
     lists_paths_under: None,
     read: ltrace,
     examples: examples![
-        (OpenWorld, "ltrace -o calls.txt ./app"),
-        (Destructive, "ltrace -o ../../.wicket/x true"),
-        (Destructive, "ltrace -f rm -rf /etc"),
+        (Secret, "ltrace -o calls.txt ./app"),
+        (OpenWorld, "ltrace -c ./app"),
+        (Destructive, "ltrace -c -o ../../.wicket/x true"),
+        (Destructive, "ltrace -c -f rm -rf /etc"),
+        (Secret, "ltrace -f rm -rf /etc"),
         (Secret, "ltrace -p 1234"),
     ],
     manual: "ltrace 0.7.3 (Debian 12, not installed here): ltrace --help",
@@ -2162,7 +2164,19 @@ fn ltrace(r: &mut Reader, run: &Run, scope: &mut Scope) {
         writes(r, run, file, Change::Overwrite, scope);
     }
     match program_at(run, 0) {
-        Some(at) => launch(r, run, at, scope),
+        Some(at) => {
+            // It prints every library call's strings and what it returned,
+            // to the terminal or its -o file: getenv's values, the
+            // environment the program reads (the provider key among it),
+            // unless it only counts (-c).
+            if !p.has("c") {
+                r.guard(
+                    Secret,
+                    format!("{shown}: ltrace prints the strings the program's library calls pass and return, getenv's values among them"),
+                );
+            }
+            launch(r, run, at, scope)
+        }
         None => runs_nothing(r, run, "has no program to trace"),
     }
 }

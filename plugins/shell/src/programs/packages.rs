@@ -583,6 +583,24 @@ fn npm_like(r: &mut Reader, run: &Run, scope: &mut Scope, args: &[Arg], npx: boo
     }
 }
 
+/// A package manager's setting that holds a credential (`_authToken`,
+/// `//host/:_password`, yarn's `npmAuthToken`, `certfile`).
+fn credential_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    [
+        "_auth",
+        "authtoken",
+        "authident",
+        "token",
+        "password",
+        "certfile",
+        "keyfile",
+        "secret",
+    ]
+    .iter()
+    .any(|c| k.contains(c))
+}
+
 /// `npm config get|set|delete|list|edit …`.
 fn npm_config(r: &mut Reader, shown: &str, rest: &[Arg], scope: &Scope) {
     let verb = rest.first().and_then(Arg::text).unwrap_or("list");
@@ -799,6 +817,9 @@ pub const PNPM: Program = Program {
     lists_paths_under: None,
     read: pnpm,
     examples: examples![
+        (Secret, "pnpm config list"),
+        (Secret, "pnpm config get //registry.npmjs.org/:_authToken"),
+        (Read, "pnpm config get registry"),
         (OpenWorld, "pnpm install"),
         (OpenWorld, "pnpm run build"),
         (OpenWorld, "pnpm playwright install chromium"),
@@ -954,8 +975,26 @@ fn pnpm(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.note(Read, format!("{shown} reads and prints"))
         }
         "config" | "c" => {
+            // An unknown first word is read as the listing it defaults to.
+            if rest.iter().skip(1).any(|a| a.text().is_none()) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: a setting's word only known when it runs could name a credential"
+                    ),
+                );
+                return;
+            }
             let verb = rest.first().and_then(Arg::text).unwrap_or("list");
-            if matches!(verb, "get" | "list") {
+            // pnpm prints its .npmrc settings as they are, tokens too.
+            if matches!(verb, "list" | "ls")
+                || (verb == "get" && rest.get(1).and_then(Arg::text).is_some_and(credential_key))
+            {
+                r.note(
+                    Effect::Secret,
+                    format!("{shown} prints the registry credentials pnpm holds"),
+                );
+            } else if verb == "get" {
                 r.note(Read, format!("{shown} prints settings"));
             } else {
                 npm_config(r, &shown, rest, &inner);
@@ -996,6 +1035,10 @@ pub const YARN: Program = Program {
         (Destructive, "yarn install --modules-folder ../../.wicket/nm"),
         (Destructive, "yarn node -e 'require(\"fs\").rmSync(\"../../.wicket\",{recursive:true})'"),
         (Opaque, "yarn config set yarnPath ./evil.js"),
+        (Secret, "yarn config get npmAuthToken"),
+        (Secret, "yarn config list"),
+        (Secret, "yarn config get npmScopes --no-redacted"),
+        (Read, "yarn config get nodeLinker"),
     ],
     manual: "yarn 1.22 and yarn 4 (yarn help): a word that is not a command runs the script or bin of that name",
 };
@@ -1131,8 +1174,32 @@ fn yarn(r: &mut Reader, run: &Run, scope: &mut Scope) {
             run_through(r, run, rest, &mut inner);
         }
         "config" => {
+            if rest.iter().any(|a| a.text().is_none()) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: a setting's word only known when it runs could name a credential"
+                    ),
+                );
+                return;
+            }
             let verb = rest.first().and_then(Arg::text).unwrap_or("");
-            if matches!(verb, "get" | "list" | "") {
+            // yarn 1 lists npm's configuration, tokens and all; yarn 2+
+            // shows secrets under `--no-redacted`; a get of a credential
+            // key prints it.
+            if verb == "list"
+                || (verb == "get" && rest.get(1).and_then(Arg::text).is_some_and(credential_key))
+                || run
+                    .inv
+                    .argv
+                    .iter()
+                    .any(|a| a.text() == Some("--no-redacted"))
+            {
+                r.note(
+                    Effect::Secret,
+                    format!("{shown} prints the registry credentials yarn holds"),
+                );
+            } else if matches!(verb, "get" | "") {
                 r.note(Read, format!("{shown} prints settings"));
             } else {
                 let key = rest.get(1).and_then(Arg::text).unwrap_or("");
@@ -2086,6 +2153,10 @@ pub const PIP: Program = Program {
         (Opaque, "pip install -e .."),
         (Opaque, "pip install ../x"),
         (Opaque, "pip config set global.target ./x"),
+        (Secret, "pip config list"),
+        (Secret, "pip config debug"),
+        (Secret, "pip config get global.index-url"),
+        (Read, "pip config get global.timeout"),
         (
             OpenWorld,
             "pip config set global.index-url https://example.org/simple",
@@ -2229,7 +2300,28 @@ fn pip(r: &mut Reader, run: &Run, scope: &mut Scope) {
         "config" => {
             let verb = operands.first().and_then(Arg::text).unwrap_or("list");
             match verb {
-                "list" | "get" | "debug" => r.note(Read, format!("{shown} prints pip's settings")),
+                // Index URLs carry their credentials (`pip config list`
+                // printed pip.conf's `https://user:pw@…`, verified with pip
+                // 24), and `debug` prints the PIP_* variables too.
+                "list" | "debug" => r.note(
+                    Effect::Secret,
+                    format!("{shown} prints pip's settings, index URLs with their credentials"),
+                ),
+                "get"
+                    if operands.get(1).and_then(Arg::text).is_none_or(|k| {
+                        let name = k.rsplit('.').next().unwrap_or(k);
+                        matches!(
+                            name,
+                            "index-url" | "extra-index-url" | "find-links" | "proxy"
+                        )
+                    }) =>
+                {
+                    r.note(
+                        Effect::Secret,
+                        format!("{shown} prints a setting that carries credentials"),
+                    )
+                }
+                "get" => r.note(Read, format!("{shown} prints pip's settings")),
                 "set" | "unset" => {
                     r.note(OpenWorld, format!("{shown} writes pip's settings file"));
                     let key = operands.get(1).and_then(Arg::text).unwrap_or("");
@@ -2662,6 +2754,9 @@ pub const POETRY: Program = Program {
         (Destructive, "poetry -C {other} install"),
         (Destructive, "poetry export -o ../../repo.git/r.txt"),
         (Opaque, "poetry config virtualenvs.path ../x"),
+        (Secret, "poetry config http-basic.private"),
+        (Secret, "poetry config pypi-token.pypi"),
+        (Read, "poetry config --list"),
         (Opaque, "poetry shell"),
     ],
     manual: "poetry 1.8 / 2.0 (poetry help; not installed here)",
@@ -2731,12 +2826,30 @@ fn poetry(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.note(Read, format!("{shown} reads and prints"))
         }
         "config" => {
+            if rest[1..].iter().any(|a| a.text().is_none()) {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{shown}: a setting's word only known when it runs could name a credential"
+                    ),
+                );
+                return;
+            }
             let keys: Vec<&str> = rest[1..]
                 .iter()
                 .filter_map(Arg::text)
                 .filter(|t| !t.starts_with('-'))
                 .collect();
-            if keys.len() <= 1 || rest.iter().any(|a| a.text() == Some("--list")) {
+            if keys.len() == 1
+                && ["http-basic.", "pypi-token.", "certificates."]
+                    .iter()
+                    .any(|k| keys[0].starts_with(k))
+            {
+                r.note(
+                    Effect::Secret,
+                    format!("{shown} reads back a repository credential"),
+                );
+            } else if keys.len() <= 1 || rest.iter().any(|a| a.text() == Some("--list")) {
                 r.note(Read, format!("{shown} prints settings"));
             } else if matches!(
                 keys[0],

@@ -1491,6 +1491,9 @@ pub const KUBECTL: Program = Program {
     read: kubectl,
     examples: examples![
         (Secret, "kubectl config view --raw"),
+        (Secret, "kubectl config view --flatten"),
+        (Secret, "kubectl config view --raw=1"),
+        (Read, "kubectl config view --flatten=false"),
         (
             Secret,
             "kubectl config view --raw=true -o jsonpath='{.users[0].user.token}'",
@@ -1575,18 +1578,29 @@ fn kubectl(r: &mut Reader, run: &Run, _scope: &mut Scope) {
     match first.as_str() {
         "config" => {
             let sub = words.get(1).cloned().flatten();
-            let raw = run
-                .inv
-                .argv
-                .iter()
-                .any(|a| a.text().is_some_and(|w| w == "--raw" || w == "--raw=true"));
+            // `--raw` and `--flatten` (which embeds the key files and skips
+            // the redaction) as pflag reads a boolean: on unless its value
+            // is one of the false spellings (`--flatten` printed the token
+            // and client key, verified with kubectl 1.32).
+            let raw = run.inv.argv.iter().any(|a| {
+                a.text().is_some_and(|w| {
+                    ["--raw", "--flatten"].iter().any(|o| {
+                        w == *o
+                            || w.strip_prefix(o)
+                                .and_then(|v| v.strip_prefix('='))
+                                .is_some_and(|v| {
+                                    !matches!(v, "0" | "f" | "F" | "false" | "FALSE" | "False")
+                                })
+                    })
+                })
+            });
             let unknown = run.inv.argv.iter().skip(1).any(|a| a.text().is_none());
             match sub.as_deref() {
                 Some("view") if raw => say(
                     r,
                     run,
                     Secret,
-                    "prints the kubeconfig with its tokens and keys (--raw)",
+                    "prints the kubeconfig with its tokens and keys (--raw or --flatten)",
                 ),
                 Some("view") if unknown => r.note(
                     Opaque,
@@ -2197,7 +2211,11 @@ fn gpg_agent(r: &mut Reader, run: &Run, _scope: &mut Scope) {
 /// Deploy and secrets CLIs whose named commands print a token or decrypt a
 /// secret: `fly auth token`, `glab auth status -t`, `glab config get
 /// token`, pulumi's `--show-secrets`, `sops -d`/`decrypt`/`exec-env`,
-/// `ansible-vault view`/`decrypt`, `stripe config --list`. Every other
+/// `ansible-vault view`/`decrypt`, `stripe config --list`, composer's
+/// `config --list` (its global auth.json merged in) or a credential key
+/// read back, keepassxc-cli's `show -s` and `export`, doppler's and
+/// infisical's `secrets` listings, `direnv dump`/`export`, `dotenv
+/// list`/`get`. Every other
 /// command of theirs is read as before, as a program wicket does not know.
 pub const REVEALERS: Program = Program {
     names: &[
@@ -2208,6 +2226,12 @@ pub const REVEALERS: Program = Program {
         "sops",
         "ansible-vault",
         "stripe",
+        "composer",
+        "keepassxc-cli",
+        "doppler",
+        "infisical",
+        "direnv",
+        "dotenv",
     ],
     syntax: Syntax::Own,
     output: None,
@@ -2230,6 +2254,27 @@ pub const REVEALERS: Program = Program {
         (Secret, "ansible-vault view vault.yml"),
         (Secret, "ansible-vault decrypt vault.yml --output -"),
         (Secret, "stripe config --list"),
+        (Secret, "composer config --global --list"),
+        (Secret, "composer config -g -l"),
+        (Secret, "composer config --list"),
+        (Secret, "composer config -g github-oauth.github.com"),
+        (Secret, "composer config --global http-basic.repo.example.org"),
+        (Secret, "keepassxc-cli show -s db.kdbx entry"),
+        (Secret, "keepassxc-cli show --show-protected db.kdbx entry"),
+        (Secret, "keepassxc-cli export db.kdbx"),
+        (Secret, "doppler secrets"),
+        (Secret, "doppler secrets get API_KEY --plain"),
+        (Secret, "doppler secrets download --no-file"),
+        (Secret, "infisical secrets"),
+        (Secret, "infisical export"),
+        (Secret, "direnv dump"),
+        (Secret, "direnv export json"),
+        (Secret, "dotenv list"),
+        (Secret, "dotenv get API_KEY"),
+        (OpenWorld, "direnv allow"),
+        (OpenWorld, "composer install"),
+        (OpenWorld, "composer config minimum-stability dev"),
+        (Secret, "keepassxc-cli ls db.kdbx"),
         (OpenWorld, "fly deploy"),
         (OpenWorld, "glab mr list"),
         (OpenWorld, "glab auth status"),
@@ -2238,8 +2283,41 @@ pub const REVEALERS: Program = Program {
         (OpenWorld, "stripe listen"),
         (Opaque, "fly $CMD token"),
     ],
-    manual: "flyctl, glab, pulumi, sops, ansible-vault and stripe CLIs' documented commands; not installed here",
+    manual: "flyctl, glab, pulumi, sops, ansible-vault, stripe, composer, keepassxc-cli, doppler, infisical, direnv and python-dotenv's documented commands; not installed here",
 };
+
+/// `composer config` prints the merged settings (`-l`, `--list`, bundled
+/// `-gl`) or reads back one key, where a credential key is auth.json's.
+fn composer_reveals(inv: &Invocation) -> bool {
+    let words: Vec<&str> = inv.argv.iter().skip(1).filter_map(Arg::text).collect();
+    // After `-d DIR` or `--working-dir DIR`, wherever the command stands.
+    let Some(at) = words.iter().position(|w| *w == "config") else {
+        return false;
+    };
+    let words = &words[at..];
+    let list = words.iter().any(|w| {
+        *w == "--list" || (w.starts_with('-') && !w.starts_with("--") && w[1..].contains('l'))
+    });
+    let operands: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .skip(1)
+        .collect();
+    let credential = operands.len() == 1
+        && [
+            "github-oauth",
+            "gitlab-oauth",
+            "gitlab-token",
+            "http-basic",
+            "bearer",
+            "bitbucket-oauth",
+            "forgejo-token",
+        ]
+        .iter()
+        .any(|k| operands[0].starts_with(k));
+    list || credential
+}
 
 fn revealers(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let words = command_words(run.inv, &|w| {
@@ -2278,6 +2356,18 @@ fn revealers(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         "ansible-vault" => matches!(first, "view" | "decrypt" | "edit"),
         "stripe" => first == "config" && has(run.inv, &["--list", "-l"]),
+        "composer" => composer_reveals(run.inv),
+        // Secret managers' listings print values, direnv's dump and export
+        // print the environment (its .envrc's values among it), python-dotenv
+        // prints the .env file.
+        "doppler" => first == "secrets" && !matches!(second, "set" | "delete" | "upload"),
+        "infisical" => matches!(first, "secrets" | "export") && !matches!(second, "set" | "delete"),
+        "direnv" => matches!(first, "dump" | "export"),
+        "dotenv" => matches!(first, "list" | "get"),
+        "keepassxc-cli" => {
+            first == "show" && has(run.inv, &["-s", "--show-protected"])
+                || matches!(first, "export" | "attachment-export")
+        }
         _ => false,
     };
     if reveals {

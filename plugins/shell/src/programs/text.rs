@@ -282,6 +282,11 @@ impl Reader<'_> {
                 if !hidden && fragment.split('/').any(|part| part.starts_with('.')) {
                     continue;
                 }
+                // A pattern fragment (`*.pem`) is no path the host can
+                // look up: asking spends the budget on a literal `*`.
+                if crate::place::is_glob(fragment) {
+                    continue;
+                }
                 candidates.push(format!("{}/{fragment}", base.trim_end_matches('/')));
                 if !home.is_empty() && is_under(&home, &base) && home != base {
                     candidates.push(format!("{}/{fragment}", home.trim_end_matches('/')));

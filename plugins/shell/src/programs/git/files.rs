@@ -98,7 +98,7 @@ pub const ADD: Sub = Sub {
 fn add(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     inputs(r, g, p, &["pathspec-from-file"]);
     if on(p, "dry-run") {
-        return g.reads(r, "only shows what it would stage");
+        return g.refreshes(r, "only shows what it would stage", false);
     }
     g.works(r, "stages changes in the index");
 }
@@ -127,7 +127,7 @@ pub const RM: Sub = Sub {
 fn rm(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     inputs(r, g, p, &["pathspec-from-file"]);
     if on(p, "dry-run") {
-        return g.reads(r, "only shows what it would remove");
+        return g.refreshes(r, "only shows what it would remove", false);
     }
     if on(p, "cached") {
         return g.works(r, "removes paths from the index");
@@ -156,7 +156,7 @@ pub const MV: Sub = Sub {
 
 fn mv(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     if on(p, "dry-run") {
-        return g.reads(r, "only shows what it would move");
+        return g.refreshes(r, "only shows what it would move", false);
     }
     g.writes_files(r, "moves tracked files in the worktree");
 }

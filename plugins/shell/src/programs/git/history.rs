@@ -262,7 +262,7 @@ pub const COMMIT: Sub = Sub {
 fn commit(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     message_files(r, g, p, &["file", "template", "pathspec-from-file"]);
     if on(p, "dry-run") || on(p, "short") || on(p, "porcelain") || on(p, "long") {
-        return g.reads(r, "only shows what would be committed");
+        return g.refreshes(r, "only shows what would be committed", false);
     }
     g.moves_head(r, scope, "records a commit on the checked-out branch");
 }
@@ -656,7 +656,8 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             r,
             "checks HEAD's files out again over the worktree's changes (-f)",
         ),
-        None => g.reads(r, "shows where HEAD is"),
+        // It still refreshes and rewrites the index (verified under dash).
+        None => g.refreshes(r, "shows where HEAD is", false),
         Some(target) if p.has("detach") => {
             if target.text().is_none() {
                 unknown_name(r, g, target, "checks out");

@@ -349,6 +349,9 @@ pub struct Git {
     /// Whether the repository was named (`--git-dir`, `GIT_DIR`, `--bare`)
     /// rather than found from the directory.
     pub git_dir_given: bool,
+    /// `--no-optional-locks` or `GIT_OPTIONAL_LOCKS=0`: `status` and
+    /// `describe --dirty` then leave the index as it is.
+    pub no_optional_locks: bool,
 }
 
 impl Git {
@@ -381,6 +384,65 @@ impl Git {
                 ),
             ),
         }
+    }
+
+    /// It reads, and on the way refreshes the index: git rewrites the
+    /// index with the work tree's file times (`status`, `diff`, `describe
+    /// --dirty`, `commit --dry-run`) or takes its lock (`add -n`), in the
+    /// repository it runs on. In another agent's worktree, or with
+    /// repo.git's admin files named, that is a write to the protected set
+    /// (`git -C ../a2 status` rewrote repo.git/worktrees/a2/index, verified
+    /// under dash). `optional`: the command skips the write under
+    /// `--no-optional-locks`.
+    pub fn refreshes(&self, r: &mut Reader, what: &str, optional: bool) {
+        // A repository found through a gitfile outside the agent's own
+        // `.git` (a `sub/.git` reading `gitdir: …/repo.git/worktrees/a2`,
+        // or such a file named by `--git-dir`): its index may be another
+        // agent's (`git -C sub status` rewrote it, verified under dash).
+        if let Where::Nested(dir) | Where::Elsewhere(dir) = &self.repo {
+            if !(optional && self.no_optional_locks) && through_gitfile(r, dir, &self.at.made) {
+                return r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} {what} in {}, found through a gitfile that may point into repo.git, and writes that repository's index on the way",
+                        self.shown,
+                        self.place_text()
+                    ),
+                );
+            }
+        }
+        // A directory only known when it runs (`find ../a2/x -execdir git
+        // status \;` ran in another agent's worktree) may be any of these.
+        if let Where::Unknown(_) = &self.repo {
+            if !(optional && self.no_optional_locks) {
+                return r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{} {what} in {}, which may be another agent's worktree, and writes that repository's index on the way",
+                        self.shown,
+                        self.place_text()
+                    ),
+                );
+            }
+        }
+        if let Where::Protected { .. } = &self.repo {
+            if !(optional && self.no_optional_locks) {
+                let way = if optional {
+                    " (`git --no-optional-locks` reads without writing)"
+                } else {
+                    ""
+                };
+                return r.guard(
+                    Effect::Destructive,
+                    format!(
+                        "{} {what} in {}, and writes that repository's index (or its lock) on the way: a write to the protected set{way}",
+                        self.shown,
+                        self.place_text()
+                    ),
+                );
+            }
+        }
+        self.reads(r, what)
     }
 
     /// It changes the repository (refs, index, objects, its records):
@@ -591,6 +653,7 @@ struct Global {
     bare: Option<Option<String>>,
     settings: Settings,
     shallow_file: Option<Arg>,
+    no_optional_locks: bool,
 }
 
 fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -677,8 +740,8 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
             | "--glob-pathspecs"
             | "--noglob-pathspecs"
             | "--icase-pathspecs"
-            | "--no-optional-locks"
             | "--no-advice" => {}
+            "--no-optional-locks" => global.no_optional_locks = true,
             "--bare" => global.bare = Some(at.cwd.clone()),
             "--git-dir" | "--work-tree" | "--namespace" | "--config-env" | "-c" | "-C"
             | "--shallow-file" | "--attr-source" => {
@@ -784,6 +847,7 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
         stdin: inv.stdin,
         own,
         git_dir_given: git_dir.is_some(),
+        no_optional_locks: global.no_optional_locks,
     };
     if let Some(shallow) = &global.shallow_file {
         g.input(r, shallow);
@@ -1074,6 +1138,17 @@ fn environment(r: &mut Reader, global: &mut Global, at: &Scope, scope: &Scope, s
     if global.shallow_file.is_none() {
         global.shallow_file = var("GIT_SHALLOW_FILE");
     }
+    // git reads GIT_OPTIONAL_LOCKS as a boolean, on unless false.
+    if let Some(Some(v)) = scope.vars.get("GIT_OPTIONAL_LOCKS") {
+        if v.len() == 1
+            && matches!(
+                v[0].to_ascii_lowercase().as_str(),
+                "0" | "false" | "no" | "off"
+            )
+        {
+            global.no_optional_locks = true;
+        }
+    }
     // Traces go to a file when the value is an absolute path.
     let mut tracing = false;
     for (name, value) in &scope.vars {
@@ -1194,6 +1269,32 @@ fn retract_assignment_note(r: &mut Reader, name: &str) {
 /// What is at a path, asked of the host within the budget.
 fn kind(r: &Reader, path: &str) -> Option<PathKind> {
     r.take_resolve().then(|| r.ctx.resolve(path).kind)
+}
+
+/// Whether git, run in `dir` (or handed it as the repository), finds its
+/// repository through a gitfile: `dir` is itself a file, or the nearest
+/// `.git` at or above it is one. A path the budget cannot ask about counts,
+/// and so does a directory this command made before git runs (`mkdir -p
+/// /tmp/g && cp … && echo gitdir: … > /tmp/g/.git && git -C /tmp/g status`
+/// rewrote another agent's index, verified under dash).
+fn through_gitfile(r: &Reader, dir: &str, made: &std::collections::BTreeSet<String>) -> bool {
+    let mut dir = dir.trim_end_matches('/').to_owned();
+    match kind(r, &dir) {
+        None | Some(PathKind::File) => return true,
+        Some(PathKind::Missing) => return made.contains(&dir),
+        _ => {}
+    }
+    loop {
+        match kind(r, &format!("{dir}/.git")) {
+            None | Some(PathKind::File) | Some(PathKind::Other) => return true,
+            Some(PathKind::Directory) => return false,
+            Some(PathKind::Missing) => {}
+        }
+        match dir.rsplit_once('/') {
+            Some((parent, _)) if !parent.is_empty() => dir = parent.to_owned(),
+            _ => return false,
+        }
+    }
 }
 
 /// Whether a directory holds a repository of its own: a `.git` entry, or

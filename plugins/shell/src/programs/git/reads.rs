@@ -144,7 +144,54 @@ fn diff(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     // beneath it: `git diff --no-index ~ /tmp/e` printed ~/.ssh/id_rsa and
     // ~/.aws/credentials (verified under dash).
     reads_trees(r, g, p, 0);
-    g.reads(r, "shows changes");
+    // Compared with the work tree, the index is refreshed and rewritten.
+    if on(p, "cached")
+        || on(p, "staged")
+        || on(p, "no-index")
+        || matches!(g.repo, Where::Own | Where::Fresh(_))
+        || two_revisions(r, g, p)
+    {
+        g.reads(r, "shows changes");
+    } else {
+        g.refreshes(r, "shows changes", false);
+    }
+}
+
+/// Whether `git diff` compares two commits, leaving the work tree (and the
+/// index's refresh) out: two revisions before `--`, or a range (`A..B`,
+/// `A...B`, `C^!`). git takes a word for a revision unless it names a path
+/// where git runs; a word only known when it runs is taken for the
+/// revision it usually is (`$(git rev-list …)`): at worst the refresh
+/// rewrites the index's file times, never what it stages.
+fn two_revisions(r: &Reader, g: &Git, p: &Parsed) -> bool {
+    let end = g
+        .words
+        .iter()
+        .position(|w| matches!(w.text(), Some("--" | "--end-of-options")))
+        .unwrap_or(usize::MAX);
+    let mut revisions = 0;
+    // An operand's index counts from 1 (the subcommand's name is 0).
+    for (i, arg) in &p.operands {
+        if i.saturating_sub(1) >= end {
+            break;
+        }
+        let Some(text) = arg.text() else {
+            revisions += 1;
+            continue;
+        };
+        if text.contains("..") || text.ends_with("^!") {
+            return true;
+        }
+        let path = match g.at.cwd.as_deref() {
+            Some(cwd) if !text.starts_with('/') => format!("{}/{text}", cwd.trim_end_matches('/')),
+            Some(_) => text.to_owned(),
+            None => return false,
+        };
+        if r.take_resolve() && r.ctx.resolve(&path).kind == wicket_guest::PathKind::Missing {
+            revisions += 1;
+        }
+    }
+    revisions >= 2
 }
 
 /// The files a comparer or searcher reads whole: each operand, a directory
@@ -355,15 +402,21 @@ pub const STATUS: Sub = Sub {
     names: &["status"],
     table: Some(&STATUS_T),
     family: None,
-    read: plain,
+    read: status,
     examples: examples![
         (Read, "git status"),
+        (Destructive, "git -C {other} status"),
+        (Read, "git --no-optional-locks -C {other} status"),
         (Read, "git status --porcelain"),
         (Read, "git status -sb"),
         (Read, "git -C src status"),
         (Read, "test -z \"$(git status --porcelain)\""),
     ],
 };
+
+fn status(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
+    g.refreshes(r, "reads the repository", true);
+}
 
 fn plain(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
     g.reads(r, "reads the repository");
@@ -460,9 +513,21 @@ pub const DESCRIBE: Sub = Sub {
     names: &["describe"],
     table: Some(&DESCRIBE_T),
     family: None,
-    read: plain,
-    examples: examples![(Read, "git describe --tags --always --dirty")],
+    read: describe,
+    examples: examples![
+        (Read, "git describe --tags --always --dirty"),
+        (Destructive, "git -C {other} describe --always --dirty"),
+        (Read, "git -C {other} describe --always"),
+    ],
 };
+
+/// `--dirty` and `--broken` compare the work tree, refreshing the index.
+fn describe(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
+    if p.has("dirty") || p.has("broken") {
+        return g.refreshes(r, "describes a commit", true);
+    }
+    g.reads(r, "describes a commit");
+}
 
 const SHOW_REF_T: Table = Table {
     style: PARSE,
@@ -881,7 +946,11 @@ fn difftool(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         Some(cmd) => {
             let cmd = cmd.clone();
             g.runs_text_on_files(r, &cmd, "the diff command");
-            g.reads(r, "compares files with a command");
+            if on(p, "cached") || on(p, "staged") || on(p, "no-index") {
+                g.reads(r, "compares files with a command");
+            } else {
+                g.refreshes(r, "compares files with a command", false);
+            }
         }
         None => r.note(
             Opaque,
