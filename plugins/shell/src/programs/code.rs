@@ -2219,6 +2219,42 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
     if t.builds.is_none() && code.contains("\\N{") {
         t.builds = Some("\\N{");
     }
+    // tcl: every string operation is a command substitution (`[string
+    // tolower .GIT]`, `[string map {j i} .gjt]` named `.git`, verified under
+    // dash); one whose command only opens, joins paths or reads is not a
+    // build (`[file rootname .git.x]` is `.git`: only `file join` is). `file delete`/`rename`/`copy`/`link`/`mkdir` change files.
+    if language == Language::Tcl {
+        const PLAIN: &[&str] = &[
+            "open", "pwd", "glob", "gets", "read", "puts", "close", "info", "clock", "llength",
+            "incr", "set", "expr", "eof", "flush", "after", "exec",
+        ];
+        if t.changes.is_none() {
+            t.changes = [
+                "file delete",
+                "file rename",
+                "file copy",
+                "file link",
+                "file mkdir",
+            ]
+            .into_iter()
+            .find(|m| bare.contains(m));
+        }
+        if t.builds.is_none() {
+            t.builds = bare.match_indices('[').find_map(|(at, _)| {
+                let word = bare[at + 1..]
+                    .trim_start()
+                    .split(|c: char| c.is_whitespace() || c == ']')
+                    .next()
+                    .unwrap_or("");
+                let plain = PLAIN.contains(&word)
+                    || (word == "file"
+                        && bare[at..]
+                            .trim_start_matches(['[', ' '])
+                            .starts_with("file join"));
+                (!plain && !word.is_empty()).then_some("[…] (a tcl command substitution)")
+            });
+        }
+    }
     // A format of character codes (`"%c%c/.%cicket" % (46, 46, 119)`)
     // builds text from numbers.
     if t.builds.is_none() && lexed.lits.iter().any(|l| l.text.contains("%c")) {
