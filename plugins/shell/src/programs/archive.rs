@@ -21,8 +21,31 @@ use super::transfer::{env_var, parse_or_hold, prints_only, relative_to, split_wo
 use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
-    &TAR, &BSDTAR, &ZIP, &UNZIP, &FUNZIP, &SEVEN_ZIP, &CPIO, &AR, &GZIP, &BZIP2, &XZ, &ZSTD, &LZ4,
-    &BROTLI, &DD, &JAR, &PTAR, &DPKG_DEB, &DPKG,
+    &TAR,
+    &BSDTAR,
+    &ZIP,
+    &UNZIP,
+    &FUNZIP,
+    &SEVEN_ZIP,
+    &CPIO,
+    &AR,
+    &GZIP,
+    &BZIP2,
+    &XZ,
+    &ZSTD,
+    &LZ4,
+    &BROTLI,
+    &DD,
+    &JAR,
+    &PTAR,
+    &DPKG_DEB,
+    &DPKG,
+    &DPKG_SOURCE,
+    &PAX,
+    &UUDECODE,
+    &UNPACKS,
+    &LHA,
+    &UNSQUASHFS,
 ];
 
 // ---------------------------------------------------------------- tar
@@ -1571,7 +1594,7 @@ const CPIO_GRAMMAR: Grammar = Grammar {
 };
 
 pub const CPIO: Program = Program {
-    names: &["cpio"],
+    names: &["cpio", "bsdcpio"],
     syntax: Syntax::Grammar(CPIO_GRAMMAR),
     output: None,
     lists_paths_under: None,
@@ -3561,4 +3584,473 @@ fn dpkg(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     super::legacy::unknown(r, "dpkg", run.inv, scope);
+}
+
+/// dpkg-source: `-x DSC [DIR]` unpacks a source package into DIR (by
+/// default a new `<source>-<version>` directory here, with its original
+/// tarballs copied beside it), under names only the package knows. `-b DIR`
+/// writes the `.dsc` and its tarballs, named from `debian/changelog`, into
+/// the current directory, except that a DIR of `.` (also `./`, and
+/// `--commit` with no DIR) makes it change to `..` first: from the agent's
+/// worktree the package lands in the workspace's agents directory
+/// (`dpkg-source -b .` wrote `pw_1.dsc` and `pw_1.tar.xz` into the parent,
+/// verified under dash). `--before-build`, `--after-build` and `--commit`
+/// change the tree DIR itself (patches applied, a new patch stored), as
+/// `-b` does first;
+/// `--print-format` reads. Every short option's value is attached
+/// (`-c<control-file>`); an option it does not list is held.
+pub const DPKG_SOURCE: Program = Program {
+    names: &["dpkg-source"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: dpkg_source,
+    examples: examples![
+        (Destructive, "dpkg-source -b ."),
+        (Destructive, "dpkg-source --build ./"),
+        (Destructive, "dpkg-source -q -b ."),
+        (TargetWrite, "dpkg-source -b src"),
+        (Opaque, "dpkg-source -x x.dsc"),
+        (Opaque, "dpkg-source -x x.dsc out"),
+        (Destructive, "dpkg-source -x x.dsc ../../.wicket/x"),
+        (TargetWrite, "dpkg-source --before-build src"),
+        (Read, "dpkg-source --print-format ."),
+        (Opaque, "dpkg-source -b src --bogus"),
+        (Read, "dpkg-source --help"),
+    ],
+    manual: "dpkg-source 1.21 (Debian 12): dpkg-source --help, its source (`.` becomes `..` and the tree's name), and -b, -x run on this machine",
+};
+
+fn dpkg_source(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let mut mode: Option<&str> = None;
+    let mut operands: Vec<&Arg> = Vec::new();
+    for a in run.inv.argv.iter().skip(1) {
+        let Some(t) = a.text() else {
+            r.note(
+                Opaque,
+                format!("{shown}: a word only known when it runs ({})", a.shown),
+            );
+            return;
+        };
+        if !operands.is_empty() || !t.starts_with('-') || t == "-" {
+            operands.push(a);
+            continue;
+        }
+        let m = match t {
+            "-x" | "--extract" => Some("extract"),
+            "-b" | "--build" => Some("build"),
+            "--print-format" => Some("print-format"),
+            "--before-build" => Some("before-build"),
+            "--after-build" => Some("after-build"),
+            "--commit" => Some("commit"),
+            "-h" | "-?" | "--help" | "--version" => {
+                r.note(Read, format!("{shown} prints its usage"));
+                return;
+            }
+            _ => None,
+        };
+        if let Some(m) = m {
+            mode = Some(m);
+            continue;
+        }
+        let known_short = t.len() > 2
+            && matches!(
+                &t[..2],
+                "-c" | "-l" | "-F" | "-V" | "-T" | "-D" | "-U" | "-Z" | "-z" | "-i" | "-I"
+            );
+        let known = known_short
+            || matches!(t, "-q" | "-i" | "-I")
+            || (t.len() == 3 && t.starts_with("-s") && "akpursnAKPUR".contains(&t[2..]))
+            || [
+                "--diff-ignore",
+                "--tar-ignore",
+                "--compression=",
+                "--compression-level=",
+                "--format=",
+                "--threads-max=",
+            ]
+            .iter()
+            .any(|o| t.starts_with(o))
+            || matches!(
+                t,
+                "--no-copy"
+                    | "--no-check"
+                    | "--no-overwrite-dir"
+                    | "--require-valid-signature"
+                    | "--require-strong-checksums"
+                    | "--ignore-bad-version"
+                    | "--abort-on-upstream-changes"
+                    | "--skip-debianization"
+                    | "--no-preparation"
+                    | "--unapply-patches"
+                    | "--no-unapply-patches"
+                    | "--single-debian-patch"
+                    | "--create-empty-orig"
+                    | "--auto-commit"
+                    | "--include-removal"
+                    | "--include-timestamp"
+                    | "--include-binaries"
+            );
+        if !known {
+            r.note(
+                Opaque,
+                format!("{shown}: an option wicket does not describe ({t})"),
+            );
+            return;
+        }
+    }
+    // Options may also follow the operands.
+    if let Some(bad) =
+        operands.iter().skip(1).filter_map(|a| a.text()).find(|t| {
+            t.starts_with("--") && !t.starts_with("--no-") && !t.starts_with("--include-")
+        })
+    {
+        r.note(
+            Opaque,
+            format!("{shown}: an option wicket does not describe ({bad})"),
+        );
+        return;
+    }
+    match mode {
+        None => r.note(Opaque, format!("{shown}: no dpkg-source command")),
+        Some("extract") => {
+            let Some(dsc) = operands.first() else {
+                r.note(Read, format!("{shown} names no package"));
+                return;
+            };
+            r.reads(dsc, scope, &shown);
+            let dir = operands
+                .get(1)
+                .map(|d| (*d).clone())
+                .unwrap_or_else(|| Arg::literal("."));
+            r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
+        }
+        Some(m) => {
+            let dir = operands
+                .first()
+                .map(|d| (*d).clone())
+                .unwrap_or_else(|| Arg::literal("."));
+            let Some(text) = dir.text() else {
+                r.note(
+                    Opaque,
+                    format!("{shown}: a directory only known when it runs"),
+                );
+                return;
+            };
+            // File::Spec->catdir: `./`, `.//`, `./.` are `.`.
+            let dot = text.split('/').all(|c| c.is_empty() || c == ".") && text.starts_with('.');
+            match m {
+                "print-format" => r.note(Read, format!("{shown} prints a source format")),
+                "build" => {
+                    let out = if dot { ".." } else { "." };
+                    // Its before-build hook applies the tree's patches
+                    // (`3.0 (quilt)`) in DIR first.
+                    r.change(&dir, scope, Change::Overwrite, Reach::Tree, &shown);
+                    r.change(
+                        &Arg::literal(out),
+                        scope,
+                        Change::Overwrite,
+                        Reach::Path,
+                        &shown,
+                    );
+                }
+                _ => r.change(&dir, scope, Change::Overwrite, Reach::Tree, &shown),
+            }
+        }
+    }
+}
+
+/// The text of each word, or `None` (held) when one is only known when it
+/// runs.
+fn literal_words<'a>(r: &mut Reader, run: &'a Run) -> Option<Vec<&'a str>> {
+    let mut out = Vec::new();
+    for a in run.inv.argv.iter().skip(1) {
+        match a.text() {
+            Some(t) => out.push(t),
+            None => {
+                r.note(
+                    Opaque,
+                    format!(
+                        "{}: a word only known when it runs ({})",
+                        run.shown(),
+                        a.shown
+                    ),
+                );
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// pax: `-r` extracts (and `-rw` copies) under the names the archive or the
+/// operands give, absolute ones and `..` kept, with `-s` rewriting them:
+/// held. `-w` writes the archive `-f` names (else its output); with
+/// neither it lists.
+pub const PAX: Program = Program {
+    names: &["pax"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: pax,
+    examples: examples![
+        (Opaque, "pax -r < x.pax"),
+        (Opaque, "pax -rf x.pax"),
+        (Opaque, "pax -rw src dest"),
+        (Destructive, "pax -w -f ../../.wicket/x src"),
+        (TargetWrite, "pax -wf out.pax src"),
+        (Read, "pax -f x.pax"),
+    ],
+    manual: "POSIX pax: -r, -w, -rw, -f, -s (not installed here; read from the standard)",
+};
+
+fn pax(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let Some(words) = literal_words(r, run) else {
+        return;
+    };
+    let mut read = false;
+    let mut write = false;
+    let mut file: Option<&str> = None;
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        k += 1;
+        if w == "--" {
+            break;
+        }
+        let Some(letters) = w.strip_prefix('-') else {
+            continue;
+        };
+        for (i, c) in letters.char_indices() {
+            match c {
+                'r' => read = true,
+                'w' => write = true,
+                // Letters that take a value: the rest of the word or the next.
+                'f' | 's' | 'b' | 'o' | 'p' | 'x' | 'T' | 'B' | 'G' | 'U' => {
+                    let rest = &letters[i + 1..];
+                    let value = if rest.is_empty() {
+                        k += 1;
+                        words.get(k - 1).copied()
+                    } else {
+                        Some(rest)
+                    };
+                    if c == 'f' {
+                        file = value;
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    if read {
+        r.note(
+            Opaque,
+            format!("{shown} extracts or copies under names only the archive or its operands give (absolute names and `..` kept)"),
+        );
+    } else if write {
+        match file {
+            Some(f) => r.change(
+                &Arg::literal(f),
+                scope,
+                Change::Overwrite,
+                Reach::Path,
+                &shown,
+            ),
+            None => r.note(Read, format!("{shown} writes the archive to its output")),
+        }
+    } else {
+        r.note(Read, format!("{shown} lists an archive"));
+    }
+}
+
+/// uudecode: writes each file under the name its `begin` line gives (any
+/// path), or the one `-o` names.
+pub const UUDECODE: Program = Program {
+    names: &["uudecode"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: uudecode,
+    examples: examples![
+        (Opaque, "uudecode x.uu"),
+        (TargetWrite, "uudecode -o out.bin x.uu"),
+        (Destructive, "uudecode -o ../../.wicket/x x.uu"),
+    ],
+    manual: "GNU sharutils uudecode: -o (not installed here; its manual)",
+};
+
+fn uudecode(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let Some(words) = literal_words(r, run) else {
+        return;
+    };
+    let out = words.iter().enumerate().find_map(|(i, w)| {
+        if *w == "-o" || *w == "--output-file" {
+            words.get(i + 1).copied()
+        } else {
+            w.strip_prefix("-o")
+                .filter(|v| !v.is_empty())
+                .or_else(|| w.strip_prefix("--output-file="))
+        }
+    });
+    match out {
+        Some(f) if f != "/dev/stdout" => r.change(
+            &Arg::literal(f),
+            scope,
+            Change::Overwrite,
+            Reach::Path,
+            &shown,
+        ),
+        Some(_) => r.note(Read, format!("{shown} decodes to its output")),
+        None => r.note(
+            Opaque,
+            format!("{shown} writes the file its input names (any path)"),
+        ),
+    }
+}
+
+/// Programs that unpack an archive of any kind under the names it holds, or
+/// run a shell archive: unshar (a shell script), atool's aunpack and dtrx,
+/// patool and atool itself unless they only list.
+pub const UNPACKS: Program = Program {
+    names: &["unshar", "aunpack", "dtrx", "patool", "atool"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: unpacks,
+    examples: examples![
+        (Opaque, "unshar x.shar"),
+        (Opaque, "aunpack x.tar.gz"),
+        (Opaque, "atool -x x.tar.gz"),
+        (Read, "atool -l x.tar.gz"),
+        (Read, "patool list x.zip"),
+    ],
+    manual: "sharutils unshar, atool, dtrx, patool (not installed here; their manuals)",
+};
+
+fn unpacks(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+    let shown = run.shown();
+    let Some(words) = literal_words(r, run) else {
+        return;
+    };
+    let lists = match run.name {
+        "atool" => words.iter().any(|w| matches!(*w, "-l" | "--list")),
+        "patool" => words.first().is_some_and(|w| matches!(*w, "list" | "test")),
+        _ => false,
+    };
+    if lists {
+        r.note(Read, format!("{shown} lists an archive"));
+    } else {
+        r.note(
+            Opaque,
+            format!("{shown} unpacks an archive under the names it holds, or runs it"),
+        );
+    }
+}
+
+/// lha: its first word is the command letters: `l`, `v`, `t` list or test,
+/// `x` and `e` extract under the archive's names, `a`, `u`, `c`, `m`, `d`
+/// write the archive named next.
+pub const LHA: Program = Program {
+    names: &["lha", "lhasa"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: lha,
+    examples: examples![
+        (Opaque, "lha x x.lzh"),
+        (Opaque, "lha -e x.lzh"),
+        (Read, "lha l x.lzh"),
+        (TargetWrite, "lha a out.lzh src"),
+        (Destructive, "lha a ../../.wicket/x src"),
+    ],
+    manual: "lha 1.14 usage (not installed here)",
+};
+
+fn lha(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let Some(words) = literal_words(r, run) else {
+        return;
+    };
+    let Some(cmd) = words.first().map(|w| w.trim_start_matches('-')) else {
+        r.note(Read, format!("{shown} prints its usage"));
+        return;
+    };
+    match cmd.chars().next() {
+        Some('l' | 'v' | 't') => r.note(Read, format!("{shown} lists or tests an archive")),
+        Some('a' | 'u' | 'c' | 'm' | 'd') if !cmd.contains(['w', 'x', 'e']) => match words.get(1) {
+            Some(f) => r.change(
+                &Arg::literal(f),
+                scope,
+                Change::Overwrite,
+                Reach::Path,
+                &shown,
+            ),
+            None => r.note(Read, format!("{shown} names no archive")),
+        },
+        _ => r.note(
+            Opaque,
+            format!("{shown} extracts under names only the archive knows"),
+        ),
+    }
+}
+
+/// unsquashfs: extracts a squashfs image into `-d DIR` (a new
+/// `squashfs-root` by default; `-f` writes into one that exists), under the
+/// image's names; the listing and statistics options only read.
+pub const UNSQUASHFS: Program = Program {
+    names: &["unsquashfs"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: unsquashfs,
+    examples: examples![
+        (Opaque, "unsquashfs -f -d . x.sqfs"),
+        (Destructive, "unsquashfs -f -d ../.. x.sqfs"),
+        (Read, "unsquashfs -l x.sqfs"),
+        (Read, "unsquashfs -s x.sqfs"),
+    ],
+    manual: "squashfs-tools 4.5 unsquashfs -help (not installed here)",
+};
+
+fn unsquashfs(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let shown = run.shown();
+    let Some(words) = literal_words(r, run) else {
+        return;
+    };
+    let lists = words.iter().any(|w| {
+        matches!(
+            w.trim_start_matches('-'),
+            "l" | "ls"
+                | "ll"
+                | "lls"
+                | "lc"
+                | "llc"
+                | "ln"
+                | "lln"
+                | "s"
+                | "stat"
+                | "cat"
+                | "h"
+                | "help"
+                | "v"
+                | "version"
+                | "mkfs-time"
+                | "fstime"
+        )
+    });
+    if lists {
+        r.note(Read, format!("{shown} lists or prints an image"));
+        return;
+    }
+    let dir = words.iter().enumerate().find_map(|(i, w)| {
+        matches!(w.trim_start_matches('-'), "d" | "dest")
+            .then(|| words.get(i + 1).copied())
+            .flatten()
+    });
+    let dir = Arg::literal(dir.unwrap_or("squashfs-root"));
+    r.fills_with_unseen(&dir, scope, Change::Overwrite, false, &shown);
 }

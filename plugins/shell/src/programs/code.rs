@@ -421,7 +421,7 @@ fn lex(code: &str, lexis: Lexis) -> Lexed {
             let body = &code[body_start..body_end];
             let decode = !raw && (c != b'\'' || lexis.single_escapes);
             let mut text = if decode {
-                unescape(body)
+                unescape(body, lexis)
             } else {
                 body.replace("\\\\", "\\").replace("\\'", "'")
             };
@@ -591,11 +591,28 @@ fn lua_long_string(b: &[u8], at: usize) -> Option<(usize, usize, usize)> {
 
 /// Decode the common escapes: `\n`, `\t`, `\xHH`, `\uHHHH`, `\u{…}`,
 /// `\UHHHHHHHH`, octal `\NNN`, and a backslash before anything else.
-fn unescape(body: &str) -> String {
+fn unescape(body: &str, lexis: Lexis) -> String {
     let mut out = String::with_capacity(body.len());
     let chars: Vec<char> = body.chars().collect();
     let mut i = 0;
+    // perl's case escapes: `\L…\E`, `\U…\E` change what follows, `\l` and
+    // `\u` the next character (`open F, ">", "\L.GIT"` opened `.git`).
+    let mut case: Option<bool> = None;
+    let mut from = 0;
+    let mut next_case: Option<(bool, usize)> = None;
     while i < chars.len() {
+        if let Some((upper, at)) = next_case {
+            if out.len() > at {
+                let first: String = out[at..].chars().take(1).collect();
+                let changed = if upper {
+                    first.to_uppercase()
+                } else {
+                    first.to_lowercase()
+                };
+                out.replace_range(at..at + first.len(), &changed);
+                next_case = None;
+            }
+        }
         let c = chars[i];
         if c != '\\' || i + 1 >= chars.len() {
             out.push(c);
@@ -603,7 +620,57 @@ fn unescape(body: &str) -> String {
             continue;
         }
         let e = chars[i + 1];
+        if lexis.perl && matches!(e, 'L' | 'U' | 'E' | 'Q' | 'l' | 'u' | 'F') {
+            let perl_case = e != 'u' || chars.get(i + 2).is_none_or(|h| !h.is_ascii_hexdigit());
+            if perl_case {
+                if let Some(upper) = case.take() {
+                    let tail = if upper {
+                        out[from..].to_uppercase()
+                    } else {
+                        out[from..].to_lowercase()
+                    };
+                    out.truncate(from);
+                    out.push_str(&tail);
+                }
+                match e {
+                    'L' | 'F' => case = Some(false),
+                    'U' => case = Some(true),
+                    'l' => next_case = Some((false, out.len())),
+                    'u' => next_case = Some((true, out.len())),
+                    _ => {}
+                }
+                from = out.len();
+                i += 2;
+                continue;
+            }
+        }
         i += 2;
+        // lua's `\ddd` is decimal: `"\46git"` is `.git`.
+        if lexis.lua_long && e.is_ascii_digit() {
+            let mut value = e.to_digit(10).unwrap_or(0);
+            let mut n = 0;
+            while n < 2 && i < chars.len() && chars[i].is_ascii_digit() {
+                value = value * 10 + chars[i].to_digit(10).unwrap_or(0);
+                i += 1;
+                n += 1;
+            }
+            out.push(char::from_u32(value).unwrap_or(HOLE));
+            continue;
+        }
+        // perl's `\o{56}`: octal in braces.
+        if e == 'o' && chars.get(i) == Some(&'{') {
+            let close = chars[i..].iter().position(|c| *c == '}');
+            let digits: Option<String> = close.map(|len| chars[i + 1..i + len].iter().collect());
+            match digits
+                .and_then(|d| u32::from_str_radix(&d, 8).ok())
+                .and_then(char::from_u32)
+            {
+                Some(ch) => out.push(ch),
+                None => out.push(HOLE),
+            }
+            i += close.map_or(1, |len| len + 1);
+            continue;
+        }
         let hex = |from: usize, n: usize| -> Option<(char, usize)> {
             let digits: String = chars.get(from..from + n)?.iter().collect();
             let value = u32::from_str_radix(&digits, 16).ok()?;
@@ -695,6 +762,24 @@ fn unescape(body: &str) -> String {
             }
             other => out.push(other),
         }
+    }
+    if let Some((upper, at)) = next_case {
+        let first: String = out[at..].chars().take(1).collect();
+        let changed = if upper {
+            first.to_uppercase()
+        } else {
+            first.to_lowercase()
+        };
+        out.replace_range(at..at + first.len(), &changed);
+    }
+    if let Some(upper) = case {
+        let tail = if upper {
+            out[from..].to_uppercase()
+        } else {
+            out[from..].to_lowercase()
+        };
+        out.truncate(from);
+        out.push_str(&tail);
     }
     out
 }
@@ -1312,6 +1397,14 @@ impl Scan<'_> {
                 Effect::Opaque,
                 format!(
                     "the {program} program hard-links a path it builds at run time (`{how}`): a second name for the worktree's .git, or anything else, is only known when it runs"
+                ),
+            );
+        }
+        if let Some(how) = built_write(code, &lexed, self.language) {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {program} program writes, deletes or renames a path it derives from constants at run time (`{how}`): which name that is, the worktree's .git or anything else, is only known when it runs"
                 ),
             );
         }
@@ -2119,6 +2212,47 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
         let unevaluated = bare.matches("chr(").count() > values.len();
         if !unevaluated {
             t.builds = find(&BUILDS[2..], bare);
+        }
+    }
+    // A character by its name (`"\N{FULL STOP}git"` is `.git` in python
+    // and perl), which the scan does not know.
+    if t.builds.is_none() && code.contains("\\N{") {
+        t.builds = Some("\\N{");
+    }
+    // tcl: every string operation is a command substitution (`[string
+    // tolower .GIT]`, `[string map {j i} .gjt]` named `.git`, verified under
+    // dash); one whose command only opens, joins paths or reads is not a
+    // build (`[file rootname .git.x]` is `.git`: only `file join` is). `file delete`/`rename`/`copy`/`link`/`mkdir` change files.
+    if language == Language::Tcl {
+        const PLAIN: &[&str] = &[
+            "open", "pwd", "glob", "gets", "read", "puts", "close", "info", "clock", "llength",
+            "incr", "set", "expr", "eof", "flush", "after", "exec",
+        ];
+        if t.changes.is_none() {
+            t.changes = [
+                "file delete",
+                "file rename",
+                "file copy",
+                "file link",
+                "file mkdir",
+            ]
+            .into_iter()
+            .find(|m| bare.contains(m));
+        }
+        if t.builds.is_none() {
+            t.builds = bare.match_indices('[').find_map(|(at, _)| {
+                let word = bare[at + 1..]
+                    .trim_start()
+                    .split(|c: char| c.is_whitespace() || c == ']')
+                    .next()
+                    .unwrap_or("");
+                let plain = PLAIN.contains(&word)
+                    || (word == "file"
+                        && bare[at..]
+                            .trim_start_matches(['[', ' '])
+                            .starts_with("file join"));
+                (!plain && !word.is_empty()).then_some("[…] (a tcl command substitution)")
+            });
         }
     }
     // A format of character codes (`"%c%c/.%cicket" % (46, 46, 119)`)
@@ -4295,6 +4429,393 @@ pub fn is_credential_name(name: &str) -> bool {
 /// Variables only the harness may set for what runs (`LITANY_*`, `WICKET_*`).
 pub fn is_harness_variable(name: &str) -> bool {
     name.starts_with("LITANY_") || name.starts_with("WICKET_")
+}
+
+/// Receivers whose writing methods take a path (`os.remove`, `fs.writeFileSync`,
+/// `File.write`): a `write` or `remove` of any other object is not one.
+const PATH_RECEIVERS: &[&str] = &[
+    "os",
+    "shutil",
+    "fs",
+    "fsPromises",
+    "promises",
+    "File",
+    "FileUtils",
+    "Dir",
+    "IO",
+    "io",
+    "posix",
+    "Deno",
+    "Bun",
+    "fse",
+    "nt",
+];
+
+/// Calls that only put path pieces together, adding no character of their
+/// own: a path they make of plain pieces is as plain as its pieces.
+const PATH_JOINS: &[&str] = &[
+    "os.path.join",
+    "path.join",
+    "posixpath.join",
+    "File.join",
+    "Path",
+    "pathlib.Path",
+    "PurePath",
+    "Pathname",
+];
+
+/// A call that writes, deletes or renames a path the code derives from
+/// constants by an operation the scan does not work out (`open("".join(map(chr,
+/// [46, 103, 105, 116])), "w")`, `u.unquote("%2egit")`, `".GIT".toLocaleLowerCase()`,
+/// `strrev("tig.")`, `string.char(46, …)`, a name assigned such a value): the
+/// text it names — the worktree's `.git` or anything else — is only known
+/// when it runs. A path that is one literal, literals and names joined, or a
+/// name is read by the rest of the scan. The call as written, or `None`.
+fn built_write(code: &str, lexed: &Lexed, language: Language) -> Option<String> {
+    let b = code.as_bytes();
+    for (start, ident) in identifiers_at(code, lexed) {
+        let name = ident.rsplit(['.', ':']).next().unwrap_or(ident);
+        let receiver = ident[..ident.len() - name.len()].trim_end_matches(['.', ':']);
+        let receiver = receiver.rsplit(['.', ':']).next().unwrap_or(receiver);
+        // `Path(EXPR).write_text(…)`: the path is the constructor's.
+        let path_object = PATH_JOINS.contains(&ident);
+        let kind = if path_object { None } else { writer(name) };
+        if kind.is_none() && !path_object {
+            continue;
+        }
+        // Names only a path-taking function has (`writeFileSync`,
+        // `file_put_contents`); `write_text` is a path object's own method.
+        let unmistakable = name.ends_with("Sync")
+            || name.contains("File")
+            || matches!(
+                name,
+                "rmtree" | "fopen" | "sysopen" | "unlink" | "rename" | "file_put_contents"
+            );
+        let counts = path_object
+            || match ident.strip_prefix('.') {
+                // A method of an expression (`require("fs").writeFileSync`).
+                Some(_) => unmistakable,
+                None if receiver.is_empty() => {
+                    matches!(language, Language::Python | Language::Perl | Language::Php)
+                        || unmistakable
+                }
+                None => PATH_RECEIVERS.contains(&receiver),
+            };
+        if !counts || kind == Some(Writer::Links) {
+            continue;
+        }
+        let mut k = start + ident.len();
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+            k += 1;
+        }
+        // perl's builtins take their list without parentheses too
+        // (`open F, ">", lc ".GIT"`, `unlink reverse "tig."`): up to the
+        // statement's end.
+        let (open, close) = if b.get(k) == Some(&b'(') {
+            let Some(close) = skip_balanced_code(code, lexed, k + 1) else {
+                continue;
+            };
+            (k + 1, close)
+        } else if language == Language::Perl && !path_object && k > start + ident.len() {
+            let end = (k..b.len())
+                .find(|&j| (b[j] == b';' || b[j] == b'}') && !lexed.covering(j))
+                .unwrap_or(b.len());
+            (k, end)
+        } else {
+            continue;
+        };
+        let args = top_arguments(code, lexed, open, close);
+        let Some(&last) = args.last() else { continue };
+        let literal_args: Vec<String> = args
+            .iter()
+            .filter_map(|&(s, e)| {
+                let t = code[s..e].trim();
+                let at = s + (code[s..e].len() - code[s..e].trim_start().len());
+                lexed
+                    .starting_at(at)
+                    .filter(|l| l.end >= at + t.len())
+                    .map(|l| l.text.clone())
+            })
+            .collect();
+        let targets: Vec<(usize, usize)> = if path_object {
+            // Only when a method that changes the path follows.
+            let after = code[close + 1..].trim_start();
+            let method: String = after
+                .strip_prefix('.')
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            match path_method(&method) {
+                Some(Writer::Opens) | None => continue,
+                Some(_) => vec![args[0]],
+            }
+        } else {
+            match kind {
+                Some(Writer::Deletes | Writer::Writes) => vec![args[0]],
+                Some(Writer::Moves) => vec![args[0], last],
+                Some(Writer::Copies) => vec![last],
+                Some(Writer::Opens) => {
+                    // A mode that writes, or one only known when it runs.
+                    let writes = args.len() > 1
+                        && (literal_args.len() < args.len() - 1
+                            || literal_args
+                                .iter()
+                                .any(|m| m.contains(['w', 'a', 'x', '+', '>', '|'])));
+                    if !writes {
+                        continue;
+                    }
+                    if language == Language::Perl {
+                        args[1..].to_vec()
+                    } else {
+                        vec![args[0]]
+                    }
+                }
+                _ => continue,
+            }
+        };
+        if targets
+            .iter()
+            .any(|&(s, e)| derived(code, lexed, language, s, e, 0))
+        {
+            return Some(crate::clip(
+                code[start..close.min(code.len() - 1) + 1].trim(),
+                60,
+            ));
+        }
+    }
+    None
+}
+
+/// The byte ranges of a call's arguments between `from` and the closing
+/// parenthesis at `close`, split at commas outside brackets and literals.
+fn top_arguments(code: &str, lexed: &Lexed, from: usize, close: usize) -> Vec<(usize, usize)> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut s = from;
+    let mut k = from;
+    while k < close {
+        if let Some(l) = lexed.starting_at(k) {
+            k = l.end.max(k + 1);
+            continue;
+        }
+        match b[k] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push((s, k));
+                s = k + 1;
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    if !code[s..close].trim().is_empty() {
+        out.push((s, close));
+    }
+    out
+}
+
+/// Whether the expression in `s..e` derives text from constants (literals,
+/// numbers) by anything but joining them with names: a call, a method, a
+/// subscript of a literal, an operator, an escape the scan cannot name.
+/// A lone name is followed to its assignments.
+fn derived(
+    code: &str,
+    lexed: &Lexed,
+    language: Language,
+    s: usize,
+    e: usize,
+    depth: usize,
+) -> bool {
+    let b = code.as_bytes();
+    let mut constant = false;
+    let mut plain = true;
+    let mut names: Vec<&str> = Vec::new();
+    let mut operand = true;
+    let mut k = s;
+    while k < e {
+        let c = b[k];
+        if c.is_ascii_whitespace() {
+            k += 1;
+            continue;
+        }
+        if let Some(l) = lexed.starting_at(k) {
+            constant = true;
+            // An interpolation that calls or indexes (`f"{chr(46)}git"`).
+            // perl's interpolation of a name `s///` or `tr///` edits.
+            if l.text.contains(HOLE)
+                && (code[k..l.end.min(e)].contains(['(', '['])
+                    || language == Language::Perl && perl_edits(code))
+            {
+                plain = false;
+            }
+            k = l.end.max(k + 1);
+            operand = false;
+            continue;
+        }
+        let joiner = match language {
+            Language::Perl | Language::Php => c == b'.' || c == b'+',
+            Language::Lua => c == b'.' && b.get(k + 1) == Some(&b'.'),
+            _ => c == b'+',
+        };
+        if joiner && !operand {
+            k += if language == Language::Lua { 2 } else { 1 };
+            operand = true;
+            continue;
+        }
+        if operand && (name_byte(c) || c == b'$' || c == b'@') {
+            let from = k;
+            k += 1;
+            while k < e && (name_byte(b[k]) || b[k] == b'.' || b[k] == b':') {
+                // perl's and php's `.` joins; lua's `..` too.
+                if b[k] == b'.'
+                    && matches!(language, Language::Perl | Language::Php | Language::Lua)
+                {
+                    break;
+                }
+                k += 1;
+            }
+            let word = &code[from..k];
+            if word.starts_with(|ch: char| ch.is_ascii_digit()) {
+                constant = true;
+                // `46.chr`: a method of a number.
+                if word.contains(|ch: char| ch.is_ascii_alphabetic() && ch != 'x') {
+                    plain = false;
+                }
+            }
+            let mut j = k;
+            while j < e && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            match b.get(j) {
+                Some(b'(') if j < e => {
+                    let Some(close) = skip_balanced_code(code, lexed, j + 1) else {
+                        return constant || lexed.lits.iter().any(|l| l.start >= j && l.start < e);
+                    };
+                    if PATH_JOINS.contains(&word) {
+                        for (a, z) in top_arguments(code, lexed, j + 1, close) {
+                            if derived(code, lexed, language, a, z, depth + 1) {
+                                return true;
+                            }
+                        }
+                    } else {
+                        plain = false;
+                        if lexed.lits.iter().any(|l| l.start > j && l.start < close)
+                            || code[j..close].contains(|ch: char| ch.is_ascii_digit())
+                        {
+                            constant = true;
+                        }
+                    }
+                    k = close + 1;
+                }
+                Some(b'[') if j < e => {
+                    // An index of a name: as plain as the name.
+                    let mut d = 0;
+                    let mut m = j;
+                    while m < e {
+                        if let Some(l) = lexed.starting_at(m) {
+                            m = l.end.max(m + 1);
+                            continue;
+                        }
+                        match b[m] {
+                            b'[' => d += 1,
+                            b']' => {
+                                d -= 1;
+                                if d == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        m += 1;
+                    }
+                    k = m + 1;
+                    names.push(word);
+                }
+                _ => names.push(word),
+            }
+            operand = false;
+            continue;
+        }
+        // Anything else: a subscript or method of a literal, an operator
+        // (`%`, `*`, `x`), a parenthesis, a list, a here-doc (`<<E`).
+        plain = false;
+        if c == b'<' {
+            constant = true;
+        }
+        if code[k..e].contains(|ch: char| ch.is_ascii_digit())
+            || lexed.lits.iter().any(|l| l.start >= k && l.start < e)
+        {
+            constant = true;
+        }
+        break;
+    }
+    if !plain {
+        return constant;
+    }
+    if depth >= 3 {
+        return false;
+    }
+    // perl's `s///`, `tr///` and `y///` change a name in place (`$_` when
+    // none is bound): a name the code holds is derived when it has them.
+    if language == Language::Perl && !names.is_empty() && perl_edits(code) {
+        return true;
+    }
+    // A name: what it is assigned.
+    for name in names {
+        let bare_name = name.trim_start_matches(['$', '@']);
+        if bare_name.is_empty()
+            || !bare_name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        {
+            continue;
+        }
+        let mut from = 0;
+        while let Some(found) = code[from..].find(bare_name) {
+            let at = from + found;
+            from = at + bare_name.len();
+            if lexed.covering(at)
+                || (at > 0 && name_byte(b[at - 1]))
+                || b.get(from).is_some_and(|c| name_byte(*c))
+            {
+                continue;
+            }
+            let rest = &code[from..];
+            let after = rest.trim_start();
+            let Some(rhs) = after.strip_prefix(":=").or_else(|| {
+                after
+                    .strip_prefix('=')
+                    .filter(|r| !r.starts_with(['=', '~', '>']))
+            }) else {
+                continue;
+            };
+            let rs = code.len() - rhs.len();
+            let re = code[rs..]
+                .char_indices()
+                .find(|&(i, ch)| (ch == ';' || ch == '\n') && !lexed.covering(rs + i))
+                .map_or(code.len(), |(i, _)| rs + i);
+            if rs < re && derived(code, lexed, language, rs, re, depth + 1) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether perl code edits a string in place with `s`, `tr` or `y`
+/// (`$_ = ".gjt"; tr/j/i/` made `.git`).
+fn perl_edits(code: &str) -> bool {
+    let b = code.as_bytes();
+    ["s", "tr", "y"].iter().any(|op| {
+        code.match_indices(op).any(|(at, _)| {
+            let before = code[..at].trim_end();
+            let after = b.get(at + op.len()).copied();
+            (at == 0 || !name_byte(b[at - 1]) && !b"$@%&".contains(&b[at - 1]))
+                && after.is_some_and(|c| b"/{|#!(".contains(&c) && (c != b'(' || *op != "s"))
+                && (before.is_empty() || before.ends_with(['~', ';', '{', '(', ',']))
+        })
+    })
 }
 
 #[cfg(test)]

@@ -622,6 +622,11 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         // Python 3.12's SQL shell, read as the sqlite3 program it mirrors:
         // SQL from stdin or its words, a database it writes.
         "sqlite3" => r.read_invocation(&as_program("sqlite3"), scope),
+        // Its command line is gzip's: `-d X.gz` writes X beside it
+        // (`python3 -m gzip -d .git.gz` rewrote the worktree's gitfile,
+        // verified under dash), a compression writes X.gz; read as gzip,
+        // which also deletes its input (stricter).
+        "gzip" => r.read_invocation(&as_program("gzip"), scope),
         "pdb" => pdb(r, run, &tail, scope),
         "tarfile" => tarfile(r, run, &tail, scope),
         "zipfile" => zipfile(r, run, &tail, scope),
