@@ -211,8 +211,8 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     "ssh_host_*_key",
     // Password managers' local stores: Bitwarden's CLI and desktop vault
     // data (`~/.config/Bitwarden CLI/data.json`: a text is cut into paths
-    // at blanks, so the component before the blank is what bites), gopass's stores, KeePass databases and key files, 1Password
-    // CLI's configuration, KWallet's wallets.
+    // at blanks, so the component before the blank is what bites),
+    // gopass's stores, KeePass databases, KWallet's wallets.
     "Bitwarden",
     "gopass/stores",
     "*.kdbx",
