@@ -503,6 +503,11 @@ pub fn summarise(state: &Path) -> Result<bool> {
 }
 
 fn summarise_every(state: &Path, every: u64) -> Result<bool> {
+    // A summariser creates nothing: no trail (a workspace removed since the
+    // verb that started it), nothing to summarise.
+    if open_trail(state)?.is_none() {
+        return Ok(false);
+    }
     let mut file = open_locked(state)?;
     let (len, torn) = end_of(&mut file)?;
     let last = Last::find(&file, len)?;
@@ -2129,6 +2134,20 @@ mod tests {
             expires: None,
             message: None,
         }))
+    }
+
+    #[test]
+    fn a_summariser_creates_nothing_and_writes_only_what_is_due() {
+        let tmp = tempfile::tempdir().unwrap();
+        let gone = tmp.path().join("gone").join(".wicket");
+        assert!(!summarise(&gone).unwrap());
+        assert!(!tmp.path().join("gone").exists());
+        let dir = tmp.path().join(".wicket");
+        let row = answer("a-1", Scope::Workspace, "x", Ruling::Pass);
+        append_every(&dir, &row, 1 << 20, None, Due::Write).unwrap();
+        let before = std::fs::read(dir.join(FILE)).unwrap();
+        assert!(!summarise(&dir).unwrap(), "nothing is due");
+        assert_eq!(std::fs::read(dir.join(FILE)).unwrap(), before);
     }
 
     #[test]
