@@ -255,6 +255,11 @@ const TAR_GRAMMAR: Grammar = Grammar {
     options: TAR_OPTIONS,
 };
 
+/// The environment variables tar's description reads itself: `TAPE` is
+/// the archive tar uses when no `-f` names one (judged with tar's run, so
+/// an assignment of it is not also read as a path handed to a program).
+pub const VARIABLES: &[(&[&str], &[&str])] = &[(&["tar", "gtar", "bsdtar"], &["TAPE"])];
+
 pub const TAR: Program = Program {
     names: &["tar", "gtar"],
     syntax: Syntax::Grammar(TAR_GRAMMAR),

@@ -121,6 +121,16 @@ pub fn all() -> impl Iterator<Item = &'static Program> {
         .copied()
 }
 
+/// Whether the description of `program` judges the environment variable
+/// `name` itself (so an assignment of it for that program is not also read
+/// as a path handed over). Each program's home lists its own.
+pub fn judges_variable(program: &str, name: &str) -> bool {
+    archive::VARIABLES
+        .iter()
+        .chain(shell::VARIABLES)
+        .any(|(programs, variables)| programs.contains(&program) && variables.contains(&name))
+}
+
 /// The description of the program `name`, if wicket has one.
 pub fn find(name: &str) -> Option<&'static Program> {
     all().find(|p| p.names.contains(&name))

@@ -295,6 +295,15 @@ pub const BUILTIN: Program = builtin(&["builtin"], builtin_, &[(Read, "builtin e
 
 pub const GETOPTS: Program = builtin(&["getopts"], getopts, &[(Read, "getopts ab: opt")]);
 
+/// The environment variables the shells' description leaves alone: a
+/// shell run with `-c` or a script is not interactive and neither reads
+/// nor writes the history file (the `history` builtin, which does, reads
+/// `HISTFILE` where it runs).
+pub const VARIABLES: &[(&[&str], &[&str])] = &[(
+    &["bash", "sh", "dash"],
+    &["HISTFILE", "HISTFILESIZE", "HISTSIZE"],
+)];
+
 pub const SHELLS: Program = Program {
     names: &[
         "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "rbash", "lksh", "pdksh",

@@ -417,21 +417,15 @@ pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
 /// elsewhere.
 pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, program: Option<&str>) {
     // A builtin that runs nothing ignores its environment (`x=… true`), and
-    // a program whose description reads the variable judges it there
-    // (`TAPE` counts only for tar without -f; bash -c reads no HISTFILE).
+    // a program whose description reads the variable judges it there (see
+    // [`super::judges_variable`]: `TAPE` counts only for tar without -f).
     let program = program.map(|p| p.rsplit('/').next().unwrap_or(p));
     if let Some(p) = program {
         if matches!(
             p,
             "true" | "false" | ":" | "echo" | "printf" | "test" | "[" | "cd" | "pwd" | "read"
-        ) || matches!(
-            (name, p),
-            ("TAPE", "tar" | "gtar" | "bsdtar")
-                | (
-                    "HISTFILE" | "HISTFILESIZE" | "HISTSIZE",
-                    "bash" | "sh" | "dash"
-                )
-        ) {
+        ) || super::judges_variable(p, name)
+        {
             return;
         }
     }
