@@ -67,6 +67,16 @@ fn inputs() -> Vec<(&'static str, String)> {
         }),
         ("1 MB of backslashes", "\\".repeat(mb)),
         ("1 MB of `|` pipes", "a|".repeat(mb / 2)),
+        (
+            "$( nested 60 deep in one word",
+            format!("echo {}{}", "$(a ".repeat(60), ")".repeat(60)),
+        ),
+        ("functions doubling 60 deep", {
+            let doubling: String = (1..60)
+                .map(|i| format!("f{i}() {{ f{0}; f{0}; }}; ", i - 1))
+                .collect();
+            format!("f0() {{ :; }}; {doubling}f59")
+        }),
     ]
 }
 

@@ -99,14 +99,8 @@ pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
     let rules = OperatorRule::from_config(ctx.config());
     let mut reader = Reader::new(ctx, &rules).with_startup_files();
     tools::read_tool(&mut reader, call);
-    if reader.out_of_resolves() {
-        reader.note(
-            Effect::Opaque,
-            format!(
-                "the call names more than {} paths; the rest were not placed",
-                read::MAX_RESOLVES
-            ),
-        );
+    for spent in reader.spent_budgets() {
+        reader.note(Effect::Opaque, spent);
     }
     finish(reader.notes, call)
 }

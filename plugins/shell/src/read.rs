@@ -25,6 +25,18 @@ pub const MAX_TEXTS: usize = 64;
 /// unknown (and a write to an unknown path is opaque).
 pub const MAX_RESOLVES: usize = 512;
 
+/// How many command substitutions one call may have expanded (each nested
+/// one is expanded again wherever its word is read); past it, what they
+/// print is unknown and the call is opaque. A bound on the reading's work,
+/// whatever the nesting.
+pub const MAX_EXPANSIONS: usize = 50_000;
+
+/// How many commands one call's reading may take, counting each time a
+/// command is read again (a loop's body is read as two runs, a function's
+/// wherever it is called, so nesting multiplies them); past it the rest is
+/// not read and the call is opaque. A bound on the reading's work.
+pub const MAX_STEPS: usize = 20_000;
+
 /// How many notes the reader keeps before only new effects are recorded.
 pub const MAX_NOTES: usize = 1024;
 
@@ -444,6 +456,10 @@ pub struct Reader<'a> {
     depth: usize,
     /// Paths resolved through the host so far (each one is a host call).
     resolves: std::cell::Cell<usize>,
+    /// Commands read so far (see [`MAX_STEPS`]).
+    steps: usize,
+    /// Command substitutions expanded so far (see [`MAX_EXPANSIONS`]).
+    expansions: std::cell::Cell<usize>,
     /// What the host said each program asked about is (see
     /// [`Reader::identify`]): one question per name and call.
     pub(crate) identified: std::cell::RefCell<BTreeMap<String, Option<Harness>>>,
@@ -559,6 +575,8 @@ impl<'a> Reader<'a> {
             texts: 0,
             depth: 0,
             resolves: std::cell::Cell::new(0),
+            expansions: std::cell::Cell::new(0),
+            steps: 0,
             identified: std::cell::RefCell::new(BTreeMap::new()),
             harness_files: std::cell::RefCell::new(BTreeMap::new()),
             made_links: std::cell::RefCell::new(BTreeMap::new()),
@@ -643,6 +661,36 @@ impl<'a> Reader<'a> {
     /// Whether the path budget ran out (the caller says so once).
     pub fn out_of_resolves(&self) -> bool {
         self.resolves.get() >= MAX_RESOLVES
+    }
+
+    /// What the reading left unread because a budget ran out: one sentence
+    /// per budget, for the call's opaque finding.
+    pub fn spent_budgets(&self) -> Vec<String> {
+        let mut spent = Vec::new();
+        if self.out_of_resolves() {
+            spent.push(format!(
+                "the call names more than {MAX_RESOLVES} paths; the rest were not placed"
+            ));
+        }
+        if self.steps >= MAX_STEPS {
+            spent.push(format!(
+                "reading the call took more than {MAX_STEPS} steps (loops and functions nested in each other); the rest was not read"
+            ));
+        }
+        if self.expansions.get() >= MAX_EXPANSIONS {
+            spent.push(format!(
+                "the call expands more than {MAX_EXPANSIONS} command substitutions; what the rest print was not read"
+            ));
+        }
+        spent
+    }
+
+    /// Spend one substitution's expansion from the budget; `false` when it
+    /// is spent.
+    fn take_expansion(&self) -> bool {
+        let taken = self.expansions.get();
+        self.expansions.set(taken.saturating_add(1));
+        taken < MAX_EXPANSIONS
     }
 
     /// Spend one host query from the budget; `false` when it is spent.
@@ -779,9 +827,10 @@ impl<'a> Reader<'a> {
     }
 
     fn read_node(&mut self, node: &Node, scope: &mut Scope, script: &Script) {
-        if self.stopped {
+        if self.stopped || self.steps >= MAX_STEPS {
             return;
         }
+        self.steps += 1;
         if self.depth > syntax::MAX_DEPTH {
             self.note(Effect::Opaque, "commands nested too deep to read");
             return;
@@ -2588,9 +2637,9 @@ impl<'a> Reader<'a> {
                 // A substitution's output is known only for programs whose
                 // description says what they print (`mktemp -d`).
                 Part::Subst(nodes) => {
-                    let value = self.substitution_output(nodes, scope).map(|v| vec![v]);
-                    chosen |= value.is_none() && !self.lists_own_paths(nodes, scope);
-                    value
+                    let (value, lists_inside) = self.substitution(nodes, scope);
+                    chosen |= value.is_none() && !lists_inside;
+                    value.map(|v| vec![v])
                 }
                 Part::Complex(text) => {
                     let name: String = text
@@ -2667,15 +2716,6 @@ impl<'a> Reader<'a> {
         scope.data.contains(name) || matches!(scope.vars.get(name), Some(None))
     }
 
-    /// `$(…)` is one command that only prints paths under a directory of
-    /// the agent's worktree (`$(git ls-files '*.py')`, `$(find src -name
-    /// '*.rs')`): what it prints is the agent's own files.
-    fn lists_own_paths(&self, nodes: &[Node], scope: &Scope) -> bool {
-        let [node] = nodes else { return false };
-        programs::launch::listed_paths(self, node, scope, None)
-            .is_some_and(|dir| matches!(self.place(&dir, scope), Some(Place::Inside(_))))
-    }
-
     /// Code wicket cannot read (a script file, a module run by `-m`, a
     /// program in the worktree run by its path) handed a word whose value
     /// this command chooses when it runs: a command substitution's output,
@@ -2717,11 +2757,29 @@ impl<'a> Reader<'a> {
     }
 
     /// What `$(…)` prints, when it is one command of a described program
-    /// that knows its output.
-    fn substitution_output(&self, nodes: &[Node], scope: &Scope) -> Option<String> {
+    /// that knows its output (`$(mktemp -d)`); else whether it only prints
+    /// paths under a directory of the agent's worktree (`$(git ls-files
+    /// '*.py')`, `$(find src -name '*.rs')`), which are the agent's own
+    /// files. The command's words are expanded once for both questions:
+    /// expanding them once for each doubled the work at every level of
+    /// nesting (`$(a $(a $(a …)))` 20 deep took minutes to read).
+    fn substitution(&self, nodes: &[Node], scope: &Scope) -> (Option<String>, bool) {
         let [Node::Simple(cmd)] = nodes else {
-            return None;
+            return (None, false);
         };
+        if !self.take_expansion() {
+            return (None, false);
+        }
+        let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
+        if let Some(output) = self.substitution_output(cmd, &argv, scope) {
+            return (Some(output), false);
+        }
+        let lists_inside = programs::launch::listed_paths_of(self, cmd, argv, scope, None)
+            .is_some_and(|dir| matches!(self.place(&dir, scope), Some(Place::Inside(_))));
+        (None, lists_inside)
+    }
+
+    fn substitution_output(&self, cmd: &Simple, argv: &[Arg], scope: &Scope) -> Option<String> {
         if !cmd.assigns.is_empty()
             || !cmd
                 .redirects
@@ -2730,7 +2788,6 @@ impl<'a> Reader<'a> {
         {
             return None;
         }
-        let argv: Vec<Arg> = cmd.words.iter().map(|w| self.expand(w, scope)).collect();
         let name = argv.first()?.text()?.to_owned();
         if scope.functions.contains_key(&name)
             || scope.aliases.contains_key(&name)
@@ -2738,7 +2795,7 @@ impl<'a> Reader<'a> {
         {
             return None;
         }
-        let inv = Invocation::of_words(argv);
+        let inv = Invocation::of_words(argv.to_vec());
         programs::output(self, &name, &inv, scope)
     }
 

@@ -438,11 +438,10 @@ fn finish(mut reader: Reader) -> Reading {
             unreadable.push(note.why.clone());
         }
     }
-    if reader.out_of_resolves() {
-        unreadable.push(format!(
-            "the command names more than {} paths; the rest were not placed",
-            read::MAX_RESOLVES
-        ));
+    for spent in reader.spent_budgets() {
+        if !unreadable.contains(&spent) {
+            unreadable.push(spent);
+        }
     }
     Reading {
         commands: record.commands,

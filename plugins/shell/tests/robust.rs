@@ -86,3 +86,17 @@ fn hostile_shapes_never_panic() {
         }
     }
 }
+
+#[test]
+fn costly_shapes_are_opaque() {
+    for shape in hostile::costly_shapes() {
+        let (call, ctx) = support::prepared(&shape);
+        let findings = wicket_shell::classify(&call, &ctx);
+        assert_eq!(
+            findings.first().map(|f| f.effect),
+            Some(wicket_guest::Effect::Opaque),
+            "{}: {findings:?}",
+            &shape[..shape.len().min(80)]
+        );
+    }
+}

@@ -24,7 +24,7 @@ use wicket_guest::Effect::*;
 
 use crate::argv::{self, attached, flag, value, Grammar, Opt, Style};
 use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
-use crate::syntax::{Node, RedirectKind};
+use crate::syntax::{Node, RedirectKind, Simple};
 
 use super::{Program, Run, Syntax};
 
@@ -7572,6 +7572,18 @@ pub fn listed_paths(
     let Node::Simple(cmd) = node else {
         return None;
     };
+    let argv: Vec<Arg> = cmd.words.iter().map(|w| r.expand(w, scope)).collect();
+    listed_paths_of(r, cmd, argv, scope, stdin)
+}
+
+/// [`listed_paths`] for a simple command whose words are already expanded.
+pub fn listed_paths_of(
+    r: &Reader,
+    cmd: &Simple,
+    argv: Vec<Arg>,
+    scope: &Scope,
+    stdin: Option<String>,
+) -> Option<String> {
     let mut stdin = stdin;
     for redirect in &cmd.redirects {
         let fd = redirect.fd;
@@ -7592,7 +7604,6 @@ pub fn listed_paths(
             _ => {}
         }
     }
-    let argv: Vec<Arg> = cmd.words.iter().map(|w| r.expand(w, scope)).collect();
     let program = argv.first()?.text()?;
     let crate::read::ProgramName::Named(name) =
         crate::read::program_name(program, r.ctx, scope.cwd.as_deref())

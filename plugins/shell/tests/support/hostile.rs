@@ -51,6 +51,44 @@ pub fn shapes() -> Vec<String> {
         "case x in x) ".repeat(5_000),
         "x ".repeat(100_000),
     ]
+    .into_iter()
+    .chain(costly_shapes())
+    .collect()
+}
+
+/// Shapes whose reading once grew with 2 to the power of their nesting
+/// (minutes to hours for one call): each is read within the reading's
+/// bounds, and is opaque.
+pub fn costly_shapes() -> Vec<String> {
+    // f1 calls f0 twice, f2 calls f1 twice, …: 2^59 runs of `:`.
+    let doubling: String = (1..60)
+        .map(|i| format!("f{i}() {{ f{0}; f{0}; }}; ", i - 1))
+        .collect();
+    vec![
+        format!("echo {}{}", "$(a ".repeat(60), ")".repeat(60)),
+        format!("echo \"{}", "$(a ".repeat(10_000)),
+        format!(
+            "x=$({}); echo \"$x\"",
+            "echo $(".repeat(60) + &")".repeat(59)
+        ),
+        format!("f0() {{ :; }}; {doubling}f59"),
+        // A loop's body is read as two runs: 2^40 readings of the echo.
+        format!(
+            "{}echo $x; {}",
+            "for x in a b; do ".repeat(40),
+            "done; ".repeat(40)
+        ),
+        format!(
+            "{}echo x; {}",
+            "while true; do ".repeat(40),
+            "done; ".repeat(40)
+        ),
+        format!(
+            "{}echo x; {}",
+            "until false; do ".repeat(30),
+            "done; ".repeat(30)
+        ),
+    ]
 }
 
 /// `n` texts of up to 160 characters from [`ALPHABET`], the same for a seed.
