@@ -217,12 +217,15 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     "gopass/stores",
     "*.kdbx",
     "kwalletd",
-    // Shells' and database clients' histories: the operator's typed
-    // `export TOKEN=…` and `ALTER USER … PASSWORD` (`.bash_history`,
-    // `.zsh_history`, `.sh_history`, fish's `fish_history`, `.psql_history`,
-    // `.mysql_history`; patterns, so no store to look for under home).
-    "*sh_history",
-    "*sql_history",
+    // Shells', database clients' and REPLs' histories: the operator's typed
+    // `export TOKEN=…`, `ALTER USER … PASSWORD` and `AUTH …`
+    // (`.bash_history`, `.zsh_history`, `.sh_history`, fish's
+    // `fish_history`, `.psql_history`, `.mysql_history`, python's, node's,
+    // irb's, sqlite's, redis-cli's, mongosh's; a pattern, so no store to
+    // look for under home), and fish's universal variables (`set -Ux
+    // GITHUB_TOKEN …` is stored there, in clear).
+    "*_history",
+    "fish/fish_variables",
     // Secrets a container runtime or Kubernetes mounts (`/run/secrets/x`,
     // `/var/run/secrets/kubernetes.io/serviceaccount/token`).
     "run/secrets",

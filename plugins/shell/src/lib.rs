@@ -125,8 +125,18 @@ pub const HOME_STARTUP: &[&str] = &[
     ".zprofile",
     ".zshrc",
     ".zlogin",
+    ".zlogout",
     ".kshrc",
     ".mkshrc",
+    // fish's and the C shells' startup files, and bash-completion's, which
+    // every interactive bash with it installed sources (`~/.bash_completion`)
+    // or loads a command's completion from (`~/.local/share/bash-completion`).
+    ".config/fish",
+    ".tcshrc",
+    ".cshrc",
+    ".login",
+    ".bash_completion",
+    ".local/share/bash-completion",
     // litany's adapter `bz` (brazen 0.0.19) reads `~/.config/brazen/config.toml`
     // for every model call, and runs the program its `[provider.transport]`
     // block or a provider's `exec` names: a harness program by another name.
@@ -155,6 +165,21 @@ pub const SYSTEM_STARTUP: &[&str] = &[
     "/etc/profile.d",
     "/etc/bash.bashrc",
     "/etc/zsh",
+    "/etc/zshenv",
+    "/etc/zprofile",
+    "/etc/zshrc",
+    "/etc/zlogin",
+    "/etc/fish",
+    "/etc/csh.cshrc",
+    "/etc/csh.login",
+    "/etc/bash_completion.d",
+    // The dynamic loader's preload list: every dynamically linked program
+    // started after it is written (wicket, litany, git, the shell) loads
+    // the libraries it names first. Its search path the same way, once
+    // ldconfig runs.
+    "/etc/ld.so.preload",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
 ];
 
 /// The protected set of `ctx` with [`HOME_STARTUP`] (under the home) and

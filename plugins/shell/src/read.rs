@@ -486,6 +486,12 @@ pub struct Reader<'a> {
     /// command on (its own operands, the archive it extracts, are read
     /// before it writes).
     pending_unseen: std::cell::RefCell<Vec<(String, String)>>,
+    /// Paths outside the writable root this command writes, copies or
+    /// links to (not deletes), as placed: a later git run in a directory
+    /// at or beneath one, or beside a `.git` among them, finds whatever
+    /// gitfile it put there (`programs/git/mod.rs`, `through_gitfile`).
+    /// Like the trees above, one that may have been written counts.
+    pub(crate) written_outside: std::cell::RefCell<Vec<String>>,
     /// Set while a delete that names its entry itself (no trailing `/` or
     /// `/.`, no pattern) is placed: `rm -rf src` removes a link the tree
     /// writer may have put there, not what it leads to, so a directory
@@ -582,6 +588,7 @@ impl<'a> Reader<'a> {
             made_links: std::cell::RefCell::new(BTreeMap::new()),
             unseen_trees: std::cell::RefCell::new(Vec::new()),
             pending_unseen: std::cell::RefCell::new(Vec::new()),
+            written_outside: std::cell::RefCell::new(Vec::new()),
             removes_entry: std::cell::Cell::new(false),
             unseen_entries: std::cell::Cell::new(false),
             skips_git: std::cell::Cell::new(false),
@@ -2101,6 +2108,14 @@ impl<'a> Reader<'a> {
             if fills {
                 if let Place::Inside(path) | Place::Outside { path, .. } = &place {
                     self.fills_unseen(path, shown);
+                }
+            }
+            if change != Change::Delete {
+                if let Place::Outside { path, .. } | Place::Above { path, .. } = &place {
+                    let mut written = self.written_outside.borrow_mut();
+                    if written.len() < MAX_NOTES && !written.contains(path) {
+                        written.push(path.clone());
+                    }
                 }
             }
             match place {

@@ -64,8 +64,9 @@ use wicket_shell::read::Arg;
 /// the ninth on ancestors, git and secrets brought it past 95,000, the
 /// tenth past 100,000, and the eleventh (two rounds, options and
 /// interpreters; ancestors, git and secrets) past 110,000; the twelfth on
-/// ancestors, git and secrets past it).
-const BUDGET: usize = 115_000;
+/// ancestors, git and secrets past it; the thirteenth, on ancestors, git,
+/// secrets and what the harness reads, past 115,000).
+const BUDGET: usize = 120_000;
 
 // ---------------------------------------------------------------------------
 // A small reading of the seeds' shell text: simple commands separated by

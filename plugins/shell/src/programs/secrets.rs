@@ -2215,7 +2215,8 @@ fn gpg_agent(r: &mut Reader, run: &Run, _scope: &mut Scope) {
 /// `config --list` (its global auth.json merged in) or a credential key
 /// read back, keepassxc-cli's `show -s` and `export`, doppler's and
 /// infisical's `secrets` listings, `direnv dump`/`export`, `dotenv
-/// list`/`get`. Every other
+/// list`/`get`, `rclone config show`/`dump`, `s3cmd --dump-config`, `lpass
+/// show`, `aws-vault export`/`exec`, `chamber read`/`export`/`exec`. Every other
 /// command of theirs is read as before, as a program wicket does not know.
 pub const REVEALERS: Program = Program {
     names: &[
@@ -2232,6 +2233,11 @@ pub const REVEALERS: Program = Program {
         "infisical",
         "direnv",
         "dotenv",
+        "rclone",
+        "s3cmd",
+        "lpass",
+        "aws-vault",
+        "chamber",
     ],
     syntax: Syntax::Own,
     output: None,
@@ -2271,6 +2277,24 @@ pub const REVEALERS: Program = Program {
         (Secret, "direnv export json"),
         (Secret, "dotenv list"),
         (Secret, "dotenv get API_KEY"),
+        (Secret, "rclone config show"),
+        (Secret, "rclone config show s3remote"),
+        (Secret, "rclone config dump"),
+        (Secret, "rclone --config ~/x.conf config dump"),
+        (Secret, "s3cmd --dump-config"),
+        (Secret, "s3cmd -c ~/.s3cfg --dump-config"),
+        (Secret, "lpass show mail"),
+        (Secret, "lpass show --password mail"),
+        (Secret, "aws-vault export prod"),
+        (Secret, "aws-vault exec prod -- env"),
+        (Secret, "chamber read app key"),
+        (Secret, "chamber export app"),
+        (OpenWorld, "rclone config redacted"),
+        (OpenWorld, "rclone copy a remote:b"),
+        (OpenWorld, "s3cmd ls s3://bucket"),
+        (OpenWorld, "lpass ls"),
+        (OpenWorld, "aws-vault list"),
+        (OpenWorld, "chamber list app"),
         (OpenWorld, "direnv allow"),
         (OpenWorld, "composer install"),
         (OpenWorld, "composer config minimum-stability dev"),
@@ -2283,7 +2307,7 @@ pub const REVEALERS: Program = Program {
         (OpenWorld, "stripe listen"),
         (Opaque, "fly $CMD token"),
     ],
-    manual: "flyctl, glab, pulumi, sops, ansible-vault, stripe, composer, keepassxc-cli, doppler, infisical, direnv and python-dotenv's documented commands; not installed here",
+    manual: "flyctl, glab, pulumi, sops, ansible-vault, stripe, composer, keepassxc-cli, doppler, infisical, direnv, python-dotenv, rclone, s3cmd, lastpass-cli, aws-vault and chamber's documented commands; not installed here",
 };
 
 /// `composer config` prints the merged settings (`-l`, `--list`, bundled
@@ -2364,6 +2388,19 @@ fn revealers(r: &mut Reader, run: &Run, scope: &mut Scope) {
         "infisical" => matches!(first, "secrets" | "export") && !matches!(second, "set" | "delete"),
         "direnv" => matches!(first, "dump" | "export"),
         "dotenv" => matches!(first, "list" | "get"),
+        // rclone's `config show` prints the configuration file (S3 keys in
+        // clear, passwords only obscured, which `rclone reveal` undoes),
+        // `config dump` the same as JSON; s3cmd's `--dump-config` prints
+        // its access and secret keys; lastpass-cli's `show` prints an
+        // entry's password; aws-vault's `export` and `exec` hand the
+        // session's keys to the output or to a program (`-- env`);
+        // chamber's `read`, `export` and `exec` the same for a service's
+        // secrets.
+        "rclone" => first == "config" && matches!(second, "show" | "dump"),
+        "s3cmd" => has(run.inv, &["--dump-config"]),
+        "lpass" => first == "show",
+        "aws-vault" => matches!(first, "export" | "exec"),
+        "chamber" => matches!(first, "read" | "export" | "exec"),
         "keepassxc-cli" => {
             first == "show" && has(run.inv, &["-s", "--show-protected"])
                 || matches!(first, "export" | "attachment-export")

@@ -429,7 +429,20 @@ pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, progr
             return;
         }
     }
-    if environment_ignored(name) {
+    // git reads its own variables wherever it runs, and any program may
+    // run git: a build script's `git describe`, `go build`'s VCS stamp,
+    // make's recipes, a test suite. The ones naming a file git appends to
+    // (`GIT_TRACE*`) or the repository and index it writes (`GIT_DIR`,
+    // `GIT_INDEX_FILE`, `GIT_COMMON_DIR`, `GIT_OBJECT_DIRECTORY`) are judged
+    // here for every program but git itself, which reads them in its own
+    // description (`GIT_TRACE=<ws>/.wicket/t make` passed before).
+    let git = program.is_some_and(|p| p == "git" || p.starts_with("git-"));
+    let git_writes = (name.starts_with("GIT_TRACE") && name != "GIT_TRACE_REDACT")
+        || matches!(
+            name,
+            "GIT_DIR" | "GIT_INDEX_FILE" | "GIT_COMMON_DIR" | "GIT_OBJECT_DIRECTORY"
+        );
+    if environment_ignored(name) && (git || !git_writes) {
         return;
     }
     let shown = format!("{name}={}", value.shown);

@@ -21,7 +21,7 @@
 use wicket_guest::Effect::*;
 
 use super::opts::{Table, DIFF, PARSE, REVISION};
-use super::{on, refs, split_dashdash, Family, Git, Sub};
+use super::{on, refs, split_dashdash, Family, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
 use crate::read::{Arg, Invocation, Reader, Scope};
 
@@ -1698,7 +1698,10 @@ pub const RERERE: Sub = Sub {
     examples: examples![
         (Read, "git rerere status"),
         (Read, "git rerere diff"),
-        (TargetWrite, "git rerere forget src/main.rs"),
+        (Destructive, "git rerere forget src/main.rs"),
+        (Destructive, "git rerere"),
+        (Destructive, "git rerere clear"),
+        (Destructive, "git rerere gc"),
     ],
 };
 
@@ -1711,6 +1714,19 @@ fn rerere(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     let operands = p.operand_args();
     match texts(&operands).first().copied().flatten() {
         Some("status" | "diff" | "remaining") => g.reads(r, "shows recorded resolutions"),
-        _ => g.works(r, "records or forgets conflict resolutions"),
+        // The resolutions live in rr-cache, one of the directories every
+        // worktree shares (repo.git/rr-cache): a resolution recorded or
+        // forgotten here is replayed, or no longer, in every other agent's
+        // merges once rerere is on (the directory's being there turns it on).
+        _ => match g.repo {
+            Where::Own | Where::Protected { .. } => r.guard(
+                wicket_guest::Effect::Destructive,
+                format!(
+                    "{} records or forgets conflict resolutions in repo.git/rr-cache, which every worktree shares and replays in its merges: a write to the protected set",
+                    g.shown
+                ),
+            ),
+            _ => g.works(r, "records or forgets conflict resolutions"),
+        },
     }
 }

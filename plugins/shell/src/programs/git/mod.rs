@@ -1279,6 +1279,9 @@ fn kind(r: &Reader, path: &str) -> Option<PathKind> {
 /// rewrote another agent's index, verified under dash).
 fn through_gitfile(r: &Reader, dir: &str, made: &std::collections::BTreeSet<String>) -> bool {
     let mut dir = dir.trim_end_matches('/').to_owned();
+    if written_here(r, &dir) {
+        return true;
+    }
     match kind(r, &dir) {
         None | Some(PathKind::File) => return true,
         Some(PathKind::Missing) => return made.contains(&dir),
@@ -1295,6 +1298,32 @@ fn through_gitfile(r: &Reader, dir: &str, made: &std::collections::BTreeSet<Stri
             _ => return false,
         }
     }
+}
+
+/// Whether this command wrote, earlier on, where git run in `dir` (outside
+/// the writable root) looks for its repository: the directory itself or a
+/// tree above it (`cp -r /tmp/x/. /tmp/d`, `tar xf t.tar -C /tmp/d`,
+/// `rsync -a`, `unzip -d` into a directory that exists, or a `cd` there
+/// first), or a `.git` in it or above it (`cp ../a2/.git /tmp/d/`, `echo
+/// 'gitdir: …' > /tmp/d/.git`). What the host sees there now is not what
+/// git finds: a gitfile naming another agent's admin directory made `git
+/// -C /tmp/d status` rewrite that agent's index (verified under dash).
+fn written_here(r: &Reader, dir: &str) -> bool {
+    let git_of = |w: &str| -> Option<String> {
+        if let Some(top) = w.strip_suffix("/.git") {
+            return Some(top.to_owned());
+        }
+        w.find("/.git/").map(|at| w[..at].to_owned())
+    };
+    let hits = |w: &str| {
+        let w = w.trim_end_matches('/');
+        !w.is_empty()
+            && (w == dir
+                || is_under(dir, w)
+                || git_of(w).is_some_and(|top| top.is_empty() || top == dir || is_under(dir, &top)))
+    };
+    r.written_outside.borrow().iter().any(|w| hits(w))
+        || r.unseen_trees.borrow().iter().any(|(w, _)| hits(w))
 }
 
 /// Whether a directory holds a repository of its own: a `.git` entry, or

@@ -616,12 +616,25 @@ pub const FSCK: Sub = Sub {
     read: fsck,
     examples: examples![
         (Read, "git fsck --unreachable"),
-        (TargetWrite, "git fsck --lost-found"),
+        (Destructive, "git fsck --lost-found"),
+        (Destructive, "git fsck --lost-found --dangling"),
     ],
 };
 
 fn fsck(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
+    // `lost-found` is one of the directories every worktree shares: in the
+    // agent's own worktree it is repo.git/lost-found (verified: a dangling
+    // blob landed in repo.git/lost-found/other/).
     if on(p, "lost-found") {
+        if let Where::Own | Where::Protected { .. } = g.repo {
+            return r.guard(
+                wicket_guest::Effect::Destructive,
+                format!(
+                    "{} writes dangling objects into repo.git/lost-found, a directory every worktree shares, which is protected",
+                    g.shown
+                ),
+            );
+        }
         return g.works(
             r,
             "writes dangling objects into the repository's lost-found",

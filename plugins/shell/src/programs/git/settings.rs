@@ -135,6 +135,27 @@ impl Settings {
                 continue;
             }
             let value = s.value.as_deref();
+            // rerere keeps its records in rr-cache, one of the directories
+            // every worktree shares (repo.git/rr-cache): turned on here, a
+            // merge's resolution lands there and every other agent's
+            // merges replay it (the directory's being there turns rerere
+            // on for them all).
+            if s.key == "rerere.enabled"
+                && !value.is_some_and(|v| {
+                    matches!(
+                        v.to_ascii_lowercase().as_str(),
+                        "false" | "no" | "off" | "0"
+                    )
+                })
+            {
+                r.note(
+                    Effect::Opaque,
+                    format!(
+                        "{shown}: rerere.enabled records resolutions into repo.git/rr-cache, which every worktree shares and replays in its merges"
+                    ),
+                );
+                continue;
+            }
             match kind(&s.key) {
                 Kind::Command => match value {
                     Some(v) if is_bool(v) && boolean_allowed(&s.key) => {}
