@@ -634,6 +634,8 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         "json.tool" => json_tool(r, run, &tail, scope),
         "timeit" => timeit(r, run, &tail, scope),
         "compileall" => compileall(r, run, &tail, scope),
+        "cProfile" | "profile" => profiled(r, run, &tail, &PROFILE_GRAMMAR, "m", scope),
+        "trace" => profiled(r, run, &tail, &TRACE_GRAMMAR, "module", scope),
         "py_compile" => py_compile(r, run, &tail, scope),
         // `python -m netrc [FILE]` prints the file it parses, ~/.netrc by
         // default, passwords included (verified): as `cat` of that file.
@@ -914,6 +916,89 @@ fn literal_options(
         r.hands_chosen_words(tail, &run.shown());
     }
     options(r, run, grammar, &known).map(|p| (p, !unknown.is_empty()))
+}
+
+/// `python -m cProfile`/`profile`: `[-o FILE] [-s SORT] [-m] TARGET ARG…`.
+const PROFILE_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU_POSIX,
+    options: &[
+        flag("help", "h", &["help"]),
+        value("outfile", "o", &[]),
+        value("sort", "s", &[]),
+        flag("m", "m", &[]),
+    ],
+};
+
+/// `python -m trace [OPTION]… [--module] TARGET ARG…` (its `-m` is
+/// `--missing`).
+const TRACE_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU_POSIX,
+    options: &[
+        flag("help", "h", &["help"]),
+        flag("version", "", &["version"]),
+        flag("count", "c", &["count"]),
+        flag("trace", "t", &["trace"]),
+        flag("listfuncs", "l", &["listfuncs"]),
+        flag("trackcalls", "T", &["trackcalls"]),
+        flag("report", "r", &["report"]),
+        flag("no-report", "R", &["no-report"]),
+        value("file", "f", &["file"]),
+        value("coverdir", "C", &["coverdir"]),
+        flag("missing", "m", &["missing"]),
+        flag("summary", "s", &["summary"]),
+        flag("timing", "g", &["timing"]),
+        value("ignore-module", "", &["ignore-module"]),
+        value("ignore-dir", "", &["ignore-dir"]),
+        flag("module", "", &["module"]),
+    ],
+};
+
+/// The profilers and `trace` run a script or, with their module flag, a
+/// module, with the words after it as its arguments: read as python
+/// running that target (`python3 -m cProfile -m compileall -i -` compiled
+/// the names on stdin, verified under dash). `-o`, `-f` and `-C` name what
+/// they write.
+fn profiled(
+    r: &mut Reader,
+    run: &Run,
+    tail: &Invocation,
+    grammar: &Grammar,
+    module_flag: &str,
+    scope: &mut Scope,
+) {
+    let Some(p) = options(r, run, grammar, &tail.argv[1..]) else {
+        return;
+    };
+    let shown = run.shown();
+    if p.has("help") || p.has("version") {
+        r.note(Read, format!("{shown} prints its usage"));
+        return;
+    }
+    for key in ["outfile", "file"] {
+        for out in p.values(key) {
+            r.change(out, scope, Change::Overwrite, Reach::Path, &shown);
+        }
+    }
+    for dir in p.values("coverdir") {
+        r.change(dir, scope, Change::Write, Reach::Tree, &shown);
+    }
+    let operands = p.operand_args();
+    if operands.is_empty() {
+        r.note(OpenWorld, format!("{shown} runs no program"));
+        return;
+    }
+    let mut argv = vec![run.inv.argv[0].clone()];
+    if p.has(module_flag) {
+        argv.push(Arg::literal("-m"));
+    } else if operands[0].text().is_some_and(|t| t.starts_with('-')) {
+        argv.push(Arg::literal("--"));
+    }
+    argv.extend(operands);
+    let inner = Invocation {
+        argv,
+        ..tail.clone()
+    };
+    r.read_invocation(&inner, scope);
 }
 
 const COMPILEALL_GRAMMAR: Grammar = Grammar {
@@ -3687,6 +3772,8 @@ mod tests {
             ("venv", &VENV_GRAMMAR),
             ("json.tool", &JSON_TOOL_GRAMMAR),
             ("compileall", &COMPILEALL_GRAMMAR),
+            ("profile", &PROFILE_GRAMMAR),
+            ("trace", &TRACE_GRAMMAR),
             ("py_compile", &PY_COMPILE_GRAMMAR),
         ] {
             check_spellings(name, grammar);
