@@ -1725,11 +1725,83 @@ impl<'a> Reader<'a> {
         }
         self.depth += 1;
         let recorded = self.record_command(inv, scope);
+        let cwd = scope.cwd.clone();
+        let before = self.notes.len();
         self.read_program(inv, scope);
+        self.runs_code_in_its_directory(inv, scope, cwd.as_deref(), before);
         if recorded {
             self.end_command();
         }
         self.depth -= 1;
+    }
+
+    /// A program that runs code wicket cannot read (open-world: an unknown
+    /// program, a makefile's recipes, a project's tests, a module) works in
+    /// its current directory: build outputs, caches (`__pycache__`,
+    /// `.pytest_cache`, `target/`) and every relative name it opens land
+    /// there. `make -C DIR` names that directory and is judged by it; `cd
+    /// DIR && make` is the same run (`cd ../a2 && python3 -m compileall`
+    /// wrote `../a2/__pycache__`, verified under dash). So when the
+    /// directory it starts in is in the protected set, or only known when
+    /// it runs, the run is held.
+    fn runs_code_in_its_directory(
+        &mut self,
+        inv: &Invocation,
+        scope: &Scope,
+        cwd: Option<&str>,
+        before: usize,
+    ) {
+        if !self.notes[before.min(self.notes.len())..]
+            .iter()
+            .any(|n| n.effect == Effect::OpenWorld)
+        {
+            return;
+        }
+        // git's description judges the repository of the directory it runs
+        // in itself (`cd ../a2 && git status` writes that index).
+        let program = inv.argv.first().and_then(|a| a.text()).unwrap_or("");
+        if program.rsplit('/').next() == Some("git") {
+            return;
+        }
+        let shown = inv.shown();
+        let Some(cwd) = cwd else {
+            self.note(
+                Effect::Opaque,
+                format!("{shown} runs code wicket cannot read in a directory only known when it runs, which may be in the protected set"),
+            );
+            return;
+        };
+        let (path, entry, how) = match self.place(cwd, scope) {
+            Some(Place::Protected { path, entry }) => (path, entry, "in"),
+            Some(Place::Inside(path) | Place::Outside { path, .. }) => {
+                // Above the workspace's entries (`cd ../.. && pytest`); a
+                // home that holds startup files is where programs run
+                // every day, and what lands there by default is no
+                // startup file.
+                let ws = self.ctx.workspace.clone();
+                match self.holds_protected(&path) {
+                    Some(entry) if wicket_guest::paths::is_under(&entry, &ws) => {
+                        (path, entry, "above")
+                    }
+                    _ => return,
+                }
+            }
+            Some(Place::Unknown(path)) => {
+                self.note(
+                    Effect::Opaque,
+                    format!("{shown} runs code wicket cannot read in {path}, a directory only known when it runs, which may be in the protected set"),
+                );
+                return;
+            }
+            _ => return,
+        };
+        self.note(
+            Effect::Opaque,
+            format!(
+                "{shown} runs code wicket cannot read with its directory {how} the protected set ({path}: {}): what it writes by a relative name, into its directory or the tree beneath, lands there",
+                protected_label(&entry, self.ctx)
+            ),
+        );
     }
 
     fn read_program(&mut self, inv: &Invocation, scope: &mut Scope) {
@@ -2563,20 +2635,10 @@ impl<'a> Reader<'a> {
                 // worktree is where the agent works. Nor do the system's
                 // files (`/etc/gitconfig`): every program handed `/usr/local`
                 // as a prefix would be held for them.
-                let own = self.own_git();
-                let (ws, home) = (self.ctx.workspace.as_str(), self.ctx.home.as_str());
                 let above = placed.iter().find_map(|p| match p {
-                    Place::Inside(path) | Place::Outside { path, .. } => self
-                        .protected()
-                        .iter()
-                        .find(|e| {
-                            wicket_guest::paths::is_under(e, path)
-                                && *e != path
-                                && **e != own
-                                && (wicket_guest::paths::is_under(e, ws)
-                                    || wicket_guest::paths::is_under(e, home))
-                        })
-                        .map(|e| (path.clone(), e.clone())),
+                    Place::Inside(path) | Place::Outside { path, .. } => {
+                        self.holds_protected(path).map(|e| (path.clone(), e))
+                    }
                     _ => None,
                 });
                 if let Some((path, entry)) = above {
@@ -2591,6 +2653,26 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// The protected entry a directory holds beneath it, as a program handed
+    /// the directory as a tree would reach it: the worktree's own link to
+    /// the repository does not count (the worktree is where the agent
+    /// works), nor do the system's files (`/etc/gitconfig`: every program
+    /// handed `/usr/local` as a prefix would be held for them).
+    pub fn holds_protected(&self, path: &str) -> Option<String> {
+        let own = self.own_git();
+        let (ws, home) = (self.ctx.workspace.as_str(), self.ctx.home.as_str());
+        self.protected()
+            .iter()
+            .find(|e| {
+                wicket_guest::paths::is_under(e, path)
+                    && *e != path
+                    && **e != own
+                    && (wicket_guest::paths::is_under(e, ws)
+                        || wicket_guest::paths::is_under(e, home))
+            })
+            .cloned()
     }
 
     /// Secret fragments, process files and credential variables in a word's

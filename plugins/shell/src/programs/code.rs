@@ -603,13 +603,7 @@ fn unescape(body: &str, lexis: Lexis) -> String {
     while i < chars.len() {
         if let Some((upper, at)) = next_case {
             if out.len() > at {
-                let first: String = out[at..].chars().take(1).collect();
-                let changed = if upper {
-                    first.to_uppercase()
-                } else {
-                    first.to_lowercase()
-                };
-                out.replace_range(at..at + first.len(), &changed);
+                case_first(&mut out, at, upper);
                 next_case = None;
             }
         }
@@ -624,13 +618,7 @@ fn unescape(body: &str, lexis: Lexis) -> String {
             let perl_case = e != 'u' || chars.get(i + 2).is_none_or(|h| !h.is_ascii_hexdigit());
             if perl_case {
                 if let Some(upper) = case.take() {
-                    let tail = if upper {
-                        out[from..].to_uppercase()
-                    } else {
-                        out[from..].to_lowercase()
-                    };
-                    out.truncate(from);
-                    out.push_str(&tail);
+                    case_tail(&mut out, from, upper);
                 }
                 match e {
                     'L' | 'F' => case = Some(false),
@@ -764,24 +752,34 @@ fn unescape(body: &str, lexis: Lexis) -> String {
         }
     }
     if let Some((upper, at)) = next_case {
-        let first: String = out[at..].chars().take(1).collect();
-        let changed = if upper {
-            first.to_uppercase()
-        } else {
-            first.to_lowercase()
-        };
-        out.replace_range(at..at + first.len(), &changed);
+        case_first(&mut out, at, upper);
     }
     if let Some(upper) = case {
-        let tail = if upper {
-            out[from..].to_uppercase()
-        } else {
-            out[from..].to_lowercase()
-        };
-        out.truncate(from);
-        out.push_str(&tail);
+        case_tail(&mut out, from, upper);
     }
     out
+}
+
+/// perl's `\u`/`\l`: the first character from `at` in the other case.
+fn case_first(out: &mut String, at: usize, upper: bool) {
+    let first: String = out[at..].chars().take(1).collect();
+    let changed = if upper {
+        first.to_uppercase()
+    } else {
+        first.to_lowercase()
+    };
+    out.replace_range(at..at + first.len(), &changed);
+}
+
+/// perl's `\U…`/`\L…`: everything from `from` in the other case.
+fn case_tail(out: &mut String, from: usize, upper: bool) {
+    let tail = if upper {
+        out[from..].to_uppercase()
+    } else {
+        out[from..].to_lowercase()
+    };
+    out.truncate(from);
+    out.push_str(&tail);
 }
 
 /// Mark interpolations (`${…}`, `#{…}`, `{…}` in f-strings, `$name`) as holes.

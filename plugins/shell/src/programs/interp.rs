@@ -633,6 +633,10 @@ fn python_module(r: &mut Reader, run: &Run, module: &Arg, rest: usize, scope: &m
         "venv" => venv(r, run, &tail, scope),
         "json.tool" => json_tool(r, run, &tail, scope),
         "timeit" => timeit(r, run, &tail, scope),
+        "compileall" => compileall(r, run, &tail, scope),
+        "cProfile" | "profile" => profiled(r, run, &tail, &PROFILE_GRAMMAR, "m", scope),
+        "trace" => profiled(r, run, &tail, &TRACE_GRAMMAR, "module", scope),
+        "py_compile" => py_compile(r, run, &tail, scope),
         // `python -m netrc [FILE]` prints the file it parses, ~/.netrc by
         // default, passwords included (verified): as `cat` of that file.
         "netrc" => {
@@ -887,6 +891,212 @@ fn zipfile(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
         _ => r.note(Opaque, format!("{shown}: no command zipfile knows")),
     }
 }
+
+/// A module's options parsed from its literal words; the words only known
+/// when it runs (`$(git ls-files '*.py')`) are read as the unknown
+/// module's are (protected words and chosen words checked), and `true`
+/// says there were some.
+fn literal_options(
+    r: &mut Reader,
+    run: &Run,
+    grammar: &Grammar,
+    tail: &Invocation,
+    scope: &Scope,
+) -> Option<(Parsed, bool)> {
+    let (known, unknown): (Vec<Arg>, Vec<Arg>) = tail.argv[1..]
+        .iter()
+        .cloned()
+        .partition(|a| a.text().is_some());
+    if !unknown.is_empty() {
+        r.note(
+            OpenWorld,
+            format!("{} works on files only known when it runs", run.shown()),
+        );
+        super::cargo::protected_words(r, tail, scope);
+        r.hands_chosen_words(tail, &run.shown());
+    }
+    options(r, run, grammar, &known).map(|p| (p, !unknown.is_empty()))
+}
+
+/// `python -m cProfile`/`profile`: `[-o FILE] [-s SORT] [-m] TARGET ARG…`.
+const PROFILE_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU_POSIX,
+    options: &[
+        flag("help", "h", &["help"]),
+        value("outfile", "o", &[]),
+        value("sort", "s", &[]),
+        flag("m", "m", &[]),
+    ],
+};
+
+/// `python -m trace [OPTION]… [--module] TARGET ARG…` (its `-m` is
+/// `--missing`).
+const TRACE_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU_POSIX,
+    options: &[
+        flag("help", "h", &["help"]),
+        flag("version", "", &["version"]),
+        flag("count", "c", &["count"]),
+        flag("trace", "t", &["trace"]),
+        flag("listfuncs", "l", &["listfuncs"]),
+        flag("trackcalls", "T", &["trackcalls"]),
+        flag("report", "r", &["report"]),
+        flag("no-report", "R", &["no-report"]),
+        value("file", "f", &["file"]),
+        value("coverdir", "C", &["coverdir"]),
+        flag("missing", "m", &["missing"]),
+        flag("summary", "s", &["summary"]),
+        flag("timing", "g", &["timing"]),
+        value("ignore-module", "", &["ignore-module"]),
+        value("ignore-dir", "", &["ignore-dir"]),
+        flag("module", "", &["module"]),
+    ],
+};
+
+/// The profilers and `trace` run a script or, with their module flag, a
+/// module, with the words after it as its arguments: read as python
+/// running that target (`python3 -m cProfile -m compileall -i -` compiled
+/// the names on stdin, verified under dash). `-o`, `-f` and `-C` name what
+/// they write.
+fn profiled(
+    r: &mut Reader,
+    run: &Run,
+    tail: &Invocation,
+    grammar: &Grammar,
+    module_flag: &str,
+    scope: &mut Scope,
+) {
+    let Some(p) = options(r, run, grammar, &tail.argv[1..]) else {
+        return;
+    };
+    let shown = run.shown();
+    if p.has("help") || p.has("version") {
+        r.note(Read, format!("{shown} prints its usage"));
+        return;
+    }
+    for key in ["outfile", "file"] {
+        for out in p.values(key) {
+            r.change(out, scope, Change::Overwrite, Reach::Path, &shown);
+        }
+    }
+    for dir in p.values("coverdir") {
+        r.change(dir, scope, Change::Write, Reach::Tree, &shown);
+    }
+    let operands = p.operand_args();
+    if operands.is_empty() {
+        r.note(OpenWorld, format!("{shown} runs no program"));
+        return;
+    }
+    let mut argv = vec![run.inv.argv[0].clone()];
+    if p.has(module_flag) {
+        argv.push(Arg::literal("-m"));
+    } else if operands[0].text().is_some_and(|t| t.starts_with('-')) {
+        argv.push(Arg::literal("--"));
+    }
+    argv.extend(operands);
+    let inner = Invocation {
+        argv,
+        ..tail.clone()
+    };
+    r.read_invocation(&inner, scope);
+}
+
+const COMPILEALL_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[
+        flag("help", "h", &["help"]),
+        flag("l", "l", &[]),
+        value("r", "r", &[]),
+        flag("f", "f", &[]),
+        flag("q", "q", &[]),
+        flag("b", "b", &[]),
+        value("d", "d", &[]),
+        value("s", "s", &[]),
+        value("p", "p", &[]),
+        value("x", "x", &[]),
+        value("i", "i", &[]),
+        value("workers", "j", &["workers"]),
+        value("invalidation-mode", "", &["invalidation-mode"]),
+        value("o", "o", &[]),
+        value("e", "e", &[]),
+        flag("hardlink-dupes", "", &["hardlink-dupes"]),
+    ],
+};
+
+/// `python -m compileall [DIR|FILE]…`: writes `__pycache__/` (with `-b`,
+/// the `.pyc` itself) beside every source in each tree; with no operand and
+/// no `-i`, the current directory and the rest of `sys.path`. `-i FILE`
+/// adds the names listed in FILE (`-` stdin), which only the run knows
+/// (`echo ../a2/pw.py | python3 -m compileall -i -` wrote
+/// `../a2/__pycache__`, verified under dash). `-d`, `-s` and `-p` only
+/// change the names recorded inside the `.pyc`.
+fn compileall(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
+    let Some((p, chosen)) = literal_options(r, run, &COMPILEALL_GRAMMAR, tail, scope) else {
+        return;
+    };
+    let shown = run.shown();
+    if p.has("help") {
+        r.note(Read, format!("{shown} prints its help"));
+        return;
+    }
+    if let Some(list) = p.last("i") {
+        if list.text() != Some("-") {
+            r.reads(list, scope, &shown);
+        }
+        r.note(
+            Opaque,
+            format!(
+                "{shown} compiles the files {} lists, beside each of them: names only known when it runs",
+                list.shown
+            ),
+        );
+    }
+    let mut operands = p.operand_args();
+    if operands.is_empty() && !p.has("i") && !chosen {
+        operands.push(Arg::literal("."));
+    }
+    for source in &operands {
+        r.change(source, scope, Change::Write, Reach::Tree, &shown);
+    }
+}
+
+/// `python -m py_compile FILE…`: writes `__pycache__/NAME.*.pyc` beside
+/// each FILE; `-` (alone) reads the names from stdin, one a line (`echo
+/// ../a2/pw.py | python3 -m py_compile -` wrote `../a2/__pycache__`,
+/// verified under dash).
+fn py_compile(r: &mut Reader, run: &Run, tail: &Invocation, scope: &Scope) {
+    let Some((p, _)) = literal_options(r, run, &PY_COMPILE_GRAMMAR, tail, scope) else {
+        return;
+    };
+    let shown = run.shown();
+    if p.has("help") {
+        r.note(Read, format!("{shown} prints its help"));
+        return;
+    }
+    for source in p.operand_args() {
+        if source.text() == Some("-") {
+            r.note(
+                Opaque,
+                format!("{shown} compiles the files named on its stdin, beside each of them: names only known when it runs"),
+            );
+            continue;
+        }
+        // What is written is the cache directory beside the source.
+        let cache = match source.text() {
+            Some(text) => Arg::literal(&match text.rsplit_once('/') {
+                Some((dir, _)) => format!("{dir}/__pycache__"),
+                None => "__pycache__".to_owned(),
+            }),
+            None => source.clone(),
+        };
+        r.change(&cache, scope, Change::Write, Reach::Tree, &shown);
+    }
+}
+
+const PY_COMPILE_GRAMMAR: Grammar = Grammar {
+    style: Style::GNU,
+    options: &[flag("help", "h", &["help"]), flag("q", "q", &["quiet"])],
+};
 
 const VENV_GRAMMAR: Grammar = Grammar {
     style: Style::GNU,
@@ -3561,6 +3771,10 @@ mod tests {
             ("lua", &LUA_GRAMMAR),
             ("venv", &VENV_GRAMMAR),
             ("json.tool", &JSON_TOOL_GRAMMAR),
+            ("compileall", &COMPILEALL_GRAMMAR),
+            ("profile", &PROFILE_GRAMMAR),
+            ("trace", &TRACE_GRAMMAR),
+            ("py_compile", &PY_COMPILE_GRAMMAR),
         ] {
             check_spellings(name, grammar);
         }

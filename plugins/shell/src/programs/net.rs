@@ -2590,9 +2590,28 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if (p.has("links") || p.has("archive")) && !p.has("copy-links") {
         r.plants_link_at(dest, scope, &shown);
     }
-    // Directories rsync uses beside the destination (relative to it).
+    // Directories rsync uses beside the destination (relative to the
+    // destination directory: DEST itself, or, when DEST names the file a
+    // single source is copied to, its parent: `rsync -b --backup-dir=../a2
+    // x sub/y` put the old y in `sub/../a2`, and with DEST `y`, in the
+    // other worktree, verified under dash). Both are judged.
+    let mut dest_dirs = vec![dest.clone()];
+    match dest.text() {
+        Some(text) if !text.ends_with('/') => dest_dirs.push(Arg::literal(
+            text.rsplit_once('/').map_or(".", |(parent, _)| parent),
+        )),
+        Some(_) => {}
+        None => dest_dirs.push(Arg {
+            values: None,
+            glob: false,
+            shown: format!("{}/..", dest.shown),
+        }),
+    }
     for key in ["backup-dir", "partial-dir", "temp-dir"] {
-        for dir in p.values(key) {
+        for (dir, dest) in p
+            .values(key)
+            .flat_map(|dir| dest_dirs.iter().map(move |d| (dir, d)))
+        {
             r.change(
                 &relative_to(dest, dir),
                 scope,
@@ -2605,20 +2624,22 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
         }
     }
-    for key in ["compare-dest", "copy-dest"] {
-        for dir in p.values(key) {
-            r.reads_tree(&relative_to(dest, dir), scope, &shown);
+    for dest in &dest_dirs {
+        for key in ["compare-dest", "copy-dest"] {
+            for dir in p.values(key) {
+                r.reads_tree(&relative_to(dest, dir), scope, &shown);
+            }
         }
-    }
-    for dir in p.values("link-dest") {
-        // Unchanged files become hard links to those in DIR.
-        r.change(
-            &relative_to(dest, dir),
-            scope,
-            Change::Link,
-            Reach::Tree,
-            &shown,
-        );
+        for dir in p.values("link-dest") {
+            // Unchanged files become hard links to those in DIR.
+            r.change(
+                &relative_to(dest, dir),
+                scope,
+                Change::Link,
+                Reach::Tree,
+                &shown,
+            );
+        }
     }
 }
 
