@@ -458,6 +458,10 @@ pub struct Reader<'a> {
     resolves: std::cell::Cell<usize>,
     /// Commands read so far (see [`MAX_STEPS`]).
     steps: usize,
+    /// A note was left out past [`MAX_NOTES`]. A step that asks what notes
+    /// it added (did the program run code wicket cannot read?) could miss
+    /// one, so the call is opaque.
+    crowded_out: bool,
     /// Command substitutions expanded so far (see [`MAX_EXPANSIONS`]).
     expansions: std::cell::Cell<usize>,
     /// What the host said each program asked about is (see
@@ -583,6 +587,7 @@ impl<'a> Reader<'a> {
             resolves: std::cell::Cell::new(0),
             expansions: std::cell::Cell::new(0),
             steps: 0,
+            crowded_out: false,
             identified: std::cell::RefCell::new(BTreeMap::new()),
             harness_files: std::cell::RefCell::new(BTreeMap::new()),
             made_links: std::cell::RefCell::new(BTreeMap::new()),
@@ -640,6 +645,7 @@ impl<'a> Reader<'a> {
 
     pub fn note(&mut self, effect: Effect, why: impl Into<String>) {
         if self.crowded(effect) {
+            self.crowded_out = true;
             return;
         }
         self.notes.push(Note {
@@ -651,6 +657,7 @@ impl<'a> Reader<'a> {
 
     pub fn guard(&mut self, effect: Effect, why: impl Into<String>) {
         if self.crowded(effect) {
+            self.crowded_out = true;
             return;
         }
         self.notes.push(Note {
@@ -677,6 +684,11 @@ impl<'a> Reader<'a> {
         if self.out_of_resolves() {
             spent.push(format!(
                 "the call names more than {MAX_RESOLVES} paths; the rest were not placed"
+            ));
+        }
+        if self.crowded_out {
+            spent.push(format!(
+                "the call makes more than {MAX_NOTES} findings; the rest were not kept"
             ));
         }
         if self.steps >= MAX_STEPS {

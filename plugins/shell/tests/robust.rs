@@ -100,3 +100,24 @@ fn costly_shapes_are_opaque() {
         );
     }
 }
+
+/// Past the reader's note limit only a note of a new effect is kept, so a
+/// step that asks which notes it added (did `make` run code wicket cannot
+/// read, in another agent's worktree?) found none, and the call passed.
+/// Crowding the notes makes the call opaque.
+#[test]
+fn crowding_the_notes_hides_no_later_step() {
+    let echoes: Vec<String> = (0..250).map(|i| format!("echo {i}")).collect();
+    let crowd = format!("eval '{}'; ", echoes.join("; ")).repeat(5);
+    let plain = format!("frob; cd ../{} && make", support::OTHER);
+    for command in [plain.clone(), format!("{crowd}{plain}")] {
+        let (call, ctx) = support::prepared(&command);
+        let findings = wicket_shell::classify(&call, &ctx);
+        assert_eq!(
+            findings.first().map(|f| f.effect),
+            Some(wicket_guest::Effect::Opaque),
+            "{}: {findings:?}",
+            &command[command.len().saturating_sub(60)..]
+        );
+    }
+}
