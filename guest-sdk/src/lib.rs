@@ -209,6 +209,18 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     ".tsh",
     "tailscaled.state",
     "ssh_host_*_key",
+    // Helm's registry logins and repository passwords, Kaggle's API key,
+    // Snowflake's connections, JFrog's CLI servers and Terraform's CLI
+    // configuration (its `credentials` blocks).
+    "helm/registry/config.json",
+    "helm/repositories.yaml",
+    ".kaggle/kaggle.json",
+    "kaggle/kaggle.json",
+    ".snowflake/connections.toml",
+    ".snowflake/config.toml",
+    "snowflake/connections.toml",
+    ".jfrog",
+    ".terraformrc",
     // Password managers' local stores: Bitwarden's CLI and desktop vault
     // data (`~/.config/Bitwarden CLI/data.json`: a text is cut into paths
     // at blanks, so the component before the blank is what bites),

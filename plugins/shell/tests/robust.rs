@@ -121,3 +121,30 @@ fn crowding_the_notes_hides_no_later_step() {
         );
     }
 }
+
+/// A tree read asks the host which credential stores lie beneath each tree
+/// in one listing of the tree's top, not a lookup per secret fragment (about
+/// 150 of them): searching eight trees stays well inside the 512-query
+/// budget, and a store that is there is still found.
+#[test]
+fn tree_reads_list_each_tree_once() {
+    let trees = "src target nested ./src ./target ./nested src/.. .";
+    for command in [
+        format!("find {trees} -type f -exec grep -l x {{}} \\;"),
+        format!("rg -uu x {trees}"),
+        format!("grep -rl x {trees}"),
+        "cat src/* target/* nested/* */*".to_owned(),
+    ] {
+        let (effect, why) = support::bash(&command);
+        assert_eq!(effect, wicket_guest::Effect::Read, "{command}: {why}");
+    }
+    let home = &support::fixture().home;
+    for command in [
+        format!("find src {home} -type f -exec grep -l x {{}} \\;"),
+        format!("rg -uu x {trees} {home}"),
+        format!("cat {home}/.ss*/*"),
+    ] {
+        let (effect, why) = support::bash(&command);
+        assert_eq!(effect, wicket_guest::Effect::Secret, "{command}: {why}");
+    }
+}

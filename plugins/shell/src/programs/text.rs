@@ -198,8 +198,20 @@ impl Reader<'_> {
         let Some(values) = &arg.values else { return };
         let Some(cwd) = scope.cwd.clone() else { return };
         let home = scope.home(self.ctx);
-        // Patterns over one tree share their candidates: each is asked once.
+        // Patterns over one tree share their candidates: each is asked once,
+        // and only when its first name is in its directory's listing.
         let mut tried = std::collections::HashSet::new();
+        let fragments: Vec<String> = self
+            .ctx
+            .secret_fragments
+            .iter()
+            .map(|f| f.trim_matches('/').to_owned())
+            .collect();
+        let fragments: Vec<&str> = fragments.iter().map(String::as_str).collect();
+        let mut listings: std::collections::HashMap<
+            String,
+            Option<std::collections::HashSet<String>>,
+        > = std::collections::HashMap::new();
         for value in values {
             let full = absolute(value, &cwd, &home);
             let parts: Vec<&str> = full.split('/').filter(|p| !p.is_empty()).collect();
@@ -228,6 +240,19 @@ impl Reader<'_> {
                     if !tried.insert(candidate.clone()) {
                         continue;
                     }
+                    let root = format!("/{}", parts[..at].join("/"));
+                    if !listings.contains_key(&root) {
+                        let Some(listed) = self.entries_of(&root, &fragments) else {
+                            return;
+                        };
+                        listings.insert(root.clone(), listed);
+                    }
+                    if listings[&root]
+                        .as_ref()
+                        .is_some_and(|names| !names.contains(wanted[0]))
+                    {
+                        continue;
+                    }
                     if !self.take_resolve() {
                         return;
                     }
@@ -241,6 +266,60 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// The names directly in `root` that begin one of `fragments`, read in
+    /// one or two listings instead of a lookup per fragment (a tree read
+    /// asks about every credential store beneath it; most are absent).
+    /// `Some(None)` when the listing cannot tell (too large, an empty
+    /// listing of a directory that may not be readable, a root the shell
+    /// would read as a pattern): ask about each. `None` when the budget is
+    /// spent.
+    fn entries_of(
+        &self,
+        root: &str,
+        fragments: &[&str],
+    ) -> Option<Option<std::collections::HashSet<String>>> {
+        if root.contains(['*', '?', '[', '\\']) {
+            return Some(None);
+        }
+        let firsts: std::collections::HashSet<&str> = fragments
+            .iter()
+            .map(|f| f.split('/').next().unwrap_or(f))
+            .collect();
+        let root = root.trim_end_matches('/');
+        let mut names = std::collections::HashSet::new();
+        // dash's `*` skips names that begin with a dot; `.*` lists them.
+        let patterns: Vec<String> = [("*", false), (".*", true)]
+            .iter()
+            .filter(|(_, dotted)| firsts.iter().any(|f| f.starts_with('.') == *dotted))
+            .map(|(pattern, _)| format!("{root}/{pattern}"))
+            .collect();
+        for pattern in patterns {
+            if !self.take_resolve() {
+                return None;
+            }
+            let Some(found) = self.ctx.expand_glob(&pattern) else {
+                return Some(None);
+            };
+            names.extend(
+                found
+                    .into_iter()
+                    .filter_map(|m| m.path.rsplit('/').next().map(str::to_owned)),
+            );
+        }
+        if names.is_empty() {
+            // Nothing listed: an empty directory, or one wicket may not
+            // read while a name in it can still be opened.
+            if !self.take_resolve() {
+                return None;
+            }
+            let root = if root.is_empty() { "/" } else { root };
+            if self.ctx.resolve(root).kind == PathKind::Directory {
+                return Some(None);
+            }
+        }
+        Some(Some(names))
     }
 
     /// [`Reader::reads_tree`] for a program that may skip hidden files
@@ -276,20 +355,33 @@ impl Reader<'_> {
                 b if b.is_empty() => "/".to_owned(),
                 b => b,
             };
+            // Each fragment is looked for directly beneath the tree, and
+            // beneath the home when the tree holds it.
+            let mut roots = vec![base.clone()];
+            if !home.is_empty() && is_under(&home, &base) && home != base {
+                roots.push(home.clone());
+            }
+            let fragments: Vec<&str> = self
+                .ctx
+                .secret_fragments
+                .iter()
+                .map(|f| f.trim_matches('/'))
+                .filter(|f| hidden || !f.split('/').any(|part| part.starts_with('.')))
+                // A pattern fragment (`*.pem`) is no path the host can look
+                // up: asking spends the budget on a literal `*`.
+                .filter(|f| !f.is_empty() && !crate::place::is_glob(f))
+                .collect();
             let mut candidates: Vec<String> = Vec::new();
-            for fragment in &self.ctx.secret_fragments {
-                let fragment = fragment.trim_matches('/');
-                if !hidden && fragment.split('/').any(|part| part.starts_with('.')) {
-                    continue;
-                }
-                // A pattern fragment (`*.pem`) is no path the host can
-                // look up: asking spends the budget on a literal `*`.
-                if crate::place::is_glob(fragment) {
-                    continue;
-                }
-                candidates.push(format!("{}/{fragment}", base.trim_end_matches('/')));
-                if !home.is_empty() && is_under(&home, &base) && home != base {
-                    candidates.push(format!("{}/{fragment}", home.trim_end_matches('/')));
+            for root in &roots {
+                let Some(present) = self.entries_of(root, &fragments) else {
+                    return;
+                };
+                let root = root.trim_end_matches('/');
+                for fragment in &fragments {
+                    let first = fragment.split('/').next().unwrap_or(fragment);
+                    if present.as_ref().is_none_or(|names| names.contains(first)) {
+                        candidates.push(format!("{root}/{fragment}"));
+                    }
                 }
             }
             for candidate in candidates {
