@@ -268,9 +268,9 @@ impl Reader<'_> {
         }
     }
 
-    /// The names directly in `root` that begin one of `fragments`, read in
-    /// one or two listings instead of a lookup per fragment (a tree read
-    /// asks about every credential store beneath it; most are absent).
+    /// The names directly in `root`, read in one or two listings (`*`, and
+    /// `.*` when a fragment begins with a dot) so that a tree read need not
+    /// ask about every secret fragment beneath it (most are absent).
     /// `Some(None)` when the listing cannot tell (too large, an empty
     /// listing of a directory that may not be readable, a root the shell
     /// would read as a pattern): ask about each. `None` when the budget is
