@@ -739,6 +739,54 @@ fn status_and_explain_show_what_waits_and_why() {
     );
 }
 
+/// What an agent wrote reaches the operator's terminal (a parked call's
+/// input, the default classifier's why, which quotes the command): an
+/// escape sequence in it would erase or rewrite what `status` and `explain`
+/// print, and a bidirectional override would make the command read as
+/// another. Both show as their codes instead; the JSON keeps the text as it
+/// was.
+#[test]
+fn what_an_agent_wrote_cannot_rewrite_the_operators_screen() {
+    let ws = Ws::new(Some(HOLD_OPEN_WORLD));
+    let root = ws.root.to_string_lossy().into_owned();
+    let command = "curl https://a.example/\u{1b}[2J\u{1b}]0;owned\u{7}x\u{202e}fr- mr";
+    assert_eq!(
+        ws.park(AGENT, "toolu_1", "bash", json!({ "command": command })),
+        "hold"
+    );
+    let status = ok(&operator(&ws, &["status", &root]));
+    let request = ws.tmp.path().join("request.json");
+    std::fs::write(
+        &request,
+        json!({"id": "toolu_2", "name": "bash", "input": {"command": command}, "role": "worker", "agent_id": AGENT}).to_string(),
+    )
+    .unwrap();
+    let explain = ok(&operator(
+        &ws,
+        &["explain", &root, "--request", &request.to_string_lossy()],
+    ));
+    for (verb, text) in [("status", &status), ("explain", &explain)] {
+        assert!(
+            !text.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+            "{verb} printed a raw escape or override: {text:?}"
+        );
+        assert!(text.contains("\\u{202e}"), "{verb}: {text}");
+    }
+    assert!(explain.contains("\\u{1b}[2J"), "{explain}");
+    let trace: serde_json::Value = serde_json::from_str(&ok(&operator(
+        &ws,
+        &[
+            "explain",
+            &root,
+            "--request",
+            &request.to_string_lossy(),
+            "--json",
+        ],
+    )))
+    .unwrap();
+    assert_eq!(trace["request"]["input"]["command"], command);
+}
+
 /// One writer process of the concurrency test (re-run of this test binary).
 #[test]
 fn writer_child() {

@@ -363,7 +363,10 @@ fn receipt(result: anyhow::Result<wicket::operator::Receipt>, json: bool) -> i32
 /// `{"error": {"kind", "message", "exit"}}` on stdout; its exit status.
 fn failed(e: &anyhow::Error, json: bool) -> i32 {
     let (code, kind) = wicket::operator::exit_of(e);
-    eprintln!("wicket: {e:#}");
+    eprintln!(
+        "wicket: {}",
+        wicket::reason::for_terminal(&format!("{e:#}"))
+    );
     if json {
         println!(
             "{}",
@@ -378,7 +381,10 @@ fn report(result: anyhow::Result<()>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("wicket: {e:#}");
+            eprintln!(
+                "wicket: {}",
+                wicket::reason::for_terminal(&format!("{e:#}"))
+            );
             1
         }
     }

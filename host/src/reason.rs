@@ -63,13 +63,66 @@ pub fn clip(text: &str, max: usize) -> String {
             out.push('…');
             break;
         }
-        out.push(if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
-            ' '
+        if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            out.push(' ');
+        } else if invisible(c) {
+            push_code(&mut out, c);
         } else {
-            c
-        });
+            out.push(c);
+        }
     }
     out
+}
+
+/// Whether a character changes how the text around it looks without being
+/// seen itself: the bidirectional embeddings, overrides, isolates and marks
+/// (behind U+202E a command reads backwards), zero-width and other invisible
+/// formatting characters, fillers, variation selectors and tag characters.
+/// Shown to an operator or a model, each would let the text an agent wrote
+/// pass for other text.
+pub fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}'
+        | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}'
+        | '\u{FFA0}'
+        | '\u{FFF0}'..='\u{FFFB}'
+        | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// A character written as its code, `\u{202e}`, so it shows.
+fn push_code(out: &mut String, c: char) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+}
+
+/// Text for an operator's terminal: line breaks and tabs kept, and every
+/// other control character (an escape sequence can move the cursor, erase
+/// what was printed or retitle the window) and every [`invisible`] one
+/// written as its code (`\u{1b}`). What an agent wrote reaches the
+/// operator's screen in a call's input, a plugin's why, an agent's name: it
+/// must show as what it is, never rewrite what is around it.
+pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    let shows = |c: char| c == '\n' || c == '\t' || !(c.is_control() || invisible(c));
+    if text.chars().all(shows) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if shows(c) {
+            out.push(c);
+        } else {
+            push_code(&mut out, c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The parts of one reason.
@@ -144,6 +197,18 @@ pub fn read_tag(reason: &str) -> Option<(Effect, String)> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn terminals_are_shown_what_was_written_and_nothing_else() {
+        assert_eq!(for_terminal("a\n\tb é 漢"), "a\n\tb é 漢");
+        assert_eq!(
+            for_terminal("x\u{1b}[2Jy\u{202e}z\u{200b}\r\u{7f}\u{85}"),
+            "x\\u{1b}[2Jy\\u{202e}z\\u{200b}\\u{d}\\u{7f}\\u{85}"
+        );
+        assert_eq!(for_terminal("t\u{e0041}"), "t\\u{e0041}");
+        // A reason keeps to one line and shows what hides.
+        assert_eq!(clip("a\nb\u{202e}c\u{1b}", 100), "a b\\u{202e}c ");
+    }
 
     #[test]
     fn digests_are_canonical() {

@@ -88,7 +88,7 @@ impl Receipt {
                 serde_json::to_string_pretty(&self.json).unwrap_or_else(|_| "{}".into())
             );
         } else {
-            print!("{}", self.human);
+            print!("{}", crate::reason::for_terminal(&self.human));
             if !self.human.ends_with('\n') {
                 println!();
             }

@@ -715,7 +715,11 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                     json!({"event": "settled", "at": at, "agent": agent, "tool_use_id": mark.tool_use_id, "tool": mark.tool})
                         .to_string()
                 } else {
-                    format!("{at}  settled  {agent}  {} {}", mark.tool, mark.tool_use_id)
+                    reason::for_terminal(&format!(
+                        "{at}  settled  {agent}  {} {}",
+                        mark.tool, mark.tool_use_id
+                    ))
+                    .into_owned()
                 };
                 if writeln!(stdout, "{line}").is_err() {
                     return Ok(());
@@ -763,6 +767,11 @@ pub fn watch(ws: &Path, json: bool) -> Result<()> {
                     effect.unwrap_or("unknown"),
                     mark.reason
                 )
+            };
+            let line = if json {
+                line
+            } else {
+                reason::for_terminal(&line).into_owned()
             };
             if writeln!(stdout, "{line}").is_err() {
                 // The reader went away: nothing left to watch for.
