@@ -718,17 +718,7 @@ fn status_and_explain_show_what_waits_and_why() {
     assert!(text.contains("Revoked: "), "{text}");
     assert!(text.contains("testing-abstain"), "{text}");
     assert!(text.contains("abstained"), "{text}");
-    let trace: serde_json::Value = serde_json::from_str(&ok(&operator(
-        &ws,
-        &[
-            "explain",
-            &root,
-            "--request",
-            &request.to_string_lossy(),
-            "--json",
-        ],
-    )))
-    .unwrap();
+    let trace = explain_json(&ws, &root, &request);
     assert_eq!(trace["verdict"]["verdict"], "hold");
     assert_eq!(trace["precedence"]["revoked_applied"], true);
     assert_eq!(trace["plugins"].as_array().unwrap().len(), 2);
@@ -737,6 +727,18 @@ fn status_and_explain_show_what_waits_and_why() {
         std::fs::read(ws.root.join(".wicket/trail.jsonl")).unwrap(),
         "explain writes nothing"
     );
+}
+
+/// `wicket explain ROOT --request FILE --json`, parsed.
+fn explain_json(ws: &Ws, root: &str, request: &std::path::Path) -> serde_json::Value {
+    let args = [
+        "explain",
+        root,
+        "--request",
+        &request.to_string_lossy(),
+        "--json",
+    ];
+    serde_json::from_str(&ok(&operator(ws, &args))).unwrap()
 }
 
 /// What an agent wrote reaches the operator's terminal (a parked call's
@@ -773,17 +775,7 @@ fn what_an_agent_wrote_cannot_rewrite_the_operators_screen() {
         assert!(text.contains("\\u{202e}"), "{verb}: {text}");
     }
     assert!(explain.contains("\\u{1b}[2J"), "{explain}");
-    let trace: serde_json::Value = serde_json::from_str(&ok(&operator(
-        &ws,
-        &[
-            "explain",
-            &root,
-            "--request",
-            &request.to_string_lossy(),
-            "--json",
-        ],
-    )))
-    .unwrap();
+    let trace = explain_json(&ws, &root, &request);
     assert_eq!(trace["request"]["input"]["command"], command);
 }
 
