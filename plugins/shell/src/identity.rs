@@ -18,7 +18,7 @@ const HOME_BIN: &[&str] = &[".local/bin", "bin", ".cargo/bin"];
 
 /// How many paths a command reads are asked about, per call, for whether
 /// one is the harness (`Reader::read_as_data`).
-const MAX_DATA_IDENTIFIES: usize = 16;
+const MAX_DATA_IDENTIFIES: usize = 64;
 
 /// How a program word is one of the harness's programs, for the reasons.
 pub fn alias(word: &str, which: Harness, copied: bool) -> String {
@@ -104,7 +104,11 @@ impl Reader<'_> {
     /// (`head -c N ~/bin/wicket > x`, `base64 w | base64 -d > x`, an
     /// archive piped into `tar x`) could be that program.
     pub fn read_as_data(&self, resolved: &str) {
-        if self.harness_read.get().is_some() || self.data_identifies.get() >= MAX_DATA_IDENTIFIES {
+        if self.harness_read.get().is_some() {
+            return;
+        }
+        if self.data_identifies.get() >= MAX_DATA_IDENTIFIES {
+            self.data_unidentified.set(true);
             return;
         }
         self.data_identifies.set(self.data_identifies.get() + 1);
@@ -130,18 +134,24 @@ impl Reader<'_> {
             })
             .cloned()
             .collect();
-        if names.is_empty() && self.take_resolve() {
-            if let Some(found) = self.ctx.expand_glob(&format!("{base}/*")) {
-                names.extend(
+        if names.is_empty() {
+            match self
+                .take_resolve()
+                .then(|| self.ctx.expand_glob(&format!("{base}/*")))
+                .flatten()
+            {
+                Some(found) => names.extend(
                     found
                         .into_iter()
                         .filter(|m| m.resolved.kind == PathKind::File)
                         .map(|m| m.resolved.path),
-                );
+                ),
+                None => self.data_unidentified.set(true),
             }
         }
         for name in names {
             if self.data_identifies.get() >= MAX_DATA_IDENTIFIES {
+                self.data_unidentified.set(true);
                 return;
             }
             self.data_identifies.set(self.data_identifies.get() + 1);
@@ -169,18 +179,41 @@ impl Reader<'_> {
 
     /// [`Reader::read_as_data`] for a pattern: each name it expands to now.
     pub fn read_pattern_as_data(&self, pattern: &str) {
-        if self.harness_read.get().is_some()
-            || self.data_identifies.get() >= MAX_DATA_IDENTIFIES
-            || !self.take_resolve()
-        {
+        if self.harness_read.get().is_some() {
+            return;
+        }
+        if self.data_identifies.get() >= MAX_DATA_IDENTIFIES || !self.take_resolve() {
+            self.data_unidentified.set(true);
             return;
         }
         let Some(found) = self.ctx.expand_glob(pattern) else {
+            self.data_unidentified.set(true);
             return;
         };
         for m in found {
             self.read_as_data(&m.resolved.path);
         }
+    }
+
+    /// What the command read as data that a program it runs from a file may
+    /// have been made from, as the clause a reason gives (`after reading
+    /// wicket as data: …`): one of the harness's programs, or files wicket
+    /// could not all ask about (any of them may have been one). `None` when
+    /// every file read as data was asked about and none was the harness's.
+    pub fn harness_data_read(&self) -> Option<String> {
+        if let Some(which) = self.harness_read.get() {
+            let name = which.name();
+            return Some(format!(
+                "after reading {name} as data: it may be a copy of {name} made in this command"
+            ));
+        }
+        self.data_unidentified.get().then(|| {
+            format!(
+                "after reading files as data that wicket could not all ask about (more than \
+                 {MAX_DATA_IDENTIFIES}, or a directory or pattern too large to list): one may be \
+                 the harness's own program, copied in this command"
+            )
+        })
     }
 
     /// Where a literal path lands, for [`Reader::read_as_data`].

@@ -519,6 +519,10 @@ pub struct Reader<'a> {
     pub(crate) harness_read: std::cell::Cell<Option<Harness>>,
     /// How many read paths were asked about for [`Reader::harness_read`].
     pub(crate) data_identifies: std::cell::Cell<usize>,
+    /// Something the command read as data was not asked about (past
+    /// `MAX_DATA_IDENTIFIES`, or a directory or pattern too large to list):
+    /// it may have been one of the harness's programs.
+    pub(crate) data_unidentified: std::cell::Cell<bool>,
     /// How near the command came to the shell's own ancestry, for a `kill`
     /// whose process ids are only known when it runs: `Ancestry::Parent`
     /// once a word expands `$PPID` or names a process's `stat`/`status`
@@ -600,6 +604,7 @@ impl<'a> Reader<'a> {
             spares_top: std::cell::Cell::new(false),
             harness_read: std::cell::Cell::new(None),
             data_identifies: std::cell::Cell::new(0),
+            data_unidentified: std::cell::Cell::new(false),
             ancestry: std::cell::Cell::new(crate::programs::launch::Ancestry::None),
             shell_patterns: std::cell::RefCell::new(BTreeSet::new()),
             chosen_words: std::cell::RefCell::new(BTreeSet::new()),
@@ -1939,14 +1944,10 @@ impl<'a> Reader<'a> {
                 // earlier: the file run here may be made from it by any
                 // route (a pipe, an archive, an encoder), which the host
                 // cannot identify before it exists.
-                if let Some(which) = self.harness_read.get().filter(|_| identified.is_none()) {
+                if let Some(after) = self.harness_data_read().filter(|_| identified.is_none()) {
                     self.note(
                         Effect::Opaque,
-                        format!(
-                            "runs {path} after reading {} as data: it may be a copy of {} made in this command, which cannot be known before it runs",
-                            which.name(),
-                            which.name()
-                        ),
+                        format!("runs {path} {after}, which cannot be known before it runs"),
                     );
                 }
                 // Which file that is cannot be asked: it may be one of the
@@ -2062,14 +2063,10 @@ impl<'a> Reader<'a> {
             );
             // After the command read one of the harness's programs as data,
             // the file there may be a copy of it (see `read_as_data`).
-            if let Some(which) = self.harness_read.get() {
+            if let Some(after) = self.harness_data_read() {
                 self.note(
                     Effect::Opaque,
-                    format!(
-                        "`{name}` may run {dir}/{name} after the command read {} as data: it may be a copy of {} made in this command",
-                        which.name(),
-                        which.name()
-                    ),
+                    format!("`{name}` may run {dir}/{name} {after}"),
                 );
             }
         }
