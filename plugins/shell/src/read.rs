@@ -496,6 +496,18 @@ pub struct Reader<'a> {
     /// gitfile it put there (`programs/git/mod.rs`, `through_gitfile`).
     /// Like the trees above, one that may have been written counts.
     pub(crate) written_outside: std::cell::RefCell<Vec<String>>,
+    /// Every path this command writes text to (see `writes_text`), as
+    /// placed, and whether the write fills a tree beneath it:
+    /// a script or program run from one of them later in the command is
+    /// what the command wrote, which wicket cannot read
+    /// (`Reader::written_earlier`). Past `MAX_NOTES` of them, any may be.
+    written_here: std::cell::RefCell<Vec<(String, bool)>>,
+    written_overflow: std::cell::Cell<bool>,
+    /// Set while a write whose text comes from the command itself is placed
+    /// (a redirection, `tee`): only those are recorded in `written_here`.
+    /// A copy, move, link or mode change of a file puts there what was
+    /// already a file, which running it directly would run as well.
+    pub(crate) writes_text: std::cell::Cell<bool>,
     /// Set while a delete that names its entry itself (no trailing `/` or
     /// `/.`, no pattern) is placed: `rm -rf src` removes a link the tree
     /// writer may have put there, not what it leads to, so a directory
@@ -598,6 +610,9 @@ impl<'a> Reader<'a> {
             unseen_trees: std::cell::RefCell::new(Vec::new()),
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             written_outside: std::cell::RefCell::new(Vec::new()),
+            written_here: std::cell::RefCell::new(Vec::new()),
+            written_overflow: std::cell::Cell::new(false),
+            writes_text: std::cell::Cell::new(false),
             removes_entry: std::cell::Cell::new(false),
             unseen_entries: std::cell::Cell::new(false),
             skips_git: std::cell::Cell::new(false),
@@ -1713,6 +1728,7 @@ impl<'a> Reader<'a> {
             }
             RedirectKind::Write => {
                 self.check_secret_word(&target);
+                self.writes_text.set(true);
                 self.write_places(
                     &target,
                     scope,
@@ -1720,9 +1736,11 @@ impl<'a> Reader<'a> {
                     true,
                     &format!(">{}", target.shown),
                 );
+                self.writes_text.set(false);
             }
             RedirectKind::Append | RedirectKind::ReadWrite => {
                 self.check_secret_word(&target);
+                self.writes_text.set(true);
                 self.write_places(
                     &target,
                     scope,
@@ -1730,6 +1748,7 @@ impl<'a> Reader<'a> {
                     false,
                     &format!(">>{}", target.shown),
                 );
+                self.writes_text.set(false);
             }
         }
     }
@@ -1939,6 +1958,9 @@ impl<'a> Reader<'a> {
                     Effect::OpenWorld,
                     format!("runs {path}, a program wicket cannot read"),
                 );
+                if let Some(wrote) = self.written_earlier(&inv.argv[0], scope) {
+                    self.runs_what_it_wrote(&path, &wrote);
+                }
                 self.hands_chosen_words(inv, &path);
                 // The command read one of the harness's programs as data
                 // earlier: the file run here may be made from it by any
@@ -2191,6 +2213,20 @@ impl<'a> Reader<'a> {
                     self.fills_unseen(path, shown);
                 }
             }
+            if change != Change::Delete && self.writes_text.get() {
+                if let Place::Inside(path)
+                | Place::Outside { path, .. }
+                | Place::Above { path, .. }
+                | Place::Protected { path, .. } = &place
+                {
+                    let mut written = self.written_here.borrow_mut();
+                    if written.len() >= MAX_NOTES {
+                        self.written_overflow.set(true);
+                    } else if !written.iter().any(|(p, t)| p == path && *t == tree) {
+                        written.push((path.clone(), tree));
+                    }
+                }
+            }
             if change != Change::Delete {
                 if let Place::Outside { path, .. } | Place::Above { path, .. } = &place {
                     let mut written = self.written_outside.borrow_mut();
@@ -2346,6 +2382,62 @@ impl<'a> Reader<'a> {
         self.change(dir, scope, change, Reach::Tree, shown);
         self.unseen_entries.set(false);
         self.skips_git.set(false);
+    }
+
+    /// The path this command wrote earlier that the file `arg` names is, or
+    /// lies in a tree it filled: a script the same command wrote and then
+    /// runs (`echo 'rm -rf ../x' > s.sh; sh s.sh`) does what the command
+    /// put there, which wicket cannot read, so it is opaque. (Written in
+    /// one call and run in the next, it is the agent's code like any other:
+    /// open-world, bounded by the wall.)
+    pub fn written_earlier(&self, arg: &Arg, scope: &Scope) -> Option<String> {
+        if self.written_here.borrow().is_empty() && !self.written_overflow.get() {
+            return None;
+        }
+        // Taken from a directory only known when it runs: it may be what was
+        // written (`read -r d; cd "$d"; sh s.sh`).
+        if scope.cwd.is_none() && !arg.text().is_some_and(|t| t.starts_with('/')) {
+            return Some(format!(
+                "perhaps, as {} from a directory only known when it runs",
+                arg.shown
+            ));
+        }
+        for place in self.places(arg, scope) {
+            let path = match &place {
+                Place::Inside(p)
+                | Place::Outside { path: p, .. }
+                | Place::Above { path: p, .. }
+                | Place::Protected { path: p, .. } => p,
+                // Where it is only known when it runs: it may be what was
+                // written (`read -r d; cd "$d"; sh s.sh`).
+                Place::Unknown(p) => return Some(format!("perhaps, as {p}")),
+                _ => continue,
+            };
+            if self.written_overflow.get() {
+                return Some(path.clone());
+            }
+            let written = self.written_here.borrow();
+            if let Some((w, _)) = written
+                .iter()
+                .find(|(w, tree)| w == path || *tree && wicket_guest::paths::is_under(path, w))
+            {
+                return Some(w.clone());
+            }
+        }
+        None
+    }
+
+    /// The note for a script or program run from a path this command wrote
+    /// earlier ([`Reader::written_earlier`]).
+    pub fn runs_what_it_wrote(&mut self, shown: &str, wrote: &str) {
+        self.note(
+            Effect::Opaque,
+            format!(
+                "runs {shown}, which may be what this command wrote ({wrote}) before running it: what it runs is \
+                 only known when it runs (written in one call and run in the next, it is read as the \
+                 agent's own code)"
+            ),
+        );
     }
 
     /// A directory there now strictly beneath a tree this command fills

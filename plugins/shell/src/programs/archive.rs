@@ -3047,7 +3047,13 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             } else {
                 Change::Overwrite
             };
+            // What arrives on its input is the command's own text.
+            let from_stdin = input
+                .as_ref()
+                .is_none_or(|i| i.text().is_some_and(super::shell::names_stdin));
+            r.writes_text.set(from_stdin);
             r.change(output, scope, change, Reach::Path, &shown);
+            r.writes_text.set(false);
             // A disk or memory device is overwritten in place, whether or
             // not this machine has it now.
             if let Some(path) = output.text() {

@@ -610,11 +610,18 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
         .any(|k| p.has(k));
     // A tree from outside the worktree may hold a nested repository's .git.
     let unseen = recursive && r.brings_unseen(&sources, scope);
+    // A copy of its own input (`… | cp /dev/stdin s.sh`) writes the
+    // command's text, not a file that was there.
+    let from_stdin = sources
+        .iter()
+        .any(|s| s.text().is_none_or(super::shell::names_stdin));
     for dest in &dests {
         if unseen {
             r.fills_with_unseen(dest, scope, change, false, &shown);
         } else {
+            r.writes_text.set(from_stdin);
             r.change(dest, scope, change, reach, &shown);
+            r.writes_text.set(false);
         }
         if as_links {
             r.plants_link_at(dest, scope, &shown);
@@ -1148,9 +1155,11 @@ fn tee(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Overwrite
     };
+    r.writes_text.set(true);
     for file in &files {
         r.change(file, scope, change, Reach::Path, &shown);
     }
+    r.writes_text.set(false);
 }
 
 fn shred(r: &mut Reader, run: &Run, scope: &mut Scope) {

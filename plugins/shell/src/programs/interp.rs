@@ -351,6 +351,8 @@ fn program_from_stream(r: &mut Reader, run: &Run, word: &Arg, scope: &Scope) -> 
                 run.name
             ),
         );
+    } else if let Some(wrote) = r.written_earlier(word, scope) {
+        r.runs_what_it_wrote(text, &wrote);
     }
     stream
 }

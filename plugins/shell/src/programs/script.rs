@@ -178,7 +178,10 @@ fn sed(r: &mut Reader, run: &Run, scope: &mut Scope) {
             );
         }
         for file in &operands {
+            // The edit puts the command's own text into the file.
+            r.writes_text.set(true);
             r.change(file, scope, Change::Write, Reach::Path, &shown);
+            r.writes_text.set(false);
             if let Some(suffix) = &suffix {
                 // The backup: `*` in the suffix is the file as named, else
                 // the suffix follows the file's name.

@@ -1405,6 +1405,9 @@ fn source(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     OpenWorld,
                     format!("{shown} runs the script {path} in this shell, which wicket cannot read"),
                 );
+                    if let Some(wrote) = r.written_earlier(file, scope) {
+                        r.runs_what_it_wrote(path, &wrote);
+                    }
                     // Its arguments become the script's `$1…`: a protected
                     // path, a directory above them or a word chosen at run
                     // time is held, as for `bash script ARGS`.
@@ -1658,6 +1661,9 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 script.shown
             ),
         );
+        if let Some(wrote) = r.written_earlier(script, scope) {
+            r.runs_what_it_wrote(&script.shown, &wrote);
+        }
         r.check_protected_operands(&inv.tail(i), scope);
         r.hands_chosen_words(&inv.tail(i), &script.shown);
     }
