@@ -53,6 +53,11 @@ pub enum Miss {
 #[derive(Debug, Clone)]
 pub struct Cache {
     dir: PathBuf,
+    /// Set once the cache directory and its parent were found this user's
+    /// alone: a consult asks for every plugin (its record, then its
+    /// artifact) and the answer does not change under it; a refusal is
+    /// asked again.
+    dirs_trusted: std::sync::OnceLock<()>,
 }
 
 impl Cache {
@@ -80,6 +85,7 @@ impl Cache {
         let key = crate::reason::hex(&hasher.finalize()[..8]);
         Cache {
             dir: root.join(format!("engine-{key}")),
+            dirs_trusted: std::sync::OnceLock::new(),
         }
     }
 
@@ -298,10 +304,17 @@ impl Cache {
 
     /// The cache directory and its parent are this user's alone.
     fn trusted_dirs(&self) -> bool {
-        [Some(self.dir.as_path()), self.dir.parent()]
+        if self.dirs_trusted.get().is_some() {
+            return true;
+        }
+        let trusted = [Some(self.dir.as_path()), self.dir.parent()]
             .into_iter()
             .flatten()
-            .all(|dir| std::fs::symlink_metadata(dir).is_ok_and(|m| trusted(&m, true)))
+            .all(|dir| std::fs::symlink_metadata(dir).is_ok_and(|m| trusted(&m, true)));
+        if trusted {
+            let _ = self.dirs_trusted.set(());
+        }
+        trusted
     }
 }
 
