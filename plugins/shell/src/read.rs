@@ -504,7 +504,9 @@ pub struct Reader<'a> {
     written_here: std::cell::RefCell<Vec<(String, bool)>>,
     written_overflow: std::cell::Cell<bool>,
     /// Set while a write whose text comes from the command itself is placed
-    /// (a redirection, `tee`): only those are recorded in `written_here`.
+    /// (a redirection, `tee`, an in-place edit by `sed`, `perl`, `ruby`,
+    /// `jq` or `yq`, `dd` or `cp` from stdin): only those are recorded in
+    /// `written_here`.
     /// A copy, move, link or mode change of a file puts there what was
     /// already a file, which running it directly would run as well.
     pub(crate) writes_text: std::cell::Cell<bool>,
@@ -1575,11 +1577,25 @@ impl<'a> Reader<'a> {
 
     /// PATH reassigned: a directory ahead of the system's may hold a program
     /// of the agent's under any later name; an unknown PATH, any program.
-    fn path_changed(&mut self, scope: &mut Scope, value: &Arg) {
+    pub fn path_changed(&mut self, scope: &mut Scope, value: &Arg) {
         let Some(text) = value.text() else {
             let first = value.shown.split(':').next().unwrap_or("");
             if !first.starts_with("$PATH") && !first.starts_with("${PATH}") {
-                scope.path_prefix = Some(first.to_owned());
+                // `$PWD/b:$PATH`, `$HOME/go/bin:$PATH`: the directory is
+                // known where the cwd, or the home, is.
+                let home = scope.home(self.ctx);
+                let known = |v: &str| match v {
+                    "$PWD" | "${PWD}" => scope.cwd.clone(),
+                    _ => Some(home.clone()),
+                };
+                let expanded = ["${PWD}", "$PWD", "${HOME}", "$HOME", "~"]
+                    .iter()
+                    .find_map(|v| Some((*v, first.strip_prefix(v)?)))
+                    .filter(|(_, rest)| {
+                        (rest.is_empty() || rest.starts_with('/')) && !rest.contains('$')
+                    })
+                    .and_then(|(v, rest)| Some(format!("{}{rest}", known(v)?)));
+                scope.path_prefix = Some(expanded.unwrap_or_else(|| first.to_owned()));
             }
             return;
         };
@@ -1874,8 +1890,10 @@ impl<'a> Reader<'a> {
             return;
         }
         // `command NAME` and `builtin NAME` skip functions and aliases, but
-        // bash's command search still uses the hash table (`hash -p`).
+        // bash's command search still uses the hash table (`hash -p`), and
+        // then PATH.
         if inv.plain_program && !program_text.contains('/') {
+            self.path_may_shadow(&program_text, scope);
             if let Some(path) = scope.hashed.get(&program_text).cloned() {
                 if path != program_text {
                     let mut argv = inv.argv.clone();
@@ -2078,21 +2096,42 @@ impl<'a> Reader<'a> {
                 format!("`{name}` may be a function or alias that {why} defined"),
             );
         }
-        if let Some(dir) = scope.path_prefix.clone() {
-            self.note(
-                Effect::OpenWorld,
-                format!("`{name}` may run {dir}/{name}, ahead of the system's programs on PATH"),
-            );
-            // After the command read one of the harness's programs as data,
-            // the file there may be a copy of it (see `read_as_data`).
-            if let Some(after) = self.harness_data_read() {
-                self.note(
-                    Effect::Opaque,
-                    format!("`{name}` may run {dir}/{name} {after}"),
-                );
-            }
-        }
+        self.path_may_shadow(name, scope);
         false
+    }
+
+    /// A directory put ahead of the system's on PATH may hold a program of
+    /// the agent's under `name` — one this command wrote there, even, or
+    /// made from the harness's own (`echo 'rm -rf ../a2' > b/ls; chmod +x
+    /// b/ls; PATH=$PWD/b:$PATH ls` ran the script, verified under dash).
+    /// `command NAME` skips functions and aliases but still searches PATH.
+    fn path_may_shadow(&mut self, name: &str, scope: &Scope) {
+        if BUILTINS.contains(&name) {
+            return;
+        }
+        let Some(dir) = scope.path_prefix.clone() else {
+            return;
+        };
+        let there = format!("{}/{name}", dir.trim_end_matches('/'));
+        self.note(
+            Effect::OpenWorld,
+            format!("`{name}` may run {there}, ahead of the system's programs on PATH"),
+        );
+        // After the command read one of the harness's programs as data,
+        // the file there may be a copy of it (see `read_as_data`).
+        if let Some(after) = self.harness_data_read() {
+            self.note(Effect::Opaque, format!("`{name}` may run {there} {after}"));
+        }
+        let written = !self.written_here.borrow().is_empty() || self.written_overflow.get();
+        if !written {
+            return;
+        }
+        if dir.contains('$') {
+            // Where the directory is is only known when it runs.
+            self.runs_what_it_wrote(&there, "perhaps, as a program found on PATH");
+        } else if let Some(wrote) = self.written_earlier(&Arg::literal(&there), scope) {
+            self.runs_what_it_wrote(&there, &wrote);
+        }
     }
 
     /// The shipped row for a program, applied with the operand rule.

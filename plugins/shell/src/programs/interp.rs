@@ -2290,7 +2290,10 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         let ext = ext.and_then(Arg::text).filter(|e| !e.is_empty());
         for file in &files {
+            // The edit puts text the command's code makes into the file.
+            r.writes_text.set(true);
             r.change(file, scope, Change::Write, Reach::Path, &shown);
+            r.writes_text.set(false);
             if let Some(ext) = ext {
                 let backup = Arg {
                     values: file.values.as_ref().map(|vs| {
@@ -2576,9 +2579,12 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let files: Vec<Arg> = args.iter().skip(files_from).cloned().collect();
     if p.has("i") {
-        // An in-place edit changes the file (as `sed -i` does).
+        // An in-place edit changes the file (as `sed -i` does), with text
+        // the command's code makes.
         for file in &files {
+            r.writes_text.set(true);
             r.change(file, &inner, Change::Write, Reach::Path, &shown);
+            r.writes_text.set(false);
         }
     } else {
         let inv = Invocation {

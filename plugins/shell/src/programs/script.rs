@@ -911,7 +911,10 @@ fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
         read_each(r, &operands, scope, &shown);
         if in_place {
             for file in &operands {
+                // The filter's output replaces the file.
+                r.writes_text.set(true);
                 r.change(file, scope, Change::Write, Reach::Path, &shown);
+                r.writes_text.set(false);
             }
         }
     }

@@ -939,6 +939,15 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                             Some(_) => scope.reaching.insert(name.to_owned()),
                             None => scope.reaching.remove(name),
                         };
+                        if name == "PATH" {
+                            // `export PATH=$PWD/b:$PATH`: a directory ahead
+                            // of the system's, as a plain assignment puts it.
+                            let value = Arg {
+                                shown: arg.shown[name.len() + 1..].to_owned(),
+                                ..value
+                            };
+                            r.path_changed(scope, &value);
+                        }
                         scope.assign(name, None, true);
                         continue;
                     }
