@@ -221,6 +221,11 @@ pub const SHIPPED_SECRET_FRAGMENTS: &[&str] = &[
     "snowflake/connections.toml",
     ".jfrog",
     ".terraformrc",
+    // Bundler's gem-server logins (`bundle config set gems.example.com
+    // user:pass`) and CPAN's configuration (its proxy and PAUSE passwords).
+    // Not yarn 2+'s `.yarnrc.yml`: projects commit theirs.
+    ".bundle/config",
+    ".cpan/CPAN/MyConfig.pm",
     // Password managers' local stores: Bitwarden's CLI and desktop vault
     // data (`~/.config/Bitwarden CLI/data.json`: a text is cut into paths
     // at blanks, so the component before the blank is what bites),

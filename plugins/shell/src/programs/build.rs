@@ -1223,6 +1223,12 @@ pub const CMAKE: Program = Program {
         (TargetWrite, "cmake -E make_directory build"),
         (TargetWrite, "cmake -E rm -rf build"),
         (Destructive, "cmake -E rm -rf ../../.wicket"),
+        (
+            Opaque,
+            "cmake --build build -- DESTDIR=../../.wicket install"
+        ),
+        (Opaque, "cmake --build build --target install -- -C {other}"),
+        (OpenWorld, "cmake --build build -j8 -- VERBOSE=1"),
         (Destructive, "cmake -E remove_directory {other}"),
         (
             Destructive,
@@ -1345,7 +1351,7 @@ fn cmake(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 OpenWorld,
                 format!("{shown} runs the generated build, whose commands wicket cannot read"),
             );
-            return cmake_rest(r, &shown, &words[2..], scope);
+            return cmake_rest(r, &words[2..], scope);
         }
         Some("--install") => {
             let Some(dir) = words.get(1) else {
@@ -1371,7 +1377,7 @@ fn cmake(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     ),
                 ),
             }
-            return cmake_rest(r, &shown, &words[2..], scope);
+            return cmake_rest(r, &words[2..], scope);
         }
         Some("-P") => {
             r.note(
@@ -1503,21 +1509,22 @@ fn cmake(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 /// The options after `--build DIR` / `--install DIR`.
-fn cmake_rest(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) {
-    for (k, w) in words.iter().enumerate() {
-        if w == "--" {
-            break;
-        }
-        if let Some(v) = w.strip_prefix("--config=") {
-            let _ = v;
-        }
-        if w == "--prefix" {
-            if let Some(prefix) = words.get(k + 1) {
-                let _ = (prefix, scope, shown);
-            }
-        }
-    }
-    let _ = r;
+fn cmake_rest(r: &mut Reader, words: &[String], scope: &Scope) {
+    // cmake's own build options (`--target`, `-j`, `--config`) place
+    // nothing; the words after `--` go to the native build tool (make's `-C
+    // DIR`, `DESTDIR=DIR`, ninja's `-f FILE`), whose recipes wicket cannot
+    // read: one naming a protected place is handed to a program that may
+    // write it (`cmake --build b -- DESTDIR=../../.wicket install`).
+    let Some(at) = words.iter().position(|w| w == "--") else {
+        return;
+    };
+    let inv = invocation(
+        std::iter::once(Arg::literal("cmake"))
+            .chain(words[at + 1..].iter().map(|w| Arg::literal(w)))
+            .collect(),
+    );
+    protected_words(r, &inv, scope);
+    r.check_protected_operands(&inv, scope);
 }
 
 /// `-DNAME[:TYPE]=VALUE`: the cache variables that run programs or place
@@ -1915,6 +1922,7 @@ pub const GO: Program = Program {
         (Destructive, "go build -o=../../repo.git/hooks/post-commit ."),
         (Destructive, "go test -coverprofile=../../.wicket/c.out ./..."),
         (Destructive, "go -C ../x build ./..."),
+        (Destructive, "go build -C ../x ."),
         (Destructive, "go build -toolexec='rm -rf ../../.wicket' ."),
         (Opaque, "go env -w GOFLAGS=-toolexec=./x"),
         (OpenWorld, "go env -w GOPROXY=https://proxy.golang.org"),
@@ -1996,6 +2004,12 @@ fn go(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown}: {}", problem.sentence(&format!("go {sub}"))),
         );
         return;
+    }
+    // `go build -C DIR`: the command's own -C (go takes it as the first
+    // flag after the command too) moves it as the global one does.
+    if let Some(dir) = p.last("C") {
+        let dry = matches!(sub, "list" | "env" | "version" | "doc");
+        builds_in(r, &shown, dir, &mut inner, dry);
     }
     go_options(r, &shown, &p, &inner);
     if let Some(Some(values)) = scope.vars.get("GOFLAGS") {

@@ -1252,6 +1252,25 @@ fn subcommand(
         Some(m) => parent_of(m),
         None => Arg::literal("."),
     };
+    // Resolving the dependencies writes the lockfile beside the manifest
+    // (at the workspace's root, which is there or above it) unless
+    // `--locked` or `--frozen` forbids it: verified, `cargo build
+    // --manifest-path ../a2/Cargo.toml --target-dir /tmp/t` and `cargo tree
+    // --offline --manifest-path …` wrote ../a2/Cargo.lock.
+    let resolves = match does {
+        Does::Builds | Does::Runs => true,
+        Does::Reads => matches!(sub, "metadata" | "tree") && !p.has("no-deps"),
+        _ => false,
+    };
+    if resolves && !dry && !p.has("locked") && !p.has("frozen") {
+        r.change(
+            &join(&package_dir, "Cargo.lock"),
+            scope,
+            Change::Write,
+            Reach::Path,
+            shown,
+        );
+    }
     let target_dir = p
         .last("target-dir")
         .cloned()

@@ -145,6 +145,37 @@ const NPM_STRING_KEYS: &[&str] = &[
     "workspaces",
 ];
 
+/// A word of a package manager's that reads its own options wherever they
+/// stand (npm, yarn 1 and pnpm permute): one only known when it runs may
+/// be an option that moves where it writes, so the call is opaque unless
+/// every value the word may have is known and none starts with a dash (a
+/// package's or a script's name). Says so and returns true.
+fn option_chosen_at_run_time(
+    r: &mut Reader,
+    shown: &str,
+    program: &str,
+    example: &str,
+    words: &[Arg],
+) -> bool {
+    let Some(word) = words.iter().find(|a| {
+        a.text().is_none()
+            && !a
+                .values
+                .as_ref()
+                .is_some_and(|vs| vs.iter().all(|v| !v.starts_with('-')))
+    }) else {
+        return false;
+    };
+    r.note(
+        Opaque,
+        format!(
+            "{shown}: `{}` is only known when it runs, and {program} would read it as its own option if it is one (`{example}`)",
+            word.shown
+        ),
+    );
+    true
+}
+
 /// What an npm setting does, when it is set.
 fn npm_setting(
     r: &mut Reader,
@@ -204,7 +235,11 @@ fn npm_setting(
             r.note(OpenWorld, format!("{shown}: npm init runs {}", value.shown));
         }
         "global" | "g" => *global = value.text() != Some("false"),
-        "workspace" | "w" => r.reads(value, scope, shown),
+        // A workspace is the package the command acts on, in its own
+        // directory: `npm install x -w DIR` adds to DIR's package.json,
+        // `npm init -w DIR` creates it there (verified: `npm init -y -w
+        // ../a2` wrote ../a2/package.json), and its scripts run there.
+        "workspace" | "w" => r.change(value, scope, Change::Write, Reach::Path, shown),
         _ => {}
     }
 }
@@ -266,6 +301,10 @@ pub const NPM: Program = Program {
         (Destructive, "npm install --prefix ../../repo.git"),
         (Destructive, "npm --prefix=../../repo.git install"),
         (Destructive, "npm install -C {other}"),
+        (Destructive, "npm init -y -w ../x"),
+        (Opaque, "npm install lodash \"$(printf %s --prefix=../x)\""),
+        (Opaque, "npm install -g $(jq -r .packageManager < package.json)"),
+        (Destructive, "npm install lodash --workspace=../x"),
         (Opaque, "npm install --no-save ../x"),
         (Opaque, "npm config set script-shell ./evil.sh"),
         (Opaque, "npm --userconfig ./x.npmrc install"),
@@ -316,11 +355,17 @@ fn npm_like(r: &mut Reader, run: &Run, scope: &mut Scope, args: &[Arg], npx: boo
         let arg = &args[i];
         i += 1;
         let Some(word) = arg.text() else {
-            if arg.shown.starts_with('-') || arg.shown.starts_with('$') && positionals.is_empty() {
-                r.note(
-                    Opaque,
-                    format!("{shown}: `{}` is only known when it runs", arg.shown),
-                );
+            // Before `--`, npm reads every word that starts with a dash as
+            // a setting wherever it stands: a word only known when it runs
+            // may be `--prefix=DIR` or `--workspace=DIR` (verified: `npm
+            // install "$(printf %s --prefix=../a2)"` wrote ../a2's lockfile).
+            if option_chosen_at_run_time(
+                r,
+                &shown,
+                "npm",
+                "--prefix=DIR",
+                std::slice::from_ref(arg),
+            ) {
                 return;
             }
             positionals.push(arg.clone());
@@ -924,6 +969,33 @@ fn pnpm(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     };
     let rest = &args[at + 1..];
+    if matches!(
+        command.as_str(),
+        "install"
+            | "i"
+            | "add"
+            | "update"
+            | "up"
+            | "upgrade"
+            | "remove"
+            | "rm"
+            | "uninstall"
+            | "un"
+            | "link"
+            | "ln"
+            | "unlink"
+            | "import"
+            | "fetch"
+            | "prune"
+            | "rebuild"
+            | "rb"
+            | "pack"
+            | "publish"
+            | "deploy"
+    ) && option_chosen_at_run_time(r, &shown, "pnpm", "--dir=DIR", rest)
+    {
+        return;
+    }
     // pnpm reads its own options after the command too.
     if command != "exec" && command != "dlx" {
         for (k, a) in rest.iter().enumerate() {
@@ -1122,6 +1194,25 @@ fn yarn(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     let command = args[at].text().unwrap_or("");
     let rest = &args[at + 1..];
+    if matches!(
+        command,
+        "add"
+            | "install"
+            | "upgrade"
+            | "up"
+            | "remove"
+            | "global"
+            | "link"
+            | "unlink"
+            | "import"
+            | "pack"
+            | "publish"
+            | "autoclean"
+            | "generate-lock-entry"
+    ) && option_chosen_at_run_time(r, &shown, "yarn", "--modules-folder=DIR", rest)
+    {
+        return;
+    }
     // Later words may still carry yarn's own options (yarn 1 permutes).
     for (k, a) in rest.iter().enumerate() {
         match a.text() {
@@ -3100,6 +3191,10 @@ pub const GEM: Program = Program {
         ),
         (OpenWorld, "gem install ./rubocop-1.0.gem --no-document"),
         (TargetWrite, "gem build"),
+        (TargetWrite, "gem build x.gemspec -o pkg/x.gem"),
+        (Destructive, "gem build x.gemspec -o ../../.wicket/x.gem"),
+        (Destructive, "gem build x.gemspec --output=../x/x.gem"),
+        (Destructive, "gem build -C ../x x.gemspec"),
         (Read, "gem list"),
         (Destructive, "gem install x -i ../../.wicket/g"),
         (Destructive, "gem unpack x --target ../../repo.git"),
@@ -3138,13 +3233,29 @@ fn gem(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 TargetWrite,
                 format!("{shown} builds a gem in the current directory"),
             );
-            r.change(
-                &Arg::literal("."),
-                scope,
-                Change::Write,
-                Reach::Path,
-                &shown,
-            );
+            // `-o FILE`/`--output FILE` names the gem it writes, and `-C
+            // DIR` builds as if started in DIR (rubygems 3.5's `gem build
+            // --help`): a word wicket does not place is checked as a path.
+            let mut outs = Vec::new();
+            for (k, a) in args.iter().enumerate() {
+                let t = a.text().unwrap_or("");
+                let value = match t {
+                    "-o" | "--output" | "-C" => args.get(k + 1).cloned(),
+                    _ => t
+                        .strip_prefix("--output=")
+                        .or_else(|| t.strip_prefix("-o").filter(|v| !v.is_empty()))
+                        .or_else(|| t.strip_prefix("-C").filter(|v| !v.is_empty()))
+                        .map(Arg::literal),
+                };
+                outs.extend(value);
+            }
+            if outs.is_empty() {
+                outs.push(Arg::literal("."));
+            }
+            for out in &outs {
+                r.change(out, scope, Change::Write, Reach::Path, &shown);
+            }
+            protected_words(r, run.inv, scope);
         }
         "signin" | "signout" => r.note(
             Effect::Secret,
