@@ -76,6 +76,8 @@ pub const PROGRAMS: &[&Program] = &[
     &CAFFEINATE,
     &KILL,
     &PKILL,
+    &SKILL,
+    &FUSER,
     &PGREP,
     &PIDOF,
     &KILLALL,
@@ -6039,6 +6041,269 @@ fn pkill(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.note(
             OpenWorld,
             format!("{shown} signals processes beyond the call"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// skill, snice (procps-ng) and fuser (psmisc): processes chosen by what they
+// are or what they use, signalled or reprioritised
+
+pub const SKILL: Program = Program {
+    names: &["skill", "snice"],
+    // A signal (`-KILL`, `-9`) or priority (`+19`) first, then options and
+    // an expression whose words skill guesses the kind of.
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: skill,
+    examples: examples![
+        (Read, "skill -l"),
+        (Read, "skill -n -c node"),
+        (OpenWorld, "skill -KILL -c node"),
+        (OpenWorld, "snice +10 -c cargo"),
+        (Destructive, "skill -KILL litany"),
+        (Destructive, "skill -c wicket"),
+        (Destructive, "snice +19 litany"),
+        (Destructive, "skill -u root"),
+        (Destructive, "skill node"),
+        (Opaque, "skill -c \"$p\""),
+    ],
+    manual: "skill and snice from procps-ng 4.0.2: man skill",
+};
+
+/// `skill [SIGNAL] [OPTIONS] EXPRESSION`, `snice [PRIORITY] …`: processes
+/// chosen by terminal, user, id or command name are signalled (or given
+/// another priority). An unmarked word is guessed by skill (a user, a
+/// terminal, an id or a command), so it may take in the harness; only
+/// command names (`-c NAME`) that cannot name the harness stay the call's.
+fn skill(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let _ = scope;
+    let shown = run.shown();
+    let words = &run.inv.argv[1..];
+    if let Some(unknown) = words.iter().find(|a| a.text().is_none()) {
+        r.note(
+            Opaque,
+            format!(
+                "{shown}: `{}` is only known when it runs, and may select the harness",
+                unknown.shown
+            ),
+        );
+        return;
+    }
+    let texts: Vec<&str> = words.iter().filter_map(Arg::text).collect();
+    if texts.is_empty()
+        || texts.iter().any(|t| {
+            matches!(
+                *t,
+                "-l" | "--list"
+                    | "-L"
+                    | "--table"
+                    | "-n"
+                    | "--no-action"
+                    | "-h"
+                    | "--help"
+                    | "-V"
+                    | "--version"
+            )
+        })
+    {
+        return runs_nothing(r, run, "lists signals, or only shows what it would do");
+    }
+    let mut only_own = true;
+    let mut selected = false;
+    let mut k = 0;
+    while k < texts.len() {
+        let t = texts[k];
+        k += 1;
+        match t {
+            "-c" | "--command" => {
+                let Some(name) = texts.get(k) else { break };
+                k += 1;
+                selected = true;
+                only_own &= !pattern_hits_harness(name, false, true, false);
+            }
+            "-t" | "--tty" | "-u" | "--user" | "-p" | "--pid" | "--ns" | "--nslist" => {
+                k += 1;
+                selected = true;
+                only_own = false;
+            }
+            "-f" | "--fast" | "-i" | "--interactive" | "-v" | "--verbose" | "-w" | "--warnings" => {
+            }
+            _ if k == 1
+                && (signal_word(t).is_some() || t.starts_with('+') || t.starts_with('-')) => {}
+            _ => {
+                selected = true;
+                only_own = false;
+            }
+        }
+    }
+    let what = if run.name == "snice" {
+        "gives another priority to"
+    } else {
+        "signals"
+    };
+    if selected && only_own {
+        r.note(
+            OpenWorld,
+            format!("{shown} {what} processes beyond the call, by command name"),
+        );
+    } else {
+        r.guard(
+            Destructive,
+            format!(
+                "{shown} {what} the processes its expression selects (a word skill takes for a user, terminal, id or command name), which may be the harness ({})",
+                HARNESS.join(", ")
+            ),
+        );
+    }
+}
+
+pub const FUSER: Program = Program {
+    names: &["fuser"],
+    syntax: Syntax::Own,
+    output: None,
+    lists_paths_under: None,
+    read: fuser,
+    examples: examples![
+        (Read, "fuser -v 8080/tcp"),
+        (Read, "fuser -m /"),
+        (OpenWorld, "fuser -k 3000/tcp"),
+        (OpenWorld, "fuser -k -n tcp 8080"),
+        (Destructive, "fuser -k /usr/local/bin/litany"),
+        (Destructive, "fuser -km /"),
+        (Destructive, "fuser -k ."),
+        (Destructive, "fuser -k ,,443/tcp"),
+        (Opaque, "fuser \"$opt\" x"),
+    ],
+    manual: "fuser from psmisc 23.6: man fuser",
+};
+
+/// `fuser [-k [-SIGNAL]] NAME…`: lists the processes using each file,
+/// mount or port; with `-k` it signals them all. The harness uses its own
+/// program, its directories, the mounts under them and its connections to
+/// the model's API, so killing by any name but a local port may kill it.
+fn fuser(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    let _ = scope;
+    let shown = run.shown();
+    let words = &run.inv.argv[1..];
+    let mut kill = false;
+    let mut namespace: Option<String> = None;
+    let mut names: Vec<String> = Vec::new();
+    let mut options_done = false;
+    let mut k = 0;
+    while k < words.len() {
+        let arg = &words[k];
+        k += 1;
+        let Some(t) = arg.text() else {
+            r.note(
+                Opaque,
+                format!(
+                    "{shown}: `{}` is only known when it runs, and may be `-k` or a name the harness uses",
+                    arg.shown
+                ),
+            );
+            return;
+        };
+        if options_done || !t.starts_with('-') || t == "-" {
+            names.push(t.to_owned());
+            continue;
+        }
+        if t == "--" {
+            options_done = true;
+            continue;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            match long.split_once('=') {
+                Some(("namespace", v)) => namespace = Some(v.to_owned()),
+                None if long == "namespace" => {
+                    namespace = words.get(k).and_then(Arg::text).map(str::to_owned);
+                    k += 1;
+                }
+                None if long == "kill" => kill = true,
+                None if matches!(
+                    long,
+                    "all"
+                        | "interactive"
+                        | "inode"
+                        | "list-signals"
+                        | "mount"
+                        | "ismountpoint"
+                        | "silent"
+                        | "user"
+                        | "verbose"
+                        | "version"
+                        | "ipv4"
+                        | "ipv6"
+                ) => {}
+                _ => {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown}: fuser's option `{t}` is not one wicket's description knows"
+                        ),
+                    );
+                    return;
+                }
+            }
+            continue;
+        }
+        if signal_word(t).is_some() {
+            continue;
+        }
+        let body = &t[1..];
+        for (at, c) in body.char_indices() {
+            match c {
+                'k' => kill = true,
+                'n' => {
+                    let rest = &body[at + 1..];
+                    if rest.is_empty() {
+                        namespace = words.get(k).and_then(Arg::text).map(str::to_owned);
+                        k += 1;
+                    } else {
+                        namespace = Some(rest.to_owned());
+                    }
+                    break;
+                }
+                'a' | 'c' | 'f' | 'i' | 'I' | 'l' | 'm' | 'M' | 'w' | 's' | 'u' | 'v' | 'V'
+                | '4' | '6' => {}
+                _ => {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown}: fuser's option `-{c}` is not one wicket's description knows"
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+    if !kill {
+        return runs_nothing(r, run, "lists the processes using what it names");
+    }
+    // `3000/tcp`, or `3000` under `-n tcp`: the processes on a local port.
+    let local_port = |name: &str| {
+        let (port, space) = match name.split_once('/') {
+            Some((p, s)) => (p, Some(s)),
+            None => (name, namespace.as_deref()),
+        };
+        matches!(space, Some("tcp" | "udp"))
+            && !port.is_empty()
+            && port.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !names.is_empty() && names.iter().all(|n| local_port(n)) {
+        r.note(
+            OpenWorld,
+            format!("{shown} signals the processes on a local port, beyond the call"),
+        );
+    } else {
+        r.guard(
+            Destructive,
+            format!(
+                "{shown} signals every process using what it names (a file, a mount, a connection), which may be the harness ({}): its program, its directories and its connections are in use",
+                HARNESS.join(", ")
+            ),
         );
     }
 }
