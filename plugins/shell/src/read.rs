@@ -505,8 +505,9 @@ pub struct Reader<'a> {
     written_overflow: std::cell::Cell<bool>,
     /// Set while a write whose text comes from the command itself is placed
     /// (a redirection, `tee`, an in-place edit by `sed`, `perl`, `ruby`,
-    /// `jq` or `yq`, `dd` or `cp` from stdin): only those are recorded in
-    /// `written_here`.
+    /// `jq` or `yq`, `dd` or `cp` from stdin, a copy or move of a file so
+    /// written, and any write of a text filter: `programs::TEXT_WRITERS`):
+    /// only those are recorded in `written_here`.
     /// A copy, move, link or mode change of a file puts there what was
     /// already a file, which running it directly would run as well.
     pub(crate) writes_text: std::cell::Cell<bool>,
@@ -1744,7 +1745,7 @@ impl<'a> Reader<'a> {
             }
             RedirectKind::Write => {
                 self.check_secret_word(&target);
-                self.writes_text.set(true);
+                let was = self.writes_text.replace(true);
                 self.write_places(
                     &target,
                     scope,
@@ -1752,11 +1753,11 @@ impl<'a> Reader<'a> {
                     true,
                     &format!(">{}", target.shown),
                 );
-                self.writes_text.set(false);
+                self.writes_text.set(was);
             }
             RedirectKind::Append | RedirectKind::ReadWrite => {
                 self.check_secret_word(&target);
-                self.writes_text.set(true);
+                let was = self.writes_text.replace(true);
                 self.write_places(
                     &target,
                     scope,
@@ -1764,7 +1765,7 @@ impl<'a> Reader<'a> {
                     false,
                     &format!(">>{}", target.shown),
                 );
-                self.writes_text.set(false);
+                self.writes_text.set(was);
             }
         }
     }
@@ -2433,6 +2434,52 @@ impl<'a> Reader<'a> {
         if self.written_here.borrow().is_empty() && !self.written_overflow.get() {
             return None;
         }
+        // `find … -exec sh {} \;`, `xargs -I{} sh {}`: the file is one find
+        // or xargs names when it runs, the one written among them
+        // (`echo 'rm -rf ../a2' > x && find . -name x -exec sh {} \;`
+        // deleted ../a2, verified under dash).
+        if arg.shown.contains("{}") {
+            let perhaps = || {
+                Some(format!(
+                    "perhaps, as the file find or xargs puts for `{}`",
+                    arg.shown
+                ))
+            };
+            // Where find looks (the literal part of each pattern it may
+            // put there): a file written beneath may be among its finds.
+            let Some(values) = &arg.values else {
+                return perhaps();
+            };
+            for value in values {
+                let literal = &value[..value.find(['*', '?', '[']).unwrap_or(value.len())];
+                let dir = match literal.rsplit_once('/') {
+                    Some(("", _)) => "/",
+                    Some((dir, _)) => dir,
+                    None => ".",
+                };
+                for place in self.places(&Arg::literal(dir), scope) {
+                    let dir = match &place {
+                        Place::Inside(p)
+                        | Place::Outside { path: p, .. }
+                        | Place::Above { path: p, .. }
+                        | Place::Protected { path: p, .. } => p,
+                        _ => return perhaps(),
+                    };
+                    if self.written_overflow.get() {
+                        return perhaps();
+                    }
+                    if let Some((w, _)) = self
+                        .written_here
+                        .borrow()
+                        .iter()
+                        .find(|(w, _)| wicket_guest::paths::is_under(w, dir))
+                    {
+                        return Some(w.clone());
+                    }
+                }
+            }
+            return None;
+        }
         // Taken from a directory only known when it runs: it may be what was
         // written (`read -r d; cd "$d"; sh s.sh`).
         if scope.cwd.is_none() && !arg.text().is_some_and(|t| t.starts_with('/')) {
@@ -2456,14 +2503,43 @@ impl<'a> Reader<'a> {
                 return Some(path.clone());
             }
             let written = self.written_here.borrow();
-            if let Some((w, _)) = written
-                .iter()
-                .find(|(w, tree)| w == path || *tree && wicket_guest::paths::is_under(path, w))
-            {
+            // A write to a pattern that ends in `*` (`split`'s and
+            // `csplit`'s pieces, `PREFIX*`) wrote files that start so.
+            let pieces = |w: &str| {
+                w.strip_suffix('*').is_some_and(|start| {
+                    !start.contains(['*', '?', '['])
+                        && path
+                            .strip_prefix(start)
+                            .is_some_and(|rest| !rest.contains('/'))
+                })
+            };
+            if let Some((w, _)) = written.iter().find(|(w, tree)| {
+                w == path || *tree && wicket_guest::paths::is_under(path, w) || pieces(w)
+            }) {
                 return Some(w.clone());
             }
         }
         None
+    }
+
+    /// Records `arg` among the paths this command may have written its
+    /// text into, without a change of its own to judge: a program wicket
+    /// does not know, handed the path, may write it (`shuf -o x`).
+    pub fn may_have_written(&self, arg: &Arg, scope: &Scope) {
+        for place in self.places(arg, scope) {
+            if let Place::Inside(path)
+            | Place::Outside { path, .. }
+            | Place::Above { path, .. }
+            | Place::Protected { path, .. } = place
+            {
+                let mut written = self.written_here.borrow_mut();
+                if written.len() >= MAX_NOTES {
+                    self.written_overflow.set(true);
+                } else if !written.iter().any(|(p, _)| *p == path) {
+                    written.push((path, false));
+                }
+            }
+        }
     }
 
     /// The note for a script or program run from a path this command wrote

@@ -3051,9 +3051,9 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let from_stdin = input
                 .as_ref()
                 .is_none_or(|i| i.text().is_some_and(super::shell::names_stdin));
-            r.writes_text.set(from_stdin);
+            let was = r.writes_text.replace(from_stdin || r.writes_text.get());
             r.change(output, scope, change, Reach::Path, &shown);
-            r.writes_text.set(false);
+            r.writes_text.set(was);
             // A disk or memory device is overwritten in place, whether or
             // not this machine has it now.
             if let Some(path) = output.text() {

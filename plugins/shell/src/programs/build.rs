@@ -929,6 +929,23 @@ fn make(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         r.reads(file, &inner, &shown);
     }
+    // A makefile this command wrote its text into is that text's recipes
+    // (`printf 'all:\n\trm -rf ../a2\n' > Makefile && make` deleted ../a2,
+    // verified under dash), as a script so written is.
+    let makefiles: Vec<Arg> = if p.has("file") {
+        p.values("file").cloned().collect()
+    } else {
+        ["GNUmakefile", "makefile", "Makefile"]
+            .into_iter()
+            .map(Arg::literal)
+            .collect()
+    };
+    if let Some((makefile, wrote)) = makefiles
+        .iter()
+        .find_map(|m| Some((m, r.written_earlier(m, &inner)?)))
+    {
+        r.runs_what_it_wrote(&makefile.shown, &wrote);
+    }
     for text in p.values("eval") {
         let assigns_only = text.text().is_some_and(|t| {
             t.lines().all(|l| {

@@ -615,13 +615,19 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let from_stdin = sources
         .iter()
         .any(|s| s.text().is_none_or(super::shell::names_stdin));
+    // So does a copy or move of a file this command wrote its text into
+    // (`echo 'rm -rf ../a2' > x && cp x y && sh y`).
+    let from_stdin = from_stdin
+        || sources
+            .iter()
+            .any(|s| r.written_earlier(s, scope).is_some());
     for dest in &dests {
         if unseen {
             r.fills_with_unseen(dest, scope, change, false, &shown);
         } else {
-            r.writes_text.set(from_stdin);
+            let was = r.writes_text.replace(from_stdin || r.writes_text.get());
             r.change(dest, scope, change, reach, &shown);
-            r.writes_text.set(false);
+            r.writes_text.set(was);
         }
         if as_links {
             r.plants_link_at(dest, scope, &shown);
@@ -1155,11 +1161,11 @@ fn tee(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Overwrite
     };
-    r.writes_text.set(true);
+    let was = r.writes_text.replace(true);
     for file in &files {
         r.change(file, scope, change, Reach::Path, &shown);
     }
-    r.writes_text.set(false);
+    r.writes_text.set(was);
 }
 
 fn shred(r: &mut Reader, run: &Run, scope: &mut Scope) {

@@ -204,6 +204,22 @@ pub fn unknown(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scop
     r.check_protected_operands(inv, scope);
     text_operands(r, inv, scope);
     run_time_operands(r, program, inv);
+    // An option's value may be where it writes, and it may write the
+    // command's text there (`… | shuf -o x && sh x`): the word after an
+    // option, or after `=` in one. A plain operand is taken for its input
+    // (`shellcheck x.sh && bash x.sh` stays the agent's own script).
+    let mut after_option = false;
+    for arg in inv.argv.iter().skip(1) {
+        let option = arg
+            .text()
+            .is_some_and(|t| t.starts_with('-') && t.len() > 1);
+        match arg.text().and_then(|t| t.split_once('=')) {
+            Some((_, value)) if option => r.may_have_written(&Arg::literal(value), scope),
+            _ if after_option && !option => r.may_have_written(arg, scope),
+            _ => {}
+        }
+        after_option = option;
+    }
 }
 
 /// An editor, calculator, macro processor or database shell: its commands

@@ -209,5 +209,23 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
         Syntax::Own => (inv, Parsed::default()),
     };
     let run = Run { name, inv, parsed };
+    let text = TEXT_WRITERS.contains(&name);
+    let was = r.writes_text.replace(text || r.writes_text.get());
     (program.read)(r, &run, scope);
+    r.writes_text.set(was);
 }
+
+/// Programs whose every write is text made from what they read, which the
+/// command itself may spell (`sort -o x`, `uniq - x`, `split`, `csplit`,
+/// `iconv -o`, `xxd -r IN OUT`, sed's `w FILE`, awk's `print > "x"`, a
+/// decompressed file): a script or program the command then runs from one
+/// of those files is what it wrote (`Reader::written_earlier`; each
+/// verified under dash, deleting a sibling worktree, while read as
+/// open-world).
+const TEXT_WRITERS: &[&str] = &[
+    "sort", "uniq", "iconv", "split", "csplit", "xxd", "sed", "awk", "gawk", "mawk", "nawk", "tr",
+    "cut", "paste", "join", "comm", "tac", "rev", "fold", "fmt", "expand", "unexpand", "nl", "pr",
+    "column", "base64", "base32", "basenc", "uudecode", "od", "m4", "envsubst", "jq", "yq", "gojq",
+    "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "brotli",
+    "tee", "dd",
+];

@@ -179,9 +179,9 @@ fn sed(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         for file in &operands {
             // The edit puts the command's own text into the file.
-            r.writes_text.set(true);
+            let was = r.writes_text.replace(true);
             r.change(file, scope, Change::Write, Reach::Path, &shown);
-            r.writes_text.set(false);
+            r.writes_text.set(was);
             if let Some(suffix) = &suffix {
                 // The backup: `*` in the suffix is the file as named, else
                 // the suffix follows the file's name.
@@ -912,9 +912,9 @@ fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if in_place {
             for file in &operands {
                 // The filter's output replaces the file.
-                r.writes_text.set(true);
+                let was = r.writes_text.replace(true);
                 r.change(file, scope, Change::Write, Reach::Path, &shown);
-                r.writes_text.set(false);
+                r.writes_text.set(was);
             }
         }
     }
