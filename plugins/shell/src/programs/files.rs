@@ -832,8 +832,16 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Write
     };
+    // A hard link to a file this command wrote its text into is that text
+    // under another name (`… > x; ln x y; sh y`).
+    let carries = !p.has("symbolic")
+        && targets
+            .iter()
+            .any(|t| r.written_earlier(t, scope).is_some());
     for link in &links {
+        let was = r.writes_text.replace(carries || r.writes_text.get());
         r.change(link, scope, change, Reach::Path, &shown);
+        r.writes_text.set(was);
         if p.has("symbolic") {
             r.plants_link_at(link, scope, &shown);
         }
