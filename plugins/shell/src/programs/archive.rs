@@ -3047,13 +3047,10 @@ fn dd(r: &mut Reader, run: &Run, scope: &mut Scope) {
             } else {
                 Change::Overwrite
             };
-            // What arrives on its input is the command's own text.
-            let from_stdin = input
-                .as_ref()
-                .is_none_or(|i| i.text().is_some_and(super::shell::names_stdin));
-            let was = r.writes_text.replace(from_stdin || r.writes_text.get());
+            // What it copies may be the command's own text (dd is one of
+            // `programs::TEXT_WRITERS`: from its input, or from a file the
+            // command wrote).
             r.change(output, scope, change, Reach::Path, &shown);
-            r.writes_text.set(was);
             // A disk or memory device is overwritten in place, whether or
             // not this machine has it now.
             if let Some(path) = output.text() {

@@ -1169,11 +1169,11 @@ fn tee(r: &mut Reader, run: &Run, scope: &mut Scope) {
     } else {
         Change::Overwrite
     };
-    let was = r.writes_text.replace(true);
+    // What it copies is text the command may spell (tee is one of
+    // `programs::TEXT_WRITERS`).
     for file in &files {
         r.change(file, scope, change, Reach::Path, &shown);
     }
-    r.writes_text.set(was);
 }
 
 fn shred(r: &mut Reader, run: &Run, scope: &mut Scope) {

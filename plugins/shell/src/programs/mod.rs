@@ -209,7 +209,8 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
         Syntax::Own => (inv, Parsed::default()),
     };
     let run = Run { name, inv, parsed };
-    let text = TEXT_WRITERS.contains(&name);
+    // By the description, not the name it ran under (`gsed`, `jaq`).
+    let text = program.names.iter().any(|n| TEXT_WRITERS.contains(n));
     let was = r.writes_text.replace(text || r.writes_text.get());
     (program.read)(r, &run, scope);
     r.writes_text.set(was);

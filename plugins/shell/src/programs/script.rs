@@ -178,10 +178,9 @@ fn sed(r: &mut Reader, run: &Run, scope: &mut Scope) {
             );
         }
         for file in &operands {
-            // The edit puts the command's own text into the file.
-            let was = r.writes_text.replace(true);
+            // The edit puts the command's own text into the file (sed is
+            // one of `programs::TEXT_WRITERS`).
             r.change(file, scope, Change::Write, Reach::Path, &shown);
-            r.writes_text.set(was);
             if let Some(suffix) = &suffix {
                 // The backup: `*` in the suffix is the file as named, else
                 // the suffix follows the file's name.
@@ -911,10 +910,9 @@ fn jq(r: &mut Reader, run: &Run, scope: &mut Scope) {
         read_each(r, &operands, scope, &shown);
         if in_place {
             for file in &operands {
-                // The filter's output replaces the file.
-                let was = r.writes_text.replace(true);
+                // The filter's output replaces the file (text: jq is one of
+                // `programs::TEXT_WRITERS`).
                 r.change(file, scope, Change::Write, Reach::Path, &shown);
-                r.writes_text.set(was);
             }
         }
     }
