@@ -503,6 +503,12 @@ pub struct Reader<'a> {
     /// (`Reader::written_earlier`). Past `MAX_NOTES` of them, any may be.
     written_here: std::cell::RefCell<Vec<(String, bool)>>,
     written_overflow: std::cell::Cell<bool>,
+    /// How many of `written_here` an earlier command wrote, before the
+    /// simple command being read began (its own redirections come after
+    /// this: `python3 gen.py > config.json` runs nothing it wrote).
+    written_before: std::cell::Cell<usize>,
+    /// Whether `check_code_written_before` has said so (once is enough).
+    code_written: std::cell::Cell<bool>,
     /// Set while a write whose text comes from the command itself is placed
     /// (a redirection, `tee`, an in-place edit by `sed`, `perl`, `ruby`,
     /// `jq` or `yq`, `dd` or `cp` from stdin, a copy or move of a file so
@@ -615,6 +621,8 @@ impl<'a> Reader<'a> {
             written_outside: std::cell::RefCell::new(Vec::new()),
             written_here: std::cell::RefCell::new(Vec::new()),
             written_overflow: std::cell::Cell::new(false),
+            written_before: std::cell::Cell::new(0),
+            code_written: std::cell::Cell::new(false),
             writes_text: std::cell::Cell::new(false),
             removes_entry: std::cell::Cell::new(false),
             unseen_entries: std::cell::Cell::new(false),
@@ -667,15 +675,62 @@ impl<'a> Reader<'a> {
     }
 
     pub fn note(&mut self, effect: Effect, why: impl Into<String>) {
+        let why = why.into();
+        if effect == Effect::OpenWorld && runs_unread_code(&why) {
+            self.check_code_written_before(&why);
+        }
         if self.crowded(effect) {
             self.crowded_out = true;
             return;
         }
         self.notes.push(Note {
             effect,
-            why: why.into(),
+            why,
             guard: false,
         });
+    }
+
+    /// A program that runs code wicket cannot read (a build, a test run, a
+    /// task runner, a program wicket does not know) after an earlier
+    /// command of the same call wrote its own text into a file such code
+    /// is read from (a source file, a manifest, a build or task file): what
+    /// runs may be what the command spelled, which wicket does not read
+    /// (`printf 'x:\n\trm -rf ../a2\n' > justfile && just x`, `echo
+    /// '…' > conftest.py && pytest`, `cat > build.rs … && cargo build`), as
+    /// a script so written is (`Reader::written_earlier`). Written in one
+    /// call and run in the next, it is the agent's own code: open-world.
+    fn check_code_written_before(&mut self, why: &str) {
+        if self.code_written.get() {
+            return;
+        }
+        let before = self.written_before.get();
+        let found = {
+            let written = self.written_here.borrow();
+            let overflow = self.written_overflow.get() && before >= written.len();
+            written
+                .get(..before.min(written.len()))
+                .unwrap_or_default()
+                .iter()
+                .find(|(path, tree)| *tree || is_code_file(path))
+                .map(|(path, _)| path.clone())
+                .or_else(|| overflow.then(|| "perhaps, past what wicket keeps".to_owned()))
+        };
+        if let Some(path) = found {
+            self.code_written.set(true);
+            if self.crowded(Effect::Opaque) {
+                self.crowded_out = true;
+                return;
+            }
+            self.notes.push(Note {
+                effect: Effect::Opaque,
+                why: format!(
+                    "{why}, after this command wrote its own text into {path}: what runs may be what \
+                     the command spelled, which wicket does not read (written in one call and run in \
+                     the next, it is read as the agent's own code)"
+                ),
+                guard: false,
+            });
+        }
     }
 
     pub fn guard(&mut self, effect: Effect, why: impl Into<String>) {
@@ -829,6 +884,11 @@ impl<'a> Reader<'a> {
         self.settle_unseen();
         let unseen_before = self.unseen_trees.borrow().clone();
         let mut unseen_after = unseen_before.clone();
+        // So do the files it wrote its text into: each shell's reading is a
+        // run of its own (a file one wrote is not there before the other's
+        // next command), and what follows counts what either wrote.
+        let written_before = self.written_here.borrow().clone();
+        let mut written_after = written_before.clone();
         for dialect in dialects {
             let script = syntax::parse(text, *dialect);
             if read
@@ -842,6 +902,7 @@ impl<'a> Reader<'a> {
             let outer_stop = std::mem::replace(&mut self.stopped, false);
             *scope = start.clone();
             *self.unseen_trees.borrow_mut() = unseen_before.clone();
+            *self.written_here.borrow_mut() = written_before.clone();
             self.read_script(&script, scope);
             self.settle_unseen();
             for tree in self.unseen_trees.borrow().iter() {
@@ -849,11 +910,22 @@ impl<'a> Reader<'a> {
                     unseen_after.push(tree.clone());
                 }
             }
+            for wrote in self.written_here.borrow().iter() {
+                if written_after.contains(wrote) {
+                    continue;
+                }
+                if written_after.len() < MAX_NOTES {
+                    written_after.push(wrote.clone());
+                } else {
+                    self.written_overflow.set(true);
+                }
+            }
             self.dialect = outer;
             self.stopped = outer_stop;
             read.push(script);
         }
         *self.unseen_trees.borrow_mut() = unseen_after;
+        *self.written_here.borrow_mut() = written_after;
     }
 
     pub fn read_script(&mut self, script: &Script, scope: &mut Scope) {
@@ -1158,6 +1230,10 @@ impl<'a> Reader<'a> {
             self.check_arith(word, scope);
             assign_defaults(word, scope);
         }
+        // What was written before this command's own redirections.
+        let outer_before = self
+            .written_before
+            .replace(self.written_here.borrow().len());
         let mut stdin = if cmd.piped_in || scope.stdin_fed {
             Stdin::Fed
         } else {
@@ -1236,6 +1312,7 @@ impl<'a> Reader<'a> {
             scope.dirstack = None;
         }
         self.fed_harness.set(outer_fed);
+        self.written_before.set(outer_before);
         if !keeps_fds {
             scope.fds = shell_fds;
         }
@@ -3797,4 +3874,140 @@ fn shell_number(name: &str, scope: &Scope) -> bool {
         && !scope.data.contains(name)
         && !scope.namerefs.contains_key(name)
         && scope.unknown_definitions.is_none()
+}
+
+/// Whether an open-world note says the program runs code wicket cannot
+/// read (a build, a test run, a task runner, a program wicket does not
+/// know), rather than only reaching the network: every such note says so
+/// in these words.
+fn runs_unread_code(why: &str) -> bool {
+    why.contains("wicket cannot read") || why.contains("wicket does not know")
+}
+
+/// Whether a file by this name is one a build, test or task runner reads
+/// as code or as what to run: a source file, or a manifest, build, task or
+/// tool settings file that may name a command or a program to load
+/// (`package.json`'s scripts, `Cargo.toml`'s build script,
+/// `.cargo/config.toml`'s runner, a `justfile`, `conftest.py`). Data by
+/// any other name (`out.json`, `config.yaml`) is not: a program that
+/// reads it runs its own code.
+fn is_code_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    const NAMES: &[&str] = &[
+        // Build and task files.
+        "Makefile",
+        "makefile",
+        "GNUmakefile",
+        "Rakefile",
+        "rakefile",
+        "Gemfile",
+        "Guardfile",
+        "Vagrantfile",
+        "Dockerfile",
+        "Containerfile",
+        "justfile",
+        "Justfile",
+        ".justfile",
+        "BUILD",
+        "WORKSPACE",
+        "MODULE.bazel",
+        "Jenkinsfile",
+        "Procfile",
+        "Brewfile",
+        "Snakefile",
+        "SConstruct",
+        "SConscript",
+        "Pipfile",
+        "Tiltfile",
+        "Earthfile",
+        "Podfile",
+        "Fastfile",
+        "meson.build",
+        "meson_options.txt",
+        "CMakeLists.txt",
+        "CMakePresets.json",
+        "build.xml",
+        "pom.xml",
+        "go.mod",
+        "go.work",
+        "conanfile.txt",
+        "vcpkg.json",
+        // Manifests and settings that name commands or programs to load.
+        "package.json",
+        "composer.json",
+        "deno.json",
+        "deno.jsonc",
+        "nx.json",
+        "project.json",
+        "turbo.json",
+        "lerna.json",
+        "angular.json",
+        "Cargo.toml",
+        "pyproject.toml",
+        "setup.cfg",
+        "tox.ini",
+        "pytest.ini",
+        ".coveragerc",
+        "mise.toml",
+        ".mise.toml",
+        ".tool-versions",
+        "rust-toolchain",
+        "rust-toolchain.toml",
+        "netlify.toml",
+        "Taskfile.yml",
+        "Taskfile.yaml",
+        "Taskfile.dist.yml",
+        ".pre-commit-config.yaml",
+        "docker-compose.yml",
+        "docker-compose.yaml",
+        "compose.yml",
+        "compose.yaml",
+        "pnpm-workspace.yaml",
+        ".yarnrc.yml",
+        "pubspec.yaml",
+        "mkdocs.yml",
+        "action.yml",
+        ".npmrc",
+        ".yarnrc",
+        ".pnpmrc",
+        ".babelrc",
+        ".eslintrc",
+        ".eslintrc.json",
+        ".eslintrc.yml",
+        ".prettierrc",
+        ".mocharc",
+        ".mocharc.json",
+        ".mocharc.yml",
+        ".gdbinit",
+        ".lldbinit",
+        ".pdbrc",
+        ".envrc",
+        ".bazelrc",
+        ".pythonrc",
+        ".editorconfig",
+    ];
+    const EXTENSIONS: &[&str] = &[
+        "rs", "go", "py", "pyw", "pyx", "pth", "js", "mjs", "cjs", "jsx", "ts", "mts", "cts",
+        "tsx", "vue", "svelte", "java", "kt", "kts", "scala", "sc", "groovy", "gradle", "clj", "c",
+        "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "swift", "zig", "nim", "rb", "rake",
+        "gemspec", "ru", "php", "pl", "pm", "t", "sh", "bash", "zsh", "ksh", "fish", "lua", "r",
+        "jl", "ex", "exs", "erl", "hs", "ml", "cs", "fs", "vb", "ps1", "bat", "cmd", "ninja", "mk",
+        "mak", "make", "cmake", "ac", "am", "csproj", "fsproj", "vbproj", "sln", "props",
+        "targets", "nix", "bzl", "bazel", "star", "tf", "hcl", "wasm", "so", "dylib", "a", "o",
+    ];
+    // A pattern (`sed -i … src/*`) may match one.
+    if NAMES.contains(&name) || name.contains(['*', '?', '[']) {
+        return true;
+    }
+    // Cargo's and Maven's settings, which name a runner, a linker, options.
+    let parent = path.rsplit('/').nth(1).unwrap_or("");
+    if matches!(
+        (parent, name),
+        (".cargo", "config" | "config.toml") | (".mvn", "jvm.config" | "maven.config")
+    ) {
+        return true;
+    }
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    })
 }

@@ -1752,6 +1752,7 @@ pub const NINJA: Program = Program {
         (TargetWrite, "ninja -C build -t clean"),
         (Destructive, "ninja -C ../../repo.git"),
         (Destructive, "ninja -C {other}/build -t clean"),
+        (Opaque, "ninja -f {other}/build.ninja"),
     ],
     manual: "ninja 1.11 manual (ninja -h; not installed here)",
 };
@@ -1799,10 +1800,15 @@ fn ninja(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} runs a ninja tool that reads the build"),
         ),
         None if dry => r.note(Read, format!("{shown} only prints what it would run")),
-        None => r.note(
-            OpenWorld,
-            format!("{shown} runs the build's commands, which wicket cannot read"),
-        ),
+        None => {
+            r.note(
+                OpenWorld,
+                format!("{shown} runs the build's commands, which wicket cannot read"),
+            );
+            // A build file in the protected set (`-f ../a2/build.ninja`) is
+            // held as make's is: its rules may write where it lies.
+            r.check_protected_operands(run.inv, &inner);
+        }
     }
 }
 

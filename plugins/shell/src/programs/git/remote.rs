@@ -1336,8 +1336,13 @@ fn sm_foreach(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     let texts: Option<Vec<&str>> = words.iter().map(Arg::text).collect();
     match texts {
         Some(parts) => {
-            let text = parts.join(" ");
-            g.runs_text(r, &Arg::literal(&text), "in each submodule the command");
+            // It runs in each submodule's directory, at any depth below the
+            // worktree (`--recursive`): a relative path there is only known
+            // when it runs (`foreach 'rm -rf ../../a2'` from a submodule
+            // at `sub` deletes the sibling worktree).
+            let mut scope = g.at.clone();
+            scope.cwd = None;
+            r.read_text(&parts.join(" "), &mut scope);
         }
         None => r.note(
             Opaque,
@@ -1426,8 +1431,10 @@ pub const SUBMODULE: Sub = Sub {
                 family: None,
                 read: sm_foreach,
                 examples: examples![
-                    (Read, "git submodule foreach git status"),
                     (Destructive, "git submodule foreach 'rm -rf /etc'"),
+                    (Opaque, "git submodule foreach 'rm -rf ../../a2'"),
+                    (Read, "git submodule foreach 'echo $name'"),
+                    (Opaque, "git submodule foreach git status"),
                 ],
             },
         ],
