@@ -9,7 +9,8 @@
 //! the bash command (or, with TOOL, the tool's input as JSON). Prints each
 //! finding, strictest first, and the verdict the shipped table gives.
 //! `WICKET_SHELL_HARNESS=wicket=PATH,litany=PATH` names the harness's
-//! programs, which the classifier then recognises under any name.
+//! programs, which the classifier then recognises under any name;
+//! `WICKET_SHELL_PROTECT=PATH:PATH` adds to the protected set.
 
 use std::io::Read;
 
@@ -41,6 +42,16 @@ fn main() {
             format!("{cache}/wicket"),
             "/usr/local/bin/wicket".to_owned(),
         ])
+        // More of what the host protects (litany's config and data roots,
+        // say): `WICKET_SHELL_PROTECT=PATH:PATH`.
+        .chain(
+            std::env::var("WICKET_SHELL_PROTECT")
+                .unwrap_or_default()
+                .split(':')
+                .filter(|p| !p.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>(),
+        )
         .collect();
     let ctx = Context::new(ws.clone(), root.clone(), root, home)
         .with_protected(protected)

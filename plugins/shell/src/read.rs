@@ -516,7 +516,7 @@ pub struct Reader<'a> {
     /// only those are recorded in `written_here`.
     /// A copy, move, link or mode change of a file puts there what was
     /// already a file, which running it directly would run as well.
-    pub(crate) writes_text: std::cell::Cell<bool>,
+    writes_text: std::cell::Cell<bool>,
     /// Set while a delete that names its entry itself (no trailing `/` or
     /// `/.`, no pattern) is placed: `rm -rf src` removes a link the tree
     /// writer may have put there, not what it leads to, so a directory
@@ -1822,27 +1822,27 @@ impl<'a> Reader<'a> {
             }
             RedirectKind::Write => {
                 self.check_secret_word(&target);
-                let was = self.writes_text.replace(true);
-                self.write_places(
-                    &target,
-                    scope,
-                    Op::Write,
-                    true,
-                    &format!(">{}", target.shown),
-                );
-                self.writes_text.set(was);
+                self.with_text_writes(true, |r| {
+                    r.write_places(
+                        &target,
+                        scope,
+                        Op::Write,
+                        true,
+                        &format!(">{}", target.shown),
+                    );
+                });
             }
             RedirectKind::Append | RedirectKind::ReadWrite => {
                 self.check_secret_word(&target);
-                let was = self.writes_text.replace(true);
-                self.write_places(
-                    &target,
-                    scope,
-                    Op::Write,
-                    false,
-                    &format!(">>{}", target.shown),
-                );
-                self.writes_text.set(was);
+                self.with_text_writes(true, |r| {
+                    r.write_places(
+                        &target,
+                        scope,
+                        Op::Write,
+                        false,
+                        &format!(">>{}", target.shown),
+                    );
+                });
             }
         }
     }
@@ -2534,25 +2534,10 @@ impl<'a> Reader<'a> {
                     Some((dir, _)) => dir,
                     None => ".",
                 };
-                for place in self.places(&Arg::literal(dir), scope) {
-                    let dir = match &place {
-                        Place::Inside(p)
-                        | Place::Outside { path: p, .. }
-                        | Place::Above { path: p, .. }
-                        | Place::Protected { path: p, .. } => p,
-                        _ => return perhaps(),
-                    };
-                    if self.written_overflow.get() {
-                        return perhaps();
-                    }
-                    if let Some((w, _)) = self
-                        .written_here
-                        .borrow()
-                        .iter()
-                        .find(|(w, _)| wicket_guest::paths::is_under(w, dir))
-                    {
-                        return Some(w.clone());
-                    }
+                match self.written_beneath(&Arg::literal(dir), scope) {
+                    Some(Some(w)) => return Some(w),
+                    Some(None) => {}
+                    None => return perhaps(),
                 }
             }
             return None;
@@ -2599,6 +2584,37 @@ impl<'a> Reader<'a> {
         None
     }
 
+    /// A path this command wrote its text to at or beneath the directory
+    /// `dir` (a directory a program runs or loads what it finds from, as
+    /// gcc's `-B`): `Some(None)` when none, `None` when where it is, or
+    /// what was written, is not known.
+    pub fn written_beneath(&self, dir: &Arg, scope: &Scope) -> Option<Option<String>> {
+        if self.written_here.borrow().is_empty() && !self.written_overflow.get() {
+            return Some(None);
+        }
+        for place in self.places(dir, scope) {
+            let dir = match &place {
+                Place::Inside(p)
+                | Place::Outside { path: p, .. }
+                | Place::Above { path: p, .. }
+                | Place::Protected { path: p, .. } => p,
+                _ => return None,
+            };
+            if self.written_overflow.get() {
+                return None;
+            }
+            if let Some((w, _)) = self
+                .written_here
+                .borrow()
+                .iter()
+                .find(|(w, _)| wicket_guest::paths::is_under(w, dir))
+            {
+                return Some(Some(w.clone()));
+            }
+        }
+        Some(None)
+    }
+
     /// Records `arg` among the paths this command may have written its
     /// text into, without a change of its own to judge: a program wicket
     /// does not know, handed the path, may write it (`shuf -o x`).
@@ -2617,6 +2633,16 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// Runs `f` with the writes it places counted as the command's own text
+    /// when `text` says so (or the caller's already were): see
+    /// `writes_text`. What was set before is set again after.
+    pub fn with_text_writes<T>(&mut self, text: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        let was = self.writes_text.replace(text || self.writes_text.get());
+        let out = f(self);
+        self.writes_text.set(was);
+        out
     }
 
     /// The note for a script or program run from a path this command wrote

@@ -1977,9 +1977,24 @@ pub fn c_flags(r: &mut Reader, shown: &str, words: &[String], scope: &Scope) {
                 OpenWorld,
                 format!(
                     "{shown}: `{w}` makes the compiler run or load code from {}",
-                    what.unwrap_or_default()
+                    what.clone().unwrap_or_default()
                 ),
             );
+            // A specs file, plugin, linker or program directory this
+            // command wrote runs what it spelled (a specs file names the
+            // programs gcc runs).
+            if let Some(path) = what.filter(|p| !p.is_empty() && !w.starts_with("-fuse-ld")) {
+                let arg = Arg::literal(&path);
+                let wrote = if w.starts_with("-B") {
+                    r.written_beneath(&arg, scope)
+                        .unwrap_or_else(|| Some(format!("perhaps, beneath {path}")))
+                } else {
+                    r.written_earlier(&arg, scope)
+                };
+                if let Some(wrote) = wrote {
+                    r.runs_what_it_wrote(&path, &wrote);
+                }
+            }
             if w == "-wrapper" || w == "-B" {
                 i += 1;
             }

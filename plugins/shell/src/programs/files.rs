@@ -625,9 +625,7 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
         if unseen {
             r.fills_with_unseen(dest, scope, change, false, &shown);
         } else {
-            let was = r.writes_text.replace(from_stdin || r.writes_text.get());
-            r.change(dest, scope, change, reach, &shown);
-            r.writes_text.set(was);
+            r.with_text_writes(from_stdin, |r| r.change(dest, scope, change, reach, &shown));
         }
         if as_links {
             r.plants_link_at(dest, scope, &shown);
@@ -839,9 +837,9 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
             .iter()
             .any(|t| r.written_earlier(t, scope).is_some());
     for link in &links {
-        let was = r.writes_text.replace(carries || r.writes_text.get());
-        r.change(link, scope, change, Reach::Path, &shown);
-        r.writes_text.set(was);
+        r.with_text_writes(carries, |r| {
+            r.change(link, scope, change, Reach::Path, &shown)
+        });
         if p.has("symbolic") {
             r.plants_link_at(link, scope, &shown);
         }

@@ -2291,9 +2291,9 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
         let ext = ext.and_then(Arg::text).filter(|e| !e.is_empty());
         for file in &files {
             // The edit puts text the command's code makes into the file.
-            let was = r.writes_text.replace(true);
-            r.change(file, scope, Change::Write, Reach::Path, &shown);
-            r.writes_text.set(was);
+            r.with_text_writes(true, |r| {
+                r.change(file, scope, Change::Write, Reach::Path, &shown)
+            });
             if let Some(ext) = ext {
                 let backup = Arg {
                     values: file.values.as_ref().map(|vs| {
@@ -2582,9 +2582,9 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
         // An in-place edit changes the file (as `sed -i` does), with text
         // the command's code makes.
         for file in &files {
-            let was = r.writes_text.replace(true);
-            r.change(file, &inner, Change::Write, Reach::Path, &shown);
-            r.writes_text.set(was);
+            r.with_text_writes(true, |r| {
+                r.change(file, &inner, Change::Write, Reach::Path, &shown)
+            });
         }
     } else {
         let inv = Invocation {

@@ -211,9 +211,7 @@ pub fn read(r: &mut Reader, name: &str, inv: &Invocation, scope: &mut Scope) {
     let run = Run { name, inv, parsed };
     // By the description, not the name it ran under (`gsed`, `jaq`).
     let text = program.names.iter().any(|n| TEXT_WRITERS.contains(n));
-    let was = r.writes_text.replace(text || r.writes_text.get());
-    (program.read)(r, &run, scope);
-    r.writes_text.set(was);
+    r.with_text_writes(text, |r| (program.read)(r, &run, scope));
 }
 
 /// Programs whose every write is text made from what they read, which the

@@ -2578,9 +2578,7 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let carries = sources
         .iter()
         .any(|s| r.written_earlier(s, scope).is_some());
-    let was = r.writes_text.replace(carries || r.writes_text.get());
-    r.change(dest, scope, change, reach, &shown);
-    r.writes_text.set(was);
+    r.with_text_writes(carries, |r| r.change(dest, scope, change, reach, &shown));
     // A tree from outside the worktree may hold a nested repository's .git,
     // unless every entry named .git is excluded: a pattern without a `/`
     // matches a name at any depth (`.git/` would spare a gitfile), and no

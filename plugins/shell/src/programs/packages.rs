@@ -749,7 +749,13 @@ fn npm_config(r: &mut Reader, shown: &str, rest: &[Arg], scope: &Scope) {
             }
             let _ = scope;
         }
-        "edit" | "fix" => r.note(Opaque, format!("{shown} rewrites npm's settings by hand")),
+        // The editor it opens is one the command may choose: `--editor=cat`
+        // printed `~/.npmrc`, registry tokens and all (npm 11).
+        "edit" => r.note(
+            Effect::Secret,
+            format!("{shown} opens npm's settings file, which holds its registry tokens, in an editor the command may choose (`--editor=cat` prints it)"),
+        ),
+        "fix" => r.note(Opaque, format!("{shown} rewrites npm's settings by hand")),
         _ => r.note(
             Opaque,
             format!("{shown}: `npm config {verb}` is not one wicket's description knows"),

@@ -275,7 +275,12 @@ pub const TRAP: Program = builtin(
 pub const EXEC: Program = builtin(
     &["exec"],
     exec,
-    &[(Destructive, "exec rm -rf /etc"), (Read, "exec 2>&1")],
+    &[
+        (Destructive, "exec rm -rf /etc"),
+        (Read, "exec 2>&1"),
+        (Opaque, "exec -a rm busybox -rf x"),
+        (Read, "exec -a cat cat README.md"),
+    ],
 );
 
 pub const COMMAND: Program = Program {
@@ -319,6 +324,8 @@ pub const SHELLS: Program = Program {
         (Opaque, "curl -s https://example.com/x | sh"),
         (Opaque, "bash -s < x.sh"),
         (OpenWorld, "bash scripts/build.sh"),
+        (OpenWorld, "bash -lc 'cat README.md'"),
+        (Read, "bash --norc -ic 'cat README.md'"),
         (Read, "bash -n scripts/build.sh"),
         (Read, "bash --version"),
     ],
@@ -442,9 +449,11 @@ pub(super) fn dynamic_option(r: &mut Reader, run: &Run) {
 /// which variables were exported, so every `GIT_*` it knows is carried: a
 /// name git reads only adds what git would do, so the unexported case reads
 /// stricter, never laxer.
-fn inherit_git_environment(outer: &Scope, inner: &mut Scope) {
+fn inherit_environment(outer: &Scope, inner: &mut Scope) {
     for (name, value) in &outer.vars {
-        if name.starts_with("GIT_") {
+        // HOME is exported wherever the shell got it: the new shell's `~`
+        // is the home this one set (`HOME=../a2 sh -c 'rm -rf ~/src'`).
+        if name.starts_with("GIT_") || name == "HOME" {
             inner.vars.insert(name.clone(), value.clone());
         }
     }
@@ -1493,7 +1502,7 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
 }
 
 fn exec(r: &mut Reader, run: &Run, scope: &mut Scope) {
-    let Some((_, rest)) = builtin_options(args(run), "a", false) else {
+    let Some((options, rest)) = builtin_options(args(run), "a", false) else {
         return dynamic_option(r, run);
     };
     if rest.is_empty() {
@@ -1504,7 +1513,37 @@ fn exec(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     let at = run.inv.argv.len() - rest.len();
-    r.read_invocation(&run.inv.tail(at), scope);
+    let mut inv = run.inv.tail(at);
+    // `exec -a NAME PROGRAM`: PROGRAM sees NAME as its own name, which a
+    // multi-call program reads to choose what it is (`exec -a rm busybox
+    // -rf x` runs busybox's rm), and a shell whose name starts with `-`
+    // is a login shell (`exec -a -sh sh -c true` read `~/.profile`,
+    // verified under dash and bash).
+    if let Some(name) = value(&options, 'a') {
+        let base = |t: &str| t.rsplit('/').next().unwrap_or(t).to_owned();
+        let program = rest[0].text().map(base);
+        let given = name.text().map(base);
+        match (given, program) {
+            (Some(given), Some(program)) if given == program => {}
+            (Some(given), Some(program))
+                if given.strip_prefix('-') == Some(program.as_str())
+                    && SHELLS.names.contains(&program.as_str()) =>
+            {
+                inv.argv.insert(1, Arg::literal("-l"));
+            }
+            // Held, and read as what it is as well: the stricter decides.
+            _ => r.note(
+                Opaque,
+                format!(
+                    "{} runs {} under the name {}, which a program may read to choose what it does (busybox runs the applet it names; a shell named `-sh` is a login shell)",
+                    run.shown(),
+                    rest[0].shown,
+                    name.shown
+                ),
+            ),
+        }
+    }
+    r.read_invocation(&inv, scope);
 }
 
 fn command(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -1546,6 +1585,120 @@ fn getopts(r: &mut Reader, run: &Run, scope: &mut Scope) {
     r.note(Read, format!("{} reads options", run.shown()));
 }
 
+/// What a shell reads before its command or script, as its options ask.
+#[derive(Default)]
+struct Startup {
+    /// `-i`: interactive (bash reads `~/.bashrc`, zsh `.zshrc`).
+    interactive: bool,
+    /// `-l`, `--login`: a login shell (`~/.profile` and the like).
+    login: bool,
+    norc: bool,
+    noprofile: bool,
+    /// bash's `--rcfile FILE` (`--init-file`): the file, if the word is there.
+    rcfile: Option<Option<Arg>>,
+}
+
+/// The start-up files a shell run with `startup`'s options reads before
+/// its command, each code wicket cannot read: one the same command wrote
+/// (`HOME=$PWD bash -ic true` after `echo 'rm -rf ../a2' > .bashrc`, or
+/// `bash --rcfile x -ic true`) runs what the command spelled and is
+/// opaque; one from a home only known when it runs is opaque; the rest
+/// are the user's own, open-world. The home's own start-up files are in
+/// the protected set, so no call writes them by their usual names.
+fn startup_files(r: &mut Reader, program: &str, startup: &Startup, scope: &Scope, shown: &str) {
+    let family = program.trim_start_matches('r');
+    if let Some(rcfile) = &startup.rcfile {
+        let Some(file) = rcfile.as_ref().filter(|f| f.text().is_some()) else {
+            r.note(
+                Opaque,
+                format!("{shown} reads a start-up file only known when it runs"),
+            );
+            return;
+        };
+        r.reads(file, scope, shown);
+        r.note(
+            OpenWorld,
+            format!(
+                "{shown} runs the start-up file {}, which wicket cannot read",
+                file.shown
+            ),
+        );
+        if let Some(wrote) = r.written_earlier(file, scope) {
+            r.runs_what_it_wrote(&file.shown, &wrote);
+        }
+    }
+    let interactive = startup.interactive && !startup.norc && startup.rcfile.is_none();
+    let login = startup.login && !startup.noprofile;
+    // (the directory variable, the files) as each shell's manual lists them.
+    let pick = |lists: &[(bool, &[&'static str])]| -> Vec<&'static str> {
+        lists
+            .iter()
+            .filter(|(on, _)| *on)
+            .flat_map(|(_, names)| names.iter().copied())
+            .collect()
+    };
+    let (dir, names) = match family {
+        "bash" => (
+            "HOME",
+            pick(&[
+                (interactive, &[".bashrc"]),
+                (login, &[".bash_profile", ".bash_login", ".profile"]),
+            ]),
+        ),
+        // zsh reads `.zshenv` whatever it runs.
+        "zsh" => (
+            "ZDOTDIR",
+            pick(&[
+                (true, &[".zshenv"]),
+                (login, &[".zprofile", ".zlogin"]),
+                (interactive, &[".zshrc"]),
+            ]),
+        ),
+        "ksh" | "mksh" | "lksh" | "pdksh" => (
+            "HOME",
+            pick(&[
+                (login, &[".profile"]),
+                (interactive, &[".kshrc", ".mkshrc"]),
+            ]),
+        ),
+        "yash" => (
+            "HOME",
+            pick(&[(login, &[".yash_profile"]), (interactive, &[".yashrc"])]),
+        ),
+        // sh, dash, ash, posh: a login shell reads `~/.profile`; an
+        // interactive one `$ENV`, whose setting is judged where it is made.
+        _ => ("HOME", pick(&[(login, &[".profile"])])),
+    };
+    if names.is_empty() {
+        return;
+    }
+    let base = match scope.vars.get(dir) {
+        Some(Some(values)) if values.len() == 1 => Some(values[0].clone()),
+        Some(_) => None,
+        None if dir == "ZDOTDIR" => Some(scope.home(r.ctx)).filter(|h| !h.is_empty()),
+        None => Some(r.ctx.home.clone()),
+    };
+    let Some(base) = base else {
+        r.note(
+            Opaque,
+            format!("{shown} reads its start-up files from ${dir}, only known when it runs"),
+        );
+        return;
+    };
+    let base = base.trim_end_matches('/');
+    for name in names {
+        let file = Arg::literal(&format!("{base}/{name}"));
+        if let Some(wrote) = r.written_earlier(&file, scope) {
+            r.runs_what_it_wrote(&file.shown, &wrote);
+            return;
+        }
+    }
+    r.note(
+        OpenWorld,
+        format!("{shown} runs its start-up files in {base}, which wicket cannot read"),
+    );
+}
+
 /// `sh -c TEXT [NAME ARGS…]`, `bash script`, `… | sh`.
 fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let program = run.name;
@@ -1554,6 +1707,7 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut check_only = false;
     let mut stdin_mode = false;
     let mut keyword = false;
+    let mut startup = Startup::default();
     let mut i = 1;
     while i < inv.argv.len() {
         let Some(word) = inv.argv[i].text() else {
@@ -1569,11 +1723,17 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 r.note(Read, format!("{} prints its version or help", inv.shown()));
                 return;
             }
-            i += if matches!(long, "rcfile" | "init-file") {
-                2
-            } else {
-                1
-            };
+            match long {
+                "rcfile" | "init-file" => {
+                    startup.rcfile = Some(inv.argv.get(i + 1).cloned());
+                    i += 1;
+                }
+                "login" => startup.login = true,
+                "norc" => startup.norc = true,
+                "noprofile" => startup.noprofile = true,
+                _ => {}
+            }
+            i += 1;
             continue;
         }
         if (word.starts_with('-') || word.starts_with('+')) && word.len() > 1 {
@@ -1584,6 +1744,9 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     'n' => check_only = true,
                     's' => stdin_mode = true,
                     'k' => keyword = true,
+                    'i' if word.starts_with('-') => startup.interactive = true,
+                    // `+l` too (dash and bash both read `~/.profile` for it).
+                    'l' => startup.login = true,
                     'o' | 'O' => takes += 1,
                     _ => {}
                 }
@@ -1604,6 +1767,9 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     if keyword && program != "dash" && !check_only {
         return keyword_opaque(r, &inv.shown());
+    }
+    if !check_only {
+        startup_files(r, program, &startup, scope, &inv.shown());
     }
     if command_mode {
         let Some(text_arg) = inv.argv.get(i) else {
@@ -1639,7 +1805,7 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
         // bash imports the functions `export -f` exported: taken as all of
         // them (the stricter reading).
         inner.functions = scope.functions.clone();
-        inherit_git_environment(scope, &mut inner);
+        inherit_environment(scope, &mut inner);
         r.read_text(text, &mut inner);
         return;
     }
