@@ -16,6 +16,20 @@ use std::io::Read;
 
 use wicket_guest::{Call, Context, Effect};
 
+/// The programs the harness runs by name from PATH, and litany's tool
+/// programs it would look up there (as the host protects them).
+const ON_PATH: &[&str] = &[
+    "sh",
+    "git",
+    "bz",
+    "bwrap",
+    "litany",
+    "litany-tool-bash",
+    "litany-tool-read_file",
+    "litany-tool-apply_patch",
+    "litany-tool-cd",
+];
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(ws), Some(agent)) = (args.first(), args.get(1)) else {
@@ -42,6 +56,20 @@ fn main() {
             format!("{cache}/wicket"),
             "/usr/local/bin/wicket".to_owned(),
         ])
+        // What the host protects in every PATH directory: the names the
+        // harness runs from PATH (`host/src/consult.rs`, `harness_names`).
+        .chain(
+            std::env::var("PATH")
+                .unwrap_or_default()
+                .split(':')
+                .filter(|d| d.starts_with('/'))
+                .flat_map(|dir| {
+                    ON_PATH
+                        .iter()
+                        .map(move |name| format!("{}/{name}", dir.trim_end_matches('/')))
+                })
+                .collect::<Vec<_>>(),
+        )
         // More of what the host protects (litany's config and data roots,
         // say): `WICKET_SHELL_PROTECT=PATH:PATH`.
         .chain(

@@ -4011,6 +4011,33 @@ fn is_code_file(path: &str) -> bool {
         ".bazelrc",
         ".pythonrc",
         ".editorconfig",
+        // More that name code to load or a program to run: bun's preload
+        // scripts, Gradle's JVM options and wrapper (which fetches and
+        // runs the distribution it names), Ruby's and Python's linters'
+        // plugins, their consoles' start-up files, and Haskell's, OCaml's
+        // and Erlang's build files.
+        "bunfig.toml",
+        "gradle.properties",
+        "gradle-wrapper.properties",
+        "gradlew",
+        "build.sbt",
+        ".rspec",
+        ".rubocop.yml",
+        ".irbrc",
+        ".pryrc",
+        ".pylintrc",
+        "pylintrc",
+        "mypy.ini",
+        ".golangci.yml",
+        ".golangci.yaml",
+        "lefthook.yml",
+        "devcontainer.json",
+        "dune",
+        "dune-project",
+        "cabal.project",
+        "stack.yaml",
+        "rebar.config",
+        "configure",
     ];
     const EXTENSIONS: &[&str] = &[
         "rs", "go", "py", "pyw", "pyx", "pth", "js", "mjs", "cjs", "jsx", "ts", "mts", "cts",
@@ -4020,6 +4047,7 @@ fn is_code_file(path: &str) -> bool {
         "jl", "ex", "exs", "erl", "hs", "ml", "cs", "fs", "vb", "ps1", "bat", "cmd", "ninja", "mk",
         "mak", "make", "cmake", "ac", "am", "csproj", "fsproj", "vbproj", "sln", "props",
         "targets", "nix", "bzl", "bazel", "star", "tf", "hcl", "wasm", "so", "dylib", "a", "o",
+        "sbt", "cabal",
     ];
     // A pattern (`sed -i … src/*`) may match one.
     if NAMES.contains(&name) || name.contains(['*', '?', '[']) {
