@@ -349,12 +349,22 @@ fn state_dir(state: &Path, create: bool) -> Result<Option<Dir>> {
             if !create {
                 return Ok(None);
             }
-            std::fs::create_dir(state).with_context(|| {
-                format!(
-                    "could not create wicket's state directory {}",
-                    state.display()
-                )
-            })?;
+            match std::fs::create_dir(state) {
+                Ok(()) => {}
+                // Another writer made it between the look and the create:
+                // look again, so a link raced into its place is still refused.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    return state_dir(state, false);
+                }
+                Err(e) => {
+                    return Err(e).with_context(|| {
+                        format!(
+                            "could not create wicket's state directory {}",
+                            state.display()
+                        )
+                    })
+                }
+            }
         }
         Err(e) => return Err(e).with_context(|| format!("could not read {}", state.display())),
     }
