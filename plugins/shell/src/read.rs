@@ -2508,6 +2508,17 @@ impl<'a> Reader<'a> {
     /// one call and run in the next, it is the agent's code like any other:
     /// open-world, bounded by the wall.)
     pub fn written_earlier(&self, arg: &Arg, scope: &Scope) -> Option<String> {
+        self.written_earlier_as(arg, scope, false)
+    }
+
+    /// [`Reader::written_earlier`], counting only files the command wrote
+    /// its text into, not trees it filled (a formatter's `-w .`): what a
+    /// program wicket does not know is handed as a file.
+    pub fn written_file_earlier(&self, arg: &Arg, scope: &Scope) -> Option<String> {
+        self.written_earlier_as(arg, scope, true)
+    }
+
+    fn written_earlier_as(&self, arg: &Arg, scope: &Scope, files_only: bool) -> Option<String> {
         if self.written_here.borrow().is_empty() && !self.written_overflow.get() {
             return None;
         }
@@ -2575,9 +2586,13 @@ impl<'a> Reader<'a> {
                             .is_some_and(|rest| !rest.contains('/'))
                 })
             };
-            if let Some((w, _)) = written.iter().find(|(w, tree)| {
-                w == path || *tree && wicket_guest::paths::is_under(path, w) || pieces(w)
-            }) {
+            if let Some((w, _)) = written
+                .iter()
+                .filter(|(_, tree)| !(files_only && *tree))
+                .find(|(w, tree)| {
+                    w == path || *tree && wicket_guest::paths::is_under(path, w) || pieces(w)
+                })
+            {
                 return Some(w.clone());
             }
         }

@@ -202,8 +202,26 @@ pub fn unknown(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut Scop
         ),
     );
     r.check_protected_operands(inv, scope);
-    text_operands(r, inv, scope);
+    text_operands(r, program, inv, scope);
     run_time_operands(r, program, inv);
+    // A file this command wrote its own text into, handed to a program
+    // wicket does not know, may be what it runs (`echo '\! rm -rf ../x' >
+    // q.sql; psql -f q.sql`, a gnuplot or xonsh script): as a script so
+    // written is, held.
+    for arg in inv.argv.iter().skip(1) {
+        let word = match arg.text().and_then(|t| t.split_once('=')) {
+            Some((key, value)) if key.starts_with('-') => Arg::literal(value),
+            _ => arg.clone(),
+        };
+        // A directory is not a script (`goimports -w . && gci write .`).
+        if word.text().is_some_and(|t| t.starts_with('-')) || r.is_directory(&word, scope) {
+            continue;
+        }
+        if let Some(wrote) = r.written_file_earlier(&word, scope) {
+            r.runs_what_it_wrote(&format!("{program} {}", word.shown), &wrote);
+            break;
+        }
+    }
     // An option's value may be where it writes, and it may write the
     // command's text there (`… | shuf -o x && sh x`): the word after an
     // option, or after `=` in one. A plain operand is taken for its input
@@ -313,7 +331,26 @@ fn command_language(r: &mut Reader, program: &str, inv: &Invocation, scope: &mut
 /// 'removeFile "../../.wicket/x"'`, `nix-shell --run 'rm -rf …'`, `swipl -g
 /// …`), so each path-like piece of it is checked as an operand: a protected
 /// one is held, as the whole word naming it would be.
-fn text_operands(r: &mut Reader, inv: &Invocation, scope: &Scope) {
+fn text_operands(r: &mut Reader, program: &str, inv: &Invocation, scope: &Scope) {
+    // Text that still holds a command substitution after the shell's own
+    // expansion (it was quoted) is shell text the program may hand a shell
+    // (`psql -c '\! rm -rf $(…)'`, `nix-shell --run '…'`): what it names
+    // is only known when it runs.
+    if let Some(text) = inv
+        .argv
+        .iter()
+        .skip(1)
+        .filter_map(Arg::text)
+        .find(|t| t.contains("$(") || t.contains('`'))
+    {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{} hands {program}, a program wicket does not know, the text `{text}`, whose command substitution it may run in a shell",
+                inv.shown()
+            ),
+        );
+    }
     let pieces: Vec<Arg> = inv
         .argv
         .iter()

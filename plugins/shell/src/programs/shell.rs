@@ -1859,7 +1859,7 @@ pub fn names_stdin(path: &str) -> bool {
         )
 }
 
-fn foreign_shell(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+fn foreign_shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let words = run.inv.words();
     let commands = words.iter().any(|w| {
         matches!(
@@ -1880,6 +1880,12 @@ fn foreign_shell(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             OpenWorld,
             format!("{} runs a script wicket cannot read", run.name),
         );
+        // Its script, if this command wrote it, runs what it spelled.
+        if let Some(script) = run.inv.argv.iter().skip(1).find(|a| !a.is_flag()) {
+            if let Some(wrote) = r.written_earlier(script, scope) {
+                r.runs_what_it_wrote(&script.shown, &wrote);
+            }
+        }
     }
 }
 
