@@ -1736,3 +1736,47 @@ fn what_the_harness_reads_to_choose_its_programs_is_protected_where_its_environm
         assert_eq!(out.word(), "pass", "{command}: {}", out.reason());
     }
 }
+
+/// What the user's git configuration names for git to read or run is
+/// protected as the configuration itself is: a file it includes (and one
+/// that file includes in turn, relative to it), and its hooks directory.
+/// Every git the harness runs reads them, litany's step commit among them.
+#[test]
+fn what_the_users_git_configuration_includes_or_hooks_is_protected() {
+    let ws = Ws::new(None);
+    let home = ws.home.display().to_string();
+    std::fs::create_dir_all(ws.home.join(".config/git")).unwrap();
+    std::fs::create_dir_all(ws.home.join("conf")).unwrap();
+    std::fs::write(
+        ws.home.join(".gitconfig"),
+        "[user]\n\tname = Dev\n[include]\n\tpath = ~/.gitconfig.local ; the machine's own\n[includeIf \"gitdir:~/work/\"]\n\tpath = \"conf/work.inc\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        ws.home.join("conf/work.inc"),
+        "[include] path = deeper.inc\n",
+    )
+    .unwrap();
+    std::fs::write(
+        ws.home.join(".config/git/config"),
+        "[core]\n\thooksPath = ~/.githooks\n",
+    )
+    .unwrap();
+    let ask = |command: &str| {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT});
+        ws.consult_raw(AGENT, request.to_string().as_bytes(), &[])
+    };
+    for command in [
+        format!("printf '[alias]\\n\\tst = !sh x\\n' > {home}/.gitconfig.local"),
+        format!("echo '[core] fsmonitor = /tmp/x' >> {home}/conf/work.inc"),
+        format!("echo '[core] fsmonitor = /tmp/x' > {home}/conf/deeper.inc"),
+        format!("mkdir -p {home}/.githooks && cp /bin/true {home}/.githooks/post-commit"),
+    ] {
+        let out = ask(&command);
+        assert_eq!(out.word(), "refuse", "{command}: {}", out.reason());
+    }
+    // What the configuration does not name stays an ordinary file outside
+    // the worktree.
+    let out = ask(&format!("printf x > {home}/conf/notes.txt"));
+    assert_eq!(out.word(), "pass", "{}", out.reason());
+}

@@ -522,6 +522,7 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // model adapter's config, git's system configuration.
     paths.extend(wall::adapter_config());
     paths.extend(wall::git_system_files());
+    paths.extend(wall::git_config_named());
     // Compared after resolving links on both sides: a cache reached
     // through a link is still the cache.
     let mut set: Vec<String> = Vec::new();

@@ -254,6 +254,13 @@ pub fn protected(workspace: &Path, guarded: &[PathBuf]) -> Vec<Guard> {
             None,
         ));
     }
+    for named in git_config_named() {
+        out.push(wall(
+            named,
+            "a file the user's or the system's git configuration includes, or its hooks directory",
+            None,
+        ));
+    }
     for path in guarded {
         out.push(wall(
             path.clone(),
@@ -518,6 +525,177 @@ pub fn git_system_files() -> Vec<PathBuf> {
     files
 }
 
+/// What the user's and the system's git configuration name for git to read
+/// or run, besides themselves: every file an `include.path` or
+/// `includeIf.<condition>.path` names (followed as git follows them, up to
+/// its depth of ten, whatever the condition), and a `core.hooksPath` that is
+/// absolute or under the home. Every git the harness runs (litany's step
+/// commit among them) reads them: `~/.gitconfig.local` written when
+/// `~/.gitconfig` includes it, or a hook planted in `~/.githooks` when it is
+/// the hooks path, ran in another worktree's next commit (verified under
+/// dash).
+pub fn git_config_named() -> Vec<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let home = env("HOME");
+    let mut start: Vec<PathBuf> = git_system_files()
+        .into_iter()
+        .filter(|p| !p.ends_with("gitattributes"))
+        .collect();
+    match env("GIT_CONFIG_GLOBAL") {
+        Some(global) => start.push(global),
+        None => {
+            start.extend(home.as_ref().map(|h| h.join(".gitconfig")));
+            let xdg = env("XDG_CONFIG_HOME").or_else(|| home.as_ref().map(|h| h.join(".config")));
+            start.extend(xdg.map(|x| x.join("git").join("config")));
+        }
+    }
+    let mut named: Vec<PathBuf> = Vec::new();
+    let mut queue: std::collections::VecDeque<(PathBuf, usize)> =
+        start.into_iter().map(|p| (p, 0)).collect();
+    let mut read = 0;
+    while let Some((file, depth)) = queue.pop_front() {
+        // Bounded as git bounds includes, and in how much is read.
+        if depth > 10 || read >= 64 {
+            break;
+        }
+        read += 1;
+        let Some(text) = read_small(&file) else {
+            continue;
+        };
+        for (section, key, value) in git_config_entries(&text) {
+            let Some(path) = expand_config_path(&value, &file, home.as_deref()) else {
+                continue;
+            };
+            let include =
+                key == "path" && (section == "include" || section.starts_with("includeif."));
+            if include {
+                if !named.contains(&path) {
+                    named.push(path.clone());
+                    queue.push_back((path, depth + 1));
+                }
+            } else if section == "core" && key == "hookspath" && !named.contains(&path) {
+                named.push(path);
+            }
+        }
+    }
+    named
+}
+
+/// A configuration file's text, when it is a file of at most 1 MiB.
+fn read_small(file: &Path) -> Option<String> {
+    use std::io::Read;
+    let opened = std::fs::File::open(file).ok()?;
+    if !opened.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    opened.take(1 << 20).read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
+/// A path value as git reads it: `~/` is the home, a relative one (an
+/// include's) is relative to the file that names it. None for what names
+/// no fixed place.
+fn expand_config_path(value: &str, file: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    if value.is_empty() {
+        return None;
+    }
+    if let Some(rest) = value.strip_prefix("~/") {
+        return home.map(|h| h.join(rest));
+    }
+    if value.starts_with('~') {
+        return None;
+    }
+    let path = Path::new(value);
+    if path.is_absolute() {
+        return Some(path.to_path_buf());
+    }
+    file.parent().map(|dir| dir.join(path))
+}
+
+/// The entries of a git configuration file: (section, key, value), the
+/// section lower-cased with its subsection after a dot (`includeif.gitdir:~/w/`),
+/// the key lower-cased, the value with quotes and escapes removed. A
+/// tolerant reading: a line it cannot read is skipped.
+pub(crate) fn git_config_entries(text: &str) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut section = String::new();
+    // Continuation lines (a value ending in an unquoted backslash) joined.
+    let mut lines: Vec<String> = Vec::new();
+    let mut pending = String::new();
+    for line in text.lines() {
+        if let Some(head) = line.strip_suffix('\\') {
+            pending.push_str(head);
+            continue;
+        }
+        pending.push_str(line);
+        lines.push(std::mem::take(&mut pending));
+    }
+    if !pending.is_empty() {
+        lines.push(pending);
+    }
+    for line in &lines {
+        let mut rest = line.trim_start();
+        if let Some(after) = rest.strip_prefix('[') {
+            let Some(end) = after.find(']') else { continue };
+            let header = &after[..end];
+            section = match header.split_once(|c: char| c.is_whitespace()) {
+                Some((name, sub)) => {
+                    let sub = sub
+                        .trim()
+                        .trim_matches('"')
+                        .replace("\\\"", "\"")
+                        .replace("\\\\", "\\");
+                    format!("{}.{sub}", name.to_ascii_lowercase())
+                }
+                None => header.to_ascii_lowercase(),
+            };
+            rest = after[end + 1..].trim_start();
+        }
+        if rest.is_empty() || rest.starts_with('#') || rest.starts_with(';') {
+            continue;
+        }
+        let (key, raw) = match rest.split_once('=') {
+            Some((k, v)) => (k.trim(), v),
+            None => (rest.trim(), ""),
+        };
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            continue;
+        }
+        out.push((section.clone(), key.to_ascii_lowercase(), config_value(raw)));
+    }
+    out
+}
+
+/// A value as git reads it: quotes removed, `\\`, `\"`, `\t`, `\n` and
+/// `\b` decoded, a comment outside quotes dropped, outer spaces trimmed.
+fn config_value(raw: &str) -> String {
+    let mut value = String::new();
+    let mut quoted = false;
+    let mut chars = raw.trim().chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => quoted = !quoted,
+            '\\' => match chars.next() {
+                Some('n') => value.push('\n'),
+                Some('t') => value.push('\t'),
+                Some('b') => {
+                    value.pop();
+                }
+                Some(other) => value.push(other),
+                None => {}
+            },
+            '#' | ';' if !quoted => break,
+            c => value.push(c),
+        }
+    }
+    value.trim_end().to_owned()
+}
+
 /// The bwrap this environment names, if it can be found.
 pub fn find_bwrap() -> Result<PathBuf, Unavailable> {
     if !cfg!(target_os = "linux") {
@@ -710,5 +888,34 @@ mod tests {
         assert!(shape.leaves_writable(&ws.join("src")));
         assert!(!shape.leaves_writable(&ws.join("repo.git/refs/replace/x")));
         std::fs::remove_dir_all(&tmp).unwrap();
+    }
+
+    #[test]
+    fn git_configuration_is_read_as_git_reads_it() {
+        let text = "[user]\n\tname = \"A ; B\" # comment\n[include] path = ~/x.inc\n\
+                    [includeIf \"gitdir:~/w/\"]\n  PATH = \"a\\\\b.inc\" ; c\n[Core]\n\thooksPath = /h \\\n  more\n\
+                    [broken\nkey = v\n[core.sub]\n bare\n";
+        let entries = git_config_entries(text);
+        let has =
+            |s: &str, k: &str, v: &str| entries.iter().any(|(a, b, c)| a == s && b == k && c == v);
+        assert!(has("user", "name", "A ; B"), "{entries:?}");
+        assert!(has("include", "path", "~/x.inc"), "{entries:?}");
+        assert!(
+            has("includeif.gitdir:~/w/", "path", "a\\b.inc"),
+            "{entries:?}"
+        );
+        assert!(has("core", "hookspath", "/h   more"), "{entries:?}");
+        assert!(has("core.sub", "bare", ""), "{entries:?}");
+        let home = Path::new("/home/u");
+        let file = Path::new("/home/u/conf/main");
+        assert_eq!(
+            expand_config_path("~/x.inc", file, Some(home)),
+            Some(PathBuf::from("/home/u/x.inc"))
+        );
+        assert_eq!(
+            expand_config_path("b.inc", file, Some(home)),
+            Some(PathBuf::from("/home/u/conf/b.inc"))
+        );
+        assert_eq!(expand_config_path("~other/x", file, Some(home)), None);
     }
 }
