@@ -53,6 +53,9 @@ pub struct Note {
     pub guard: bool,
 }
 
+/// Trap texts remembered per shell, to run again at its exit.
+const MAX_TRAPS: usize = 16;
+
 /// What the reader knows at a point in the script.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scope {
@@ -85,6 +88,12 @@ pub struct Scope {
     pub path_prefix: Option<String>,
     /// Functions defined so far: a later name runs the body.
     pub functions: BTreeMap<String, std::rc::Rc<FunctionBody>>,
+    /// Functions defined on one path only, or differently on two (`[ -e x ]
+    /// && rm() { :; }`): the name may run the program, or another body.
+    pub maybe_functions: BTreeMap<String, Option<std::rc::Rc<FunctionBody>>>,
+    /// Inside a function call: the variables it declared `local` (each
+    /// gets its caller's value back when the call returns).
+    pub locals: Option<BTreeSet<String>>,
     /// Variables with the integer attribute: what is assigned to them is
     /// evaluated as arithmetic.
     pub arith: BTreeSet<String>,
@@ -93,6 +102,9 @@ pub struct Scope {
     pub cased: BTreeSet<String>,
     /// Directories made earlier in the command (`mkdir -p build && cd build`).
     pub made: BTreeSet<String>,
+    /// Of those, the ones made under a new unique name (`mktemp -d`): no
+    /// file can have been there first, so a `cd` to one succeeds.
+    pub made_fresh: BTreeSet<String>,
     /// `shopt -s dotglob`: a pattern matches names starting with a dot.
     pub dotglob: bool,
     /// A glob option wicket does not model is on: patterns match unknown sets.
@@ -120,6 +132,16 @@ pub struct Scope {
     /// Where the last command, a `cd` to a directory not there yet, went if
     /// it succeeded: `&&` after it runs there (`cd new && git init`).
     pub cd_pending: Option<String>,
+    /// Variables made read-only (`readonly x`, `declare -r x`), each with
+    /// whether it is certain (false: on one path only): an assignment to a
+    /// certain one fails and the value stays (`x=../a2; readonly x; command
+    /// eval x=.; touch $x/p` wrote in another agent's worktree; verified
+    /// under dash), and one to a possible one leaves the value unknown.
+    pub readonly: BTreeMap<String, bool>,
+    /// Trap texts set in this shell: each runs again when the shell exits,
+    /// where it is then and with what is set then (`trap 'touch ../../a2/p'
+    /// EXIT; cd d` runs the touch from d; verified under dash).
+    pub traps: Vec<String>,
 }
 
 /// A function's body and the text it was defined in (its here-docs).
@@ -189,10 +211,35 @@ impl Scope {
                 .entry(name.clone())
                 .or_insert_with(|| path.clone());
         }
-        for (name, body) in &other.functions {
-            self.functions
+        let names: BTreeSet<String> = self
+            .functions
+            .keys()
+            .chain(other.functions.keys())
+            .cloned()
+            .collect();
+        for name in names {
+            let (mine, theirs) = (
+                self.functions.get(&name).cloned(),
+                other.functions.get(&name).cloned(),
+            );
+            if mine != theirs {
+                // The body not kept is read too where the name runs.
+                let alternative = match (&mine, &theirs) {
+                    (Some(_), Some(t)) => Some(t.clone()),
+                    _ => None,
+                };
+                self.maybe_functions.insert(name.clone(), alternative);
+            }
+            if mine.is_none() {
+                if let Some(t) = theirs {
+                    self.functions.insert(name, t);
+                }
+            }
+        }
+        for (name, alt) in &other.maybe_functions {
+            self.maybe_functions
                 .entry(name.clone())
-                .or_insert_with(|| body.clone());
+                .or_insert_with(|| alt.clone());
         }
         self.arith.extend(other.arith.iter().cloned());
         self.cased.extend(other.cased.iter().cloned());
@@ -206,6 +253,11 @@ impl Scope {
         }
         // A directory is known to exist only if it was made on both paths.
         self.made = self.made.intersection(&other.made).cloned().collect();
+        self.made_fresh = self
+            .made_fresh
+            .intersection(&other.made_fresh)
+            .cloned()
+            .collect();
         self.dotglob |= other.dotglob;
         self.nullglob |= other.nullglob;
         self.allexport |= other.allexport;
@@ -214,6 +266,22 @@ impl Scope {
         self.stdin_fed |= other.stdin_fed;
         if self.cd_pending != other.cd_pending {
             self.cd_pending = None;
+        }
+        let names: BTreeSet<String> = self
+            .readonly
+            .keys()
+            .chain(other.readonly.keys())
+            .cloned()
+            .collect();
+        for name in names {
+            let both =
+                self.readonly.get(&name) == Some(&true) && other.readonly.get(&name) == Some(&true);
+            self.readonly.insert(name, both);
+        }
+        for text in &other.traps {
+            if self.traps.len() < MAX_TRAPS && !self.traps.contains(text) {
+                self.traps.push(text.clone());
+            }
         }
         if self.glob_unknown.is_none() {
             self.glob_unknown = other.glob_unknown.clone();
@@ -244,6 +312,16 @@ impl Scope {
                 Some(next) => target = next.clone(),
                 None => break,
             }
+        }
+        match self.readonly.get(&target) {
+            // The assignment fails: the value stays.
+            Some(true) => return,
+            Some(false) => {
+                self.vars.insert(target.clone(), None);
+                self.data.insert(target);
+                return;
+            }
+            None => {}
         }
         if data || value.is_none() {
             self.data.insert(target.clone());
@@ -502,6 +580,9 @@ pub struct Reader<'a> {
     /// what the command wrote, which wicket cannot read
     /// (`Reader::written_earlier`). Past `MAX_NOTES` of them, any may be.
     written_here: std::cell::RefCell<Vec<(String, bool)>>,
+    /// Paths this command deleted or moved away (resolved): a directory at
+    /// or beneath one may be gone by the time a later `cd` goes there.
+    removed_here: std::cell::RefCell<Vec<String>>,
     written_overflow: std::cell::Cell<bool>,
     /// How many of `written_here` an earlier command wrote, before the
     /// simple command being read began (its own redirections come after
@@ -620,6 +701,7 @@ impl<'a> Reader<'a> {
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             written_outside: std::cell::RefCell::new(Vec::new()),
             written_here: std::cell::RefCell::new(Vec::new()),
+            removed_here: std::cell::RefCell::new(Vec::new()),
             written_overflow: std::cell::Cell::new(false),
             written_before: std::cell::Cell::new(0),
             code_written: std::cell::Cell::new(false),
@@ -814,10 +896,13 @@ impl<'a> Reader<'a> {
             hashed: BTreeMap::new(),
             unknown_definitions: None,
             path_prefix: None,
+            maybe_functions: BTreeMap::new(),
+            locals: None,
             functions: BTreeMap::new(),
             arith: BTreeSet::new(),
             cased: BTreeSet::new(),
             made: BTreeSet::new(),
+            made_fresh: BTreeSet::new(),
             dotglob: false,
             glob_unknown: None,
             nullglob: false,
@@ -827,6 +912,8 @@ impl<'a> Reader<'a> {
             numbers: BTreeSet::new(),
             stdin_fed: false,
             cd_pending: None,
+            readonly: BTreeMap::new(),
+            traps: Vec::new(),
         }
     }
 
@@ -889,6 +976,10 @@ impl<'a> Reader<'a> {
         // next command), and what follows counts what either wrote.
         let written_before = self.written_here.borrow().clone();
         let mut written_after = written_before.clone();
+        // And what it removed: one reading's removals happen in a run of
+        // their own.
+        let removed_before = self.removed_snapshot();
+        let mut removed_after = removed_before.clone();
         for dialect in dialects {
             let script = syntax::parse(text, *dialect);
             if read
@@ -903,7 +994,14 @@ impl<'a> Reader<'a> {
             *scope = start.clone();
             *self.unseen_trees.borrow_mut() = unseen_before.clone();
             *self.written_here.borrow_mut() = written_before.clone();
+            self.restore_removed(removed_before.clone());
             self.read_script(&script, scope);
+            self.run_traps(start.traps.len(), scope);
+            for gone in self.removed_here.borrow().iter() {
+                if removed_after.len() < MAX_NOTES && !removed_after.contains(gone) {
+                    removed_after.push(gone.clone());
+                }
+            }
             self.settle_unseen();
             for tree in self.unseen_trees.borrow().iter() {
                 if unseen_after.len() < MAX_NOTES && !unseen_after.contains(tree) {
@@ -926,6 +1024,20 @@ impl<'a> Reader<'a> {
         }
         *self.unseen_trees.borrow_mut() = unseen_after;
         *self.written_here.borrow_mut() = written_after;
+        self.restore_removed(removed_after);
+    }
+
+    /// The traps set since the first `from` run once more where the shell
+    /// is when it exits (an EXIT trap then; any other may fire there too).
+    fn run_traps(&mut self, from: usize, scope: &mut Scope) {
+        let traps: Vec<String> = scope.traps.get(from..).unwrap_or(&[]).to_vec();
+        let outer_stop = std::mem::replace(&mut self.stopped, false);
+        for text in traps {
+            let mut at_exit = scope.clone();
+            at_exit.traps.clear();
+            self.read_text(&text, &mut at_exit);
+        }
+        self.stopped = outer_stop;
     }
 
     pub fn read_script(&mut self, script: &Script, scope: &mut Scope) {
@@ -962,6 +1074,7 @@ impl<'a> Reader<'a> {
                 for n in body {
                     self.read_node(n, &mut inner, script);
                 }
+                self.run_traps(scope.traps.len(), &mut inner);
             }
             Node::Pipeline(elements) => {
                 let mut feeding = None;
@@ -1131,10 +1244,15 @@ impl<'a> Reader<'a> {
     }
 
     /// Read the commands a word's expansions run (each in a subshell).
-    fn run_word_commands(&mut self, word: &Word, scope: &Scope, script: &Script) {
+    /// Read the commands a word's substitutions run, each in a subshell of
+    /// `scope`. Returns the directories `mktemp -d` made there, which the
+    /// command holding the word may go to (`cd "$(mktemp -d)"`).
+    fn run_word_commands(&mut self, word: &Word, scope: &Scope, script: &Script) -> Vec<String> {
+        let mut fresh = Vec::new();
         for node in word.commands() {
             let mut inner = scope.clone();
             self.read_node(node, &mut inner, script);
+            fresh.extend(inner.made_fresh.difference(&scope.made_fresh).cloned());
             if self.substitution_reaches(node, scope, &inner) {
                 self.reaching_words.borrow_mut().insert(word.shown());
             }
@@ -1154,6 +1272,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        fresh
     }
 
     /// Arithmetic in a word: `$((…))`, an array index (`${a[x]}`) and a
@@ -1226,7 +1345,8 @@ impl<'a> Reader<'a> {
             .chain(&cmd.words)
             .chain(cmd.redirects.iter().map(|r| &r.target))
         {
-            self.run_word_commands(word, scope, script);
+            let fresh = self.run_word_commands(word, scope, script);
+            scope.made_fresh.extend(fresh);
             self.check_arith(word, scope);
             assign_defaults(word, scope);
         }
@@ -1656,8 +1776,25 @@ impl<'a> Reader<'a> {
     /// PATH reassigned: a directory ahead of the system's may hold a program
     /// of the agent's under any later name; an unknown PATH, any program.
     pub fn path_changed(&mut self, scope: &mut Scope, value: &Arg) {
+        // An empty entry (or `.`) ahead of the old PATH is the directory the
+        // shell is in when it looks the name up (`PATH=:$PATH ls` ran an
+        // `ls` the same command wrote there; verified under dash).
+        let ahead: Vec<&str> = value
+            .text()
+            .unwrap_or(&value.shown)
+            .split(':')
+            .take_while(|e| !e.starts_with("$PATH") && !e.starts_with("${PATH}"))
+            .collect();
+        if ahead.len() > 1 && ahead.iter().any(|e| e.is_empty() || *e == ".") {
+            scope.path_prefix = Some(".".to_owned());
+            return;
+        }
         let Some(text) = value.text() else {
             let first = value.shown.split(':').next().unwrap_or("");
+            if first.is_empty() || first == "." {
+                scope.path_prefix = Some(".".to_owned());
+                return;
+            }
             if !first.starts_with("$PATH") && !first.starts_with("${PATH}") {
                 // `$PWD/b:$PATH`, `$HOME/go/bin:$PATH`: the directory is
                 // known where the cwd, or the home, is.
@@ -1689,7 +1826,9 @@ impl<'a> Reader<'a> {
             return;
         }
         let system = |dir: &str| SYSTEM_BIN.contains(&dir.trim_end_matches('/'));
-        if !system(first) {
+        if first.is_empty() {
+            scope.path_prefix = Some(".".to_owned());
+        } else if !system(first) {
             scope.path_prefix = Some(first.to_owned());
         }
     }
@@ -2127,15 +2266,49 @@ impl<'a> Reader<'a> {
                     .any(|a| a.values.is_none() && words.contains(&a.shown))
             };
             let outer_chosen = self.positional_chosen.replace(chosen);
+            let maybe = scope.maybe_functions.get(name).cloned();
+            let before = scope.clone();
             // A function calling itself is read once more at most.
             let mut inner = scope.clone();
             inner.functions.remove(name);
+            let outer_locals = inner.locals.replace(BTreeSet::new());
             self.read_node(&function.body, &mut inner, &function.script);
+            // Its `local` variables return to the caller's values.
+            if let Some(locals) = std::mem::replace(&mut inner.locals, outer_locals) {
+                for local in locals {
+                    match before.vars.get(&local) {
+                        Some(value) => {
+                            inner.vars.insert(local.clone(), value.clone());
+                            if before.data.contains(&local) {
+                                inner.data.insert(local);
+                            } else {
+                                inner.data.remove(&local);
+                            }
+                        }
+                        None => {
+                            inner.vars.remove(&local);
+                            inner.data.remove(&local);
+                        }
+                    }
+                }
+            }
             self.positional_chosen.set(outer_chosen);
             inner.functions.insert(name.to_owned(), function);
             inner.positional = outer;
             *scope = inner;
-            return true;
+            match maybe {
+                None => return true,
+                // Defined on one path only: the program of that name may run
+                // instead, and is read too.
+                Some(None) => {}
+                // Defined another way on another path: that body is read too.
+                Some(Some(other)) => {
+                    let mut inner = before.clone();
+                    inner.functions.remove(name);
+                    self.read_node(&other.body, &mut inner, &other.script);
+                    return true;
+                }
+            }
         }
         if let Some(path) = scope.hashed.get(name).cloned() {
             let mut argv = inv.argv.clone();
@@ -2186,6 +2359,11 @@ impl<'a> Reader<'a> {
     fn path_may_shadow(&mut self, name: &str, scope: &Scope) {
         if BUILTINS.contains(&name) {
             return;
+        }
+        // A module path set earlier in the command (`export PYTHONPATH=.`)
+        // counts for each program that runs after a module was written.
+        if !self.written_here.borrow().is_empty() || self.written_overflow.get() {
+            programs::vars::module_paths_in_scope(self, scope);
         }
         let Some(dir) = scope.path_prefix.clone() else {
             return;
@@ -2308,6 +2486,19 @@ impl<'a> Reader<'a> {
         let places = self.places(arg, scope);
         self.removes_entry.set(false);
         self.record_write(arg, change, tree, &places, shown);
+        if change == Change::Delete {
+            let mut removed = self.removed_here.borrow_mut();
+            for place in &places {
+                if let Place::Inside(path)
+                | Place::Outside { path, .. }
+                | Place::Above { path, .. } = place
+                {
+                    if removed.len() < MAX_NOTES && !removed.contains(path) {
+                        removed.push(path.clone());
+                    }
+                }
+            }
+        }
         for place in places {
             if tree {
                 if let Place::Inside(path) | Place::Outside { path, .. } = &place {
@@ -2322,6 +2513,26 @@ impl<'a> Reader<'a> {
                             ),
                         );
                         continue;
+                    }
+                    // Unseen entries written into a tree an earlier command
+                    // filled unseen: that tree may hold links by then, and a
+                    // member's path goes through them (`tar xf t1.tar -C o`
+                    // plants `o/up -> {ws}`, `tar xf t2.tar -C o` then writes
+                    // `up/inbox/m` into the workspace; verified under dash).
+                    if self.unseen_entries.get() && change != Change::Delete {
+                        if let Some((filled, by)) = self.filled_tree(path) {
+                            self.note(
+                                Effect::Opaque,
+                                format!(
+                                    "{shown} {} {path} with entries wicket does not see, in {filled}, which \
+                                     `{by}` filled earlier in this command with entries it cannot see either: \
+                                     one may be a link by then, and a member written through it lands wherever \
+                                     it leads",
+                                    change.verb()
+                                ),
+                            );
+                            continue;
+                        }
                     }
                 }
             }
@@ -2604,6 +2815,39 @@ impl<'a> Reader<'a> {
     /// gcc's `-B`): `Some(None)` when none, `None` when where it is, or
     /// what was written, is not known.
     pub fn written_beneath(&self, dir: &Arg, scope: &Scope) -> Option<Option<String>> {
+        self.written_beneath_matching(dir, scope, &|_| true)
+    }
+
+    /// A module this command wrote its text into where `dir` loads modules
+    /// from (a name ending in one of `exts`, directly there or beneath):
+    /// the interpreter may import it in place of the one it means (`printf
+    /// … > json.py; python3 -m json.tool f` ran the file written; verified
+    /// under dash). Unknown places and overflow count as written.
+    pub fn wrote_module_in(&mut self, dir: &Arg, scope: &Scope, exts: &[&str], shown: &str) {
+        let modules = |w: &str| {
+            let name = w.rsplit('/').next().unwrap_or(w);
+            exts.iter().any(|e| name.ends_with(e))
+        };
+        let why = match self.written_beneath_matching(dir, scope, &modules) {
+            Some(None) => return,
+            Some(Some(w)) => format!(
+                "{shown} loads modules from {}, where this command wrote {w}: it may import that in place of the module it means",
+                dir.shown
+            ),
+            None => format!(
+                "{shown} loads modules from {}, a place only known when it runs, after this command wrote files: it may import one of them in place of the module it means",
+                dir.shown
+            ),
+        };
+        self.note(Effect::Opaque, why);
+    }
+
+    fn written_beneath_matching(
+        &self,
+        dir: &Arg,
+        scope: &Scope,
+        matching: &dyn Fn(&str) -> bool,
+    ) -> Option<Option<String>> {
         if self.written_here.borrow().is_empty() && !self.written_overflow.get() {
             return Some(None);
         }
@@ -2618,12 +2862,10 @@ impl<'a> Reader<'a> {
             if self.written_overflow.get() {
                 return None;
             }
-            if let Some((w, _)) = self
-                .written_here
-                .borrow()
-                .iter()
-                .find(|(w, _)| wicket_guest::paths::is_under(w, dir))
-            {
+            if let Some((w, _)) = self.written_here.borrow().iter().find(|(w, tree)| {
+                wicket_guest::paths::is_under(w, dir) && (*tree || matching(w))
+                    || *tree && wicket_guest::paths::is_under(dir, w)
+            }) {
                 return Some(Some(w.clone()));
             }
         }
@@ -2701,6 +2943,35 @@ impl<'a> Reader<'a> {
             }
         }
         Some((tree, by))
+    }
+
+    /// Whether this command deleted or moved away `path` or a directory
+    /// above it earlier (or wrote more removals than are remembered).
+    pub fn removed_earlier(&self, path: &str) -> bool {
+        let removed = self.removed_here.borrow();
+        removed.len() >= MAX_NOTES
+            || removed
+                .iter()
+                .any(|gone| wicket_guest::paths::is_under(path, gone))
+    }
+
+    /// What [`Reader::removed_earlier`] knows now, to put back after
+    /// reading text that runs later.
+    pub fn removed_snapshot(&self) -> Vec<String> {
+        self.removed_here.borrow().clone()
+    }
+
+    pub fn restore_removed(&self, removed: Vec<String>) {
+        *self.removed_here.borrow_mut() = removed;
+    }
+
+    /// The tree this command filled unseen that `path` is, or lies in.
+    fn filled_tree(&self, path: &str) -> Option<(String, String)> {
+        self.unseen_trees
+            .borrow()
+            .iter()
+            .find(|(tree, _)| wicket_guest::paths::is_under(path, tree))
+            .cloned()
     }
 
     /// A symbolic link there now replaced by another (`ln -sfn X link`):

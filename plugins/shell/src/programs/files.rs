@@ -16,7 +16,7 @@ use super::{Program, Run, Syntax};
 
 pub const PROGRAMS: &[&Program] = &[
     &CP, &MV, &INSTALL, &LN, &LINK, &RM, &RMDIR, &UNLINK, &MKDIR, &TOUCH, &CHMOD, &CHOWN,
-    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED, &MKTEMP, &SETFACL,
+    &TRUNCATE, &TEE, &MKFIFO, &MKNOD, &SHRED, &MKTEMP, &SETFACL, &LDCONFIG,
 ];
 
 const BACKUP: [crate::argv::Opt; 3] = [
@@ -440,6 +440,52 @@ pub const TRUNCATE: Program = Program {
         (Destructive, "truncate --si=0 /etc/hostname"),
     ],
     manual: "truncate (GNU coreutils) 9.1: truncate --help",
+};
+
+/// ldconfig rebuilds the dynamic linker's cache, which decides the
+/// library every program started afterwards loads for each name (git,
+/// litany and wicket among them): `ldconfig DIR` run as root lists DIR
+/// before the system's directories, so a library planted there is loaded
+/// in their place. It also makes each library's soname link in every
+/// directory it reads.
+pub const LDCONFIG: Program = Program {
+    names: &["ldconfig", "ldconfig.real"],
+    syntax: Syntax::Grammar(Grammar {
+        style: Style::GNU,
+        options: &[
+            value("format", "c", &["format"]),
+            value("C", "C", &[]),
+            value("f", "f", &[]),
+            flag("ignore-aux-cache", "i", &["ignore-aux-cache"]),
+            flag("l", "l", &[]),
+            flag("n", "n", &[]),
+            flag("N", "N", &[]),
+            flag("print-cache", "p", &["print-cache"]),
+            value("r", "r", &[]),
+            flag("verbose", "v", &["verbose"]),
+            flag("X", "X", &[]),
+            flag("help", "?", &["help", "usage"]),
+            flag("version", "V", &["version"]),
+        ],
+    }),
+    output: None,
+    lists_paths_under: None,
+    read: ldconfig,
+    examples: examples![
+        (Read, "ldconfig -p"),
+        (Read, "ldconfig --print-cache"),
+        (Read, "ldconfig -V"),
+        (Destructive, "ldconfig"),
+        (Destructive, "ldconfig /tmp/lib"),
+        (Destructive, "ldconfig -v -i /tmp/lib"),
+        (OpenWorld, "ldconfig -n /tmp/lib"),
+        (OpenWorld, "ldconfig -C /tmp/ld.cache /tmp/lib"),
+        (Destructive, "ldconfig -C ../../.wicket/x"),
+        (OpenWorld, "ldconfig -r /tmp/root"),
+        (Read, "ldconfig -nX lib"),
+        (TargetWrite, "ldconfig -n lib"),
+    ],
+    manual: "ldconfig (Debian GLIBC 2.36-9+deb12u14) 2.36: ldconfig --help",
 };
 
 pub const TEE: Program = Program {
@@ -1155,6 +1201,72 @@ fn truncate(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
 }
 
+fn ldconfig(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    if prints_only(r, run) {
+        return;
+    }
+    let p = &run.parsed;
+    let shown = run.shown();
+    if p.has("print-cache") {
+        return r.note(Read, format!("{shown} prints the dynamic linker's cache"));
+    }
+    if let Some(conf) = p.last("f") {
+        r.reads(conf, scope, &shown);
+    }
+    // With -r it works in ROOT as its root directory.
+    let root = match p.last("r") {
+        None => Some(String::new()),
+        Some(arg) => arg
+            .text()
+            .filter(|t| !arg.glob && t.starts_with('/'))
+            .map(|t| t.trim_end_matches('/').to_owned()),
+    };
+    let Some(root) = root else {
+        return r.note(
+            Opaque,
+            format!(
+                "{shown}: the root ldconfig works in is only known when it runs, or is relative"
+            ),
+        );
+    };
+    let within = |arg: &Arg| -> Arg {
+        match arg.text() {
+            Some(t) if !root.is_empty() && t.starts_with('/') && !arg.glob => {
+                Arg::literal(&format!("{root}{t}"))
+            }
+            _ => arg.clone(),
+        }
+    };
+    // Each directory (or, with -l, each library) named gets its links.
+    if !p.has("X") {
+        for arg in p.operand_args() {
+            let reach = if p.has("l") { Reach::Path } else { Reach::Tree };
+            r.change(&within(&arg), scope, Change::Write, reach, &shown);
+        }
+    }
+    if !(p.has("n") || p.has("N")) {
+        let cache = match p.last("C") {
+            Some(c) => within(c),
+            None => Arg::literal(&format!("{root}/etc/ld.so.cache")),
+        };
+        if p.last("C").is_none() && root.is_empty() {
+            r.guard(
+                Destructive,
+                format!(
+                    "{shown} rebuilds /etc/ld.so.cache, which decides the library every program started \
+                     afterwards loads (the harness's git, litany and wicket among them)"
+                ),
+            );
+        }
+        r.change(&cache, scope, Change::Overwrite, Reach::Path, &shown);
+    } else if p.operand_args().is_empty() {
+        r.note(
+            Read,
+            format!("{shown} neither rebuilds the cache nor names a directory"),
+        );
+    }
+}
+
 fn tee(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if prints_only(r, run) {
         return;
@@ -1280,6 +1392,19 @@ fn mktemp(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.change(&arg, scope, Change::Write, Reach::Path, &shown);
             if run.parsed.has("directory") {
                 r.made(&arg, scope);
+                // In the system's /tmp under a name of mktemp's own the
+                // directory is made: nothing the agent set could be in the
+                // way (a TMPDIR or -p it chose may be a file, and then
+                // mktemp fails and prints nothing).
+                let p = &run.parsed;
+                let default_place = p.last("p").is_none()
+                    && p.last("tmpdir").is_none()
+                    && !scope.vars.contains_key("TMPDIR")
+                    && path.starts_with("/tmp/")
+                    && path.matches('/').count() == 2;
+                if default_place {
+                    scope.made_fresh.insert(path.clone());
+                }
             }
         }
         None => r.note(

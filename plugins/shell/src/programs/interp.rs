@@ -473,6 +473,13 @@ pub const PYTHON: Program = Program {
     manual: "Python 3.11.7: python3 --help (checked by a test in this file)",
 };
 
+/// What python imports as a module from a directory on its path.
+pub const PYTHON_MODULES: &[&str] = &[".py", ".pyc", ".pth", ".so"];
+/// What perl loads from an `-I` or PERL5LIB directory.
+pub const PERL_MODULES: &[&str] = &[".pm", ".pl", ".pmc", ".so"];
+/// What ruby requires from an `-I` or RUBYLIB directory.
+pub const RUBY_MODULES: &[&str] = &[".rb", ".so"];
+
 fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let settled = inherited(&run.inv.argv[1..], scope);
     let args = &settled[..];
@@ -514,6 +521,34 @@ fn python(r: &mut Reader, run: &Run, scope: &mut Scope) {
             .is_some_and(|v| v.as_ref().is_none_or(|v| v.iter().any(|t| !t.is_empty())));
     if p.has("i") || inspect {
         program_on_stdin(r, run, Language::Python, scope);
+    }
+    // The first place python imports from: the directory it runs in for
+    // -c, -m and a program on stdin, the script's own for a script (not
+    // with -P, -I or PYTHONSAFEPATH).
+    let safe_path = p.has("P")
+        || p.has("I")
+        || (!isolated
+            && scope
+                .vars
+                .get("PYTHONSAFEPATH")
+                .is_some_and(|v| v.as_ref().is_none_or(|v| v.iter().any(|t| !t.is_empty()))));
+    if !safe_path {
+        let script = args
+            .get(rest)
+            .filter(|_| p.last("c").is_none() && p.last("m").is_none());
+        let first = match script.map(|a| (a, a.text())) {
+            Some((_, Some(text))) if text != "-" => Arg::literal(
+                text.rsplit_once('/')
+                    .map_or(".", |(d, _)| if d.is_empty() { "/" } else { d }),
+            ),
+            Some((a, None)) => Arg {
+                values: None,
+                glob: false,
+                shown: format!("the directory of {}", a.shown),
+            },
+            _ => Arg::literal("."),
+        };
+        r.wrote_module_in(&first, scope, PYTHON_MODULES, &shown);
     }
     if let Some(code) = p.last("c") {
         literal_code(r, run, Language::Python, code, scope, "on the command line");
@@ -2232,6 +2267,9 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
             format!("{shown} changes to {} before running", dir.shown),
         );
     }
+    for dir in p.values("I") {
+        r.wrote_module_in(dir, scope, PERL_MODULES, &shown);
+    }
     // `-MFoo;code`: perl writes `use Foo;code;` into the program.
     for key in ["M", "m"] {
         for module in p.values(key) {
@@ -2514,6 +2552,9 @@ fn ruby(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     vars::program_variables(r, scope, vars::RUBY_VARIABLES, &shown);
+    for dir in p.values("I") {
+        r.wrote_module_in(dir, scope, RUBY_MODULES, &shown);
+    }
     // `-C DIR`: ruby changes directory first; its program's paths start there.
     let mut inner = scope.clone();
     if let Some(dir) = p.last("C").or_else(|| p.last("x")) {

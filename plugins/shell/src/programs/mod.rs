@@ -29,7 +29,7 @@ mod secrets;
 mod shell;
 pub(crate) mod text;
 mod transfer;
-mod vars;
+pub(crate) mod vars;
 
 pub use code::{scan_code, Language};
 pub use interp::literal_stdin;

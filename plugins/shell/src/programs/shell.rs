@@ -476,8 +476,16 @@ fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     if !r.take_resolve() {
         return None;
     }
+    // Only a directory that is there now, and that nothing earlier in the
+    // command removed, is certain: one this command made may not have been
+    // made (`mkdir -p README; cd README; touch ../a2/p` with README a file:
+    // mkdir and cd fail, `;` goes on, and the touch lands in another
+    // agent's worktree; verified under dash). What runs after `&&` knows
+    // the cd succeeded (`cd_pending`).
     let is_dir = |resolved: &wicket_guest::Resolved| {
-        resolved.kind == wicket_guest::PathKind::Directory || scope.made.contains(&resolved.path)
+        (resolved.kind == wicket_guest::PathKind::Directory
+            || scope.made_fresh.contains(&resolved.path))
+            && !r.removed_earlier(&resolved.path)
     };
     let resolved = r.ctx.resolve(&full);
     let lexical = wicket_guest::paths::fold(&full);
@@ -927,6 +935,8 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let nameref = has(&options, 'n');
     let integer = has(&options, 'i');
+    // Marked read-only once its own assignment is made.
+    let read_only = (run.name == "readonly" || has(&options, 'r')) && !functions_only;
     for arg in names {
         let text = match arg.text() {
             Some(t) => t.to_owned(),
@@ -1055,6 +1065,32 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                     },
                 ),
             }
+        }
+    }
+    // `local`, and bash's declare or typeset without -g inside a function,
+    // make the names the function's own: the caller's values come back
+    // when it returns (`x=../a2; f() { local x=.; }; f; touch $x/p` wrote
+    // in another agent's worktree, verified under dash and bash).
+    let local =
+        run.name == "local" || (matches!(run.name, "declare" | "typeset") && !has(&options, 'g'));
+    let declared = || {
+        names.iter().filter_map(|arg| {
+            let text = arg.text()?;
+            let name = text
+                .split_once('=')
+                .map_or(text, |(n, _)| n)
+                .trim_end_matches('+');
+            is_name(name).then(|| name.to_owned())
+        })
+    };
+    if local {
+        if let Some(locals) = scope.locals.as_mut() {
+            locals.extend(declared().take(64usize.saturating_sub(locals.len())));
+        }
+    }
+    if read_only {
+        for name in declared() {
+            scope.readonly.insert(name, true);
         }
     }
     r.nameref_to_credential(scope);
@@ -1460,8 +1496,6 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             // A trap runs its text later, in this shell.
             Some(text) => {
-                let mut later = scope.clone();
-                r.read_text(text, &mut later);
                 // On any condition but EXIT the text may run between the
                 // commands that follow (bash's DEBUG before each one, ERR,
                 // RETURN, a signal the command sends itself, SIGCHLD as a
@@ -1473,6 +1507,17 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 let exit_only = conditions
                     .iter()
                     .all(|c| matches!(c.text(), Some("EXIT" | "0" | "SIGEXIT")));
+                let mut later = scope.clone();
+                // What an EXIT trap removes is removed after everything
+                // else (`trap 'rm -rf "$tmp"' EXIT; cd "$tmp"`).
+                let removed = exit_only.then(|| r.removed_snapshot());
+                r.read_text(text, &mut later);
+                if let Some(removed) = removed {
+                    r.restore_removed(removed);
+                }
+                if scope.traps.len() < 16 && !scope.traps.iter().any(|t| t == text) {
+                    scope.traps.push(text.to_owned());
+                }
                 let moves = later.cwd != scope.cwd || later.oldpwd != scope.oldpwd;
                 let sets = later.vars != scope.vars
                     || later.positional != scope.positional

@@ -415,7 +415,70 @@ pub fn temp_dir(r: &mut Reader, name: &str, value: &Arg, scope: &Scope) {
 /// ordinary). git's own
 /// variables, the harness's and those [`kind`] calls harmless are read
 /// elsewhere.
+/// What a variable naming where modules load from ([`Kind::LoadsFrom`])
+/// may find there, in any language.
+fn any_module() -> Vec<&'static str> {
+    [
+        super::interp::PYTHON_MODULES,
+        super::interp::PERL_MODULES,
+        super::interp::RUBY_MODULES,
+        &[
+            ".js", ".cjs", ".mjs", ".json", ".node", ".lua", ".tcl", ".jar", ".class", ".R",
+        ],
+    ]
+    .concat()
+}
+
+/// The module paths ([`Kind::LoadsFrom`]) this command set, checked for
+/// modules it wrote since (`export PYTHONPATH=.; printf … >
+/// sitecustomize.py; pip --version`).
+pub fn module_paths_in_scope(r: &mut Reader, scope: &Scope) {
+    let set: Vec<(String, Option<Vec<String>>)> = scope
+        .vars
+        .iter()
+        .filter(|(name, _)| matches!(kind(name), Some(Kind::LoadsFrom)))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
+    for (name, values) in set {
+        let Some(values) = values else {
+            // Set to something only known when it runs: it may be where
+            // the module was written.
+            let unknown = Arg {
+                values: None,
+                glob: false,
+                shown: format!("${name}"),
+            };
+            r.wrote_module_in(&unknown, scope, &any_module(), &format!("{name}=${name}"));
+            continue;
+        };
+        for dir in values
+            .iter()
+            .flat_map(|v| v.split(':'))
+            .filter(|d| !d.is_empty())
+        {
+            r.wrote_module_in(
+                &Arg::literal(dir),
+                scope,
+                &any_module(),
+                &format!("{name}={dir}"),
+            );
+        }
+    }
+}
+
 pub fn environment(r: &mut Reader, name: &str, value: &Arg, scope: &Scope, program: Option<&str>) {
+    // Whatever program runs with such a variable set (pip, pytest, a
+    // gem's executable) loads from there first (`PYTHONPATH=. pip
+    // --version` ran a sitecustomize.py the same command wrote; verified
+    // under dash).
+    if matches!(kind(name), Some(Kind::LoadsFrom)) {
+        for text in value.values.iter().flatten() {
+            for dir in text.split(':').filter(|d| !d.is_empty()) {
+                let shown = format!("{name}={}", value.shown);
+                r.wrote_module_in(&Arg::literal(dir), scope, &any_module(), &shown);
+            }
+        }
+    }
     // A builtin that runs nothing ignores its environment (`x=… true`), and
     // a program whose description reads the variable judges it there (see
     // [`super::judges_variable`]: `TAPE` counts only for tar without -f).
@@ -638,6 +701,11 @@ fn read_value(
             for dir in text.split(':').filter(|d| !d.is_empty()) {
                 let arg = Arg::literal(dir);
                 r.reads(&arg, scope, &shown);
+                // Whatever program runs with it set (pip, pytest, a
+                // gem's executable) loads from there first
+                // (`PYTHONPATH=. pip --version` ran a sitecustomize.py the
+                // same command wrote; verified under dash).
+                r.wrote_module_in(&arg, scope, &any_module(), &shown);
                 for place in r.places(&arg, scope) {
                     if let crate::read::Place::Protected { path, entry } = place {
                         r.guard(

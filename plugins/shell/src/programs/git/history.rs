@@ -1640,6 +1640,9 @@ pub const BISECT: Sub = Sub {
         (TargetWrite, "git bisect reset"),
         (Read, "git bisect log"),
         (Read, "git bisect visualize --oneline"),
+        (Destructive, "git bisect view --output=../../inbox/m"),
+        (Destructive, "git bisect view diff --output=../../inbox/m"),
+        (TargetWrite, "git bisect view --stat --output=bisect.txt"),
         (OpenWorld, "git bisect run cargo test"),
         (Destructive, "git bisect run rm -rf /etc"),
         (Destructive, "git bisect reset config/default"),
@@ -1656,6 +1659,7 @@ fn bisect(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
         return unknown_name(r, g, first, "runs the bisect step");
     };
     match sub {
+        "visualize" | "view" if words.len() > 1 => bisect_view(r, g, &words[1..], scope),
         "log" | "visualize" | "view" | "terms" | "help" => g.reads(r, "shows the bisection"),
         "replay" => {
             if let Some(file) = words.get(1) {
@@ -1665,16 +1669,7 @@ fn bisect(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
         }
         "run" => {
             if words.len() > 1 {
-                let inv = Invocation {
-                    argv: words[1..].to_vec(),
-                    stdin: g.stdin,
-                    stdin_paths: None,
-                    stdin_text: None,
-                    extra_operands: false,
-                    plain_program: false,
-                };
-                let mut at = g.at.clone();
-                r.read_invocation(&inv, &mut at);
+                runs_program(r, g, &words[1..]);
             }
             g.writes_files(r, "checks out commits while it runs a command");
         }
@@ -1685,6 +1680,46 @@ fn bisect(r: &mut Reader, g: &mut Git, _p: &Parsed, scope: &mut Scope) {
             g.writes_files(r, "ends a bisection, checking out where it started");
         }
         _ => g.writes_files(r, "marks commits and checks out the next one to test"),
+    }
+}
+
+/// A program bisect runs with its words, where git runs.
+fn runs_program(r: &mut Reader, g: &Git, argv: &[Arg]) {
+    let inv = Invocation {
+        argv: argv.to_vec(),
+        stdin: g.stdin,
+        stdin_paths: None,
+        stdin_text: None,
+        extra_operands: false,
+        plain_program: false,
+    };
+    let mut at = g.at.clone();
+    r.read_invocation(&inv, &mut at);
+}
+
+/// `git bisect view ARGS`: options go to `git log` (`--output` writes a
+/// file there as in log: `git bisect view --output=../../inbox/m`
+/// overwrote it, verified under dash); `tig` and a name starting with
+/// `git` run as that program; any other name is a git subcommand.
+fn bisect_view(r: &mut Reader, g: &mut Git, words: &[Arg], scope: &mut Scope) {
+    let Some(first) = words[0].text() else {
+        return unknown_name(r, g, &words[0], "shows the bisection with");
+    };
+    if first.starts_with('-') {
+        return super::run_sub(r, g, &super::reads::LOG, "log", words, scope);
+    }
+    if first == "tig" || first.starts_with("git") {
+        return runs_program(r, g, words);
+    }
+    match super::find(first) {
+        Some(sub) => super::run_sub(r, g, sub, first, &words[1..], scope),
+        None => r.note(
+            Opaque,
+            format!(
+                "{}: `git {first}`, which git bisect view runs, is not a subcommand wicket describes",
+                g.shown
+            ),
+        ),
     }
 }
 

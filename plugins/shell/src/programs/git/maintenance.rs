@@ -430,12 +430,19 @@ fn own_worktree(r: &mut Reader, g: &Git, arg: &Arg) -> Result<(), String> {
         .rsplit('/')
         .next()
         .unwrap_or(text);
-    let agent_like = last.len() > 17
-        && last.as_bytes()[8] == b'T'
-        && last[..8].bytes().all(|b| b.is_ascii_digit());
-    if agent_like || last.starts_with("litany-") || last == ".config-author" || last == g.own {
+    // git looks the argument up as the end of every worktree's path before
+    // it reads it as a path, comparing case-insensitively when
+    // core.ignorecase is on (`git -c core.ignorecase=true worktree remove
+    // 20261129t190000z-…` removed that agent's worktree; verified under
+    // dash). Only `/`, `./` and `../` at the front keep it from matching one.
+    let bare = !(text.starts_with('/')
+        || text.starts_with("./")
+        || text.starts_with("../")
+        || matches!(text, "." | ".."));
+    if names_worktree_by_suffix(r, g, text, last, bare) {
         return Err(format!(
-            "`{text}`, which names another agent's or the harness's worktree by its last part"
+            "`{text}`, which git finds as the end of another agent's or the harness's worktree \
+             path (write a worktree of your own as ./{text} or by its absolute path)"
         ));
     }
     let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
@@ -449,6 +456,41 @@ fn own_worktree(r: &mut Reader, g: &Git, arg: &Arg) -> Result<(), String> {
         Some(Place::Protected { path, .. }) => Err(format!("`{text}`, which is {path}")),
         _ => Err(format!("`{text}`, which wicket cannot place")),
     }
+}
+
+/// Whether a worktree argument may name a worktree that is not one the
+/// agent made: its last part an agent's id in any case or one of litany's
+/// own worktrees; and, for a `bare` argument (which git matches against the
+/// end of every worktree's path), anything naming `agents` or a directory
+/// that is there in the workspace's `agents/`.
+fn names_worktree_by_suffix(r: &Reader, g: &Git, text: &str, last: &str, bare: bool) -> bool {
+    let lower = last.to_ascii_lowercase();
+    let agent_like = lower.len() > 17
+        && lower.as_bytes()[8] == b't'
+        && lower[..8].bytes().all(|b| b.is_ascii_digit());
+    if agent_like || lower.starts_with("litany-") || lower == ".config-author" || last == g.own {
+        return true;
+    }
+    if !bare {
+        return false;
+    }
+    if lower == g.own.to_ascii_lowercase()
+        || text.split('/').any(|c| c.eq_ignore_ascii_case("agents"))
+    {
+        return true;
+    }
+    let root = r.ctx.writable_root.trim_end_matches('/');
+    let Some((agents, _)) = root.rsplit_once('/') else {
+        return true;
+    };
+    if !r.take_resolve() {
+        return true;
+    }
+    [last.to_owned(), lower, last.to_ascii_uppercase()]
+        .iter()
+        .any(|name| {
+            r.ctx.resolve(&format!("{agents}/{name}")).kind != wicket_guest::PathKind::Missing
+        })
 }
 
 fn wt_names(r: &mut Reader, g: &mut Git, p: &Parsed, what: &str) -> bool {

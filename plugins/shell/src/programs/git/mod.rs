@@ -835,7 +835,28 @@ fn read_git(r: &mut Reader, inv: &Invocation, shown: &str, scope: &mut Scope) {
     let work_tree = global
         .work_tree
         .clone()
-        .or_else(|| global.settings.value_arg("core.worktree"));
+        .or_else(|| global.settings.value_arg("core.worktree"))
+        .or_else(|| {
+            // With the repository named and no work tree, git's work tree
+            // is the directory it runs in, even when the repository named
+            // is the agent's own (`cd ../../steps && git
+            // --git-dir=../agents/<id>/.git checkout-index -a` wrote the
+            // agent's files into steps/; verified under dash).
+            global.git_dir.as_ref()?;
+            match at.cwd.as_deref() {
+                Some(cwd)
+                    if cwd.trim_end_matches('/') == r.ctx.writable_root.trim_end_matches('/') =>
+                {
+                    None
+                }
+                Some(cwd) => Some(Arg::literal(cwd)),
+                None => Some(Arg {
+                    values: None,
+                    glob: false,
+                    shown: "the directory git runs in".into(),
+                }),
+            }
+        });
     let mut g = Git {
         shown: shown.to_owned(),
         words: Vec::new(),
@@ -969,6 +990,12 @@ fn run_sub(
             format!("{} prints git {name}'s usage", g.shown),
         );
         return;
+    }
+    // Every subcommand that takes the diff options writes `--output` and
+    // reads `-O`, whatever else it does (`git reflog show
+    // --output=../../inbox/m` overwrote it; verified under dash).
+    if sub.table.is_some_and(|t| t.parts.contains(&opts::DIFF)) {
+        reads::diff_files(r, g, &parsed);
     }
     (sub.read)(r, g, &parsed, scope);
 }

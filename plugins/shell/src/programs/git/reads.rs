@@ -65,7 +65,10 @@ pub const SUBS: &[&Sub] = &[
 
 /// What every diff-taking reader does with its diff options: `--output`
 /// writes a file, `-O` reads one.
-fn diff_files(r: &mut Reader, g: &Git, p: &Parsed) {
+/// Called for every subcommand whose table takes the diff options
+/// (`run_sub`): reflog show, stash show, fast-export, cherry-pick, revert,
+/// difftool and the rest write `--output` as log does.
+pub(super) fn diff_files(r: &mut Reader, g: &Git, p: &Parsed) {
     if let Some(f) = p.last("output") {
         g.out(r, f, Change::Overwrite, Reach::Path);
     }
@@ -74,8 +77,7 @@ fn diff_files(r: &mut Reader, g: &Git, p: &Parsed) {
     }
 }
 
-fn history(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
-    diff_files(r, g, p);
+fn history(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
     g.reads(r, "reads history");
 }
 
@@ -138,7 +140,6 @@ pub const DIFF_SUB: Sub = Sub {
 };
 
 fn diff(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
-    diff_files(r, g, p);
     // Two operands with one outside the repository, or any two outside a
     // repository, are compared as files, and a directory as every file
     // beneath it: `git diff --no-index ~ /tmp/e` printed ~/.ssh/id_rsa and

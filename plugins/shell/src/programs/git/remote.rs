@@ -1568,6 +1568,14 @@ pub const CREDENTIAL: Sub = Sub {
         (OpenWorld, "git credential approve"),
         (OpenWorld, "git-credential-store erase"),
         (OpenWorld, "git credential-cache exit"),
+        (
+            Destructive,
+            "printf 'host=x\\nusername=u\\npassword=p\\n' | git credential-store --file=../../inbox/m store",
+        ),
+        (Destructive, "git credential-store --fi ../../.wicket/trail.jsonl erase"),
+        (Destructive, "git credential-cache --socket ../../steps/s store"),
+        (OpenWorld, "git credential-store --file /tmp/creds store"),
+        (Opaque, "git credential-store --frob x store"),
         (Read, "git credential capability"),
         (Opaque, "git credential $ACTION"),
         (Opaque, "git credential-store frob"),
@@ -1579,20 +1587,66 @@ pub const CREDENTIAL: Sub = Sub {
 /// what prints a credential is secret; what stores or drops one changes the
 /// operator's credential store, outside the root.
 fn credential(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
-    let mut skip = false;
+    // The helpers' options (parse-options: a long option may be shortened
+    // to any unambiguous prefix, its value attached with `=` or the next
+    // word): `--file` names the store credential-store reads and rewrites,
+    // `--socket` the socket credential-cache makes (`git credential-store
+    // --file=../../inbox/m store` rewrote that file; verified under dash).
+    let words = g.words.clone();
+    let mut paths: Vec<Arg> = Vec::new();
     let mut action = None;
-    for arg in &g.words {
-        if skip {
-            skip = false;
-            continue;
-        }
+    let mut i = 0;
+    while i < words.len() {
+        let arg = &words[i];
         match arg.text() {
-            Some("--file" | "--timeout" | "--socket") => skip = true,
-            Some(w) if w.starts_with('-') => {}
+            Some(w) if w.starts_with("--") && w.len() > 2 => {
+                let (name, inline) = match w[2..].split_once('=') {
+                    Some((n, v)) => (n, Some(Arg::literal(v))),
+                    None => (&w[2..], None),
+                };
+                let Some(option) = ["file", "socket", "timeout"]
+                    .into_iter()
+                    .find(|o| !name.is_empty() && o.starts_with(name))
+                else {
+                    return r.note(
+                        Opaque,
+                        format!(
+                            "{}: the credential helper's option `{w}` is not one wicket knows",
+                            g.shown
+                        ),
+                    );
+                };
+                let value = match inline {
+                    Some(v) => Some(v),
+                    None => {
+                        i += 1;
+                        words.get(i).cloned()
+                    }
+                };
+                if option != "timeout" {
+                    paths.extend(value);
+                }
+            }
+            Some(w) if w.starts_with('-') => {
+                return r.note(
+                    Opaque,
+                    format!(
+                        "{}: the credential helper's option `{w}` is not one wicket knows",
+                        g.shown
+                    ),
+                );
+            }
             w => {
                 action = Some(w);
                 break;
             }
+        }
+        i += 1;
+    }
+    for path in &paths {
+        match action {
+            Some(Some("fill" | "get" | "capability")) => g.input(r, path),
+            _ => g.out(r, path, Change::Write, Reach::Path),
         }
     }
     let shown = &g.shown;
