@@ -577,7 +577,12 @@ pub fn git_config_named() -> Vec<PathBuf> {
                     named.push(path.clone());
                     queue.push_back((path, depth + 1));
                 }
-            } else if section == "core" && key == "hookspath" && !named.contains(&path) {
+            } else if section == "core"
+                && key == "hookspath"
+                && (value.starts_with('/') || value.starts_with("~/"))
+                && !named.contains(&path)
+            {
+                // A relative hooks path is inside each worktree git runs in.
                 named.push(path);
             }
         }

@@ -1243,7 +1243,6 @@ impl<'a> Reader<'a> {
         self.depth -= 1;
     }
 
-    /// Read the commands a word's expansions run (each in a subshell).
     /// Read the commands a word's substitutions run, each in a subshell of
     /// `scope`. Returns the directories `mktemp -d` made there, which the
     /// command holding the word may go to (`cd "$(mktemp -d)"`).
