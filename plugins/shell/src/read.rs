@@ -54,7 +54,7 @@ pub struct Note {
 }
 
 /// Trap texts remembered per shell, to run again at its exit.
-const MAX_TRAPS: usize = 16;
+pub(crate) const MAX_TRAPS: usize = 16;
 
 /// What the reader knows at a point in the script.
 #[derive(Debug, Clone, PartialEq)]

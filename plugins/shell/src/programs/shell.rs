@@ -491,7 +491,7 @@ fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     let lexical = wicket_guest::paths::fold(&full);
     if physical || lexical == wicket_guest::paths::fold(&resolved.path) || !full.contains("..") {
         // A cd that fails leaves the shell where it was, and `;` goes on:
-        // only a directory that is there (or was made before) is certain.
+        // only a directory that is there is certain (`is_dir` above).
         return is_dir(&resolved).then_some(resolved.path);
     }
     if !r.take_resolve() {
@@ -1515,7 +1515,9 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 if let Some(removed) = removed {
                     r.restore_removed(removed);
                 }
-                if scope.traps.len() < 16 && !scope.traps.iter().any(|t| t == text) {
+                if scope.traps.len() < crate::read::MAX_TRAPS
+                    && !scope.traps.iter().any(|t| t == text)
+                {
                     scope.traps.push(text.to_owned());
                 }
                 let moves = later.cwd != scope.cwd || later.oldpwd != scope.oldpwd;
