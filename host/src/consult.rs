@@ -52,6 +52,9 @@ pub struct Env {
     pub policy: Option<Policy>,
     /// For `explain --plugin` only: plugins run after the policy's own.
     pub extra_plugins: Vec<crate::policy::PluginSpec>,
+    /// For the control only: the two cores its two lanes of work run on
+    /// until the question is built ([`crate::lanes`]).
+    pub lanes: Option<crate::lanes::Lanes>,
 }
 
 impl Env {
@@ -78,6 +81,7 @@ impl Env {
             wicket_binary: std::env::current_exe().ok(),
             policy: None,
             extra_plugins: Vec::new(),
+            lanes: None,
         }
     }
 }
@@ -178,10 +182,24 @@ impl Progress {
 /// `wicket` with no arguments: litany's tool control.
 pub fn control_main() -> i32 {
     let started = Instant::now();
-    let env = Env::from_process();
+    let env = Env {
+        lanes: crate::lanes::Lanes::here(),
+        ..Env::from_process()
+    };
     // The engine, and the built-in classifier loading, on a thread of their
-    // own while the request is read and the facts are gathered.
-    let warm = Runtime::one_shot_warm(env.cache_root.clone());
+    // own while the request is read and the facts are gathered. This thread
+    // stays on its core while it starts the two lanes, so each starts where
+    // it should ([`crate::lanes`]): the warm thread moves to the other core,
+    // the consult thread starts on this one.
+    if let Some(lanes) = env.lanes {
+        lanes.stay_home();
+    }
+    let warm = Runtime::one_shot_warm(env.cache_root.clone(), env.lanes);
+    if env.lanes.is_some() {
+        // Lets the warm thread run its first step, moving to the other core,
+        // now rather than when this thread next waits.
+        std::thread::yield_now();
+    }
     let request = match read_request(started) {
         Ok(request) => request,
         Err(problem) => {
@@ -308,6 +326,7 @@ fn bounded_in(
         }
     };
     let engine = runtime.engine().clone();
+    let env_lanes = env.lanes;
     let progress = Progress::default();
     let (tx, rx) = mpsc::channel();
     let worker = {
@@ -320,10 +339,18 @@ fn bounded_in(
             // an abort with no verdict.
             .stack_size(CONSULT_STACK_BYTES)
             .spawn(move || {
+                // Started where its creator runs (see `control_main`); free
+                // to move from there on.
+                if let Some(lanes) = env.lanes {
+                    lanes.release();
+                }
                 let trace = consult(&runtime, &request, &env, &progress, started);
                 let _ = tx.send(trace);
             })
     };
+    if let Some(lanes) = env_lanes {
+        lanes.release();
+    }
     if let Err(e) = worker {
         return Err(internal_hold(
             &request,

@@ -14,6 +14,7 @@ pub mod demo;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod judge;
+pub mod lanes;
 pub mod operator;
 pub mod plugins;
 pub mod policy;

@@ -331,14 +331,19 @@ impl Runtime {
     /// instance is asked in place of a fresh one. If it cannot be had (a
     /// load or instantiation that failed), the consult loads the classifier
     /// as it always does and meets the same fault. `None`: no thread could
-    /// be started (make the runtime here instead).
+    /// be started (make the runtime here instead). With `lanes`, the thread
+    /// runs on the other core ([`crate::lanes`]).
     pub fn one_shot_warm(
         cache_root: Option<PathBuf>,
+        lanes: Option<crate::lanes::Lanes>,
     ) -> Option<std::sync::mpsc::Receiver<anyhow::Result<Arc<Runtime>>>> {
         let (made, receiver) = std::sync::mpsc::channel();
         std::thread::Builder::new()
             .name("warm".into())
             .spawn(move || {
+                if let Some(lanes) = lanes {
+                    lanes.go_away();
+                }
                 let runtime = match Runtime::new(cache_root.as_deref()) {
                     Ok(runtime) => runtime.one_shot(),
                     Err(e) => {
