@@ -107,6 +107,13 @@ impl Fragment {
             return false;
         }
         let start = at + 1 - k;
+        // Most fragments end in a name: one that is not the path's component
+        // there ends it at once (what the loop below would find last).
+        if let (Some(last), Some(have)) = (self.parts.last(), comps.get(at)) {
+            if !last.glob && !have.glob && self.text[last.at.clone()] != *have.text {
+                return false;
+            }
+        }
         let mut aimed = false;
         for (want, have) in self.parts.iter().zip(&comps[start..=at]) {
             let want = Have {

@@ -101,6 +101,69 @@ pub fn protected_by<'p>(
         .map(String::as_str)
 }
 
+/// A protected set arranged for [`protected_by`]'s question, asked many
+/// times of one set: the same answer, found by comparing the path and each
+/// directory above it with the entries of its length only, instead of every
+/// entry with the path. Holds positions into the set it was made from, so it
+/// is asked with that same set (another set is answered the linear way).
+#[derive(Debug, Clone, Default)]
+pub struct ProtectedIndex {
+    /// (length, position) of each entry with its trailing `/` removed (the
+    /// form [`is_under`] compares), sorted: a lookup compares only entries
+    /// of the length it looks for. Lengths, not the texts, are sorted, as
+    /// sorting paths that share long beginnings cost more than it saved.
+    sorted: Vec<(u32, u32)>,
+}
+
+impl ProtectedIndex {
+    /// The index of `protected`.
+    pub fn new(protected: &[String]) -> ProtectedIndex {
+        let mut sorted: Vec<(u32, u32)> = protected
+            .iter()
+            .take(u32::MAX as usize)
+            .enumerate()
+            .map(|(i, entry)| (entry.trim_end_matches('/').len() as u32, i as u32))
+            .collect();
+        sorted.sort_unstable();
+        ProtectedIndex { sorted }
+    }
+
+    /// [`protected_by`] over `protected`, the set this index was made from.
+    pub fn protected_by<'p>(
+        &self,
+        protected: &'p [String],
+        writable_root: &str,
+        resolved: &str,
+    ) -> Option<&'p str> {
+        if self.sorted.len() != protected.len() {
+            return protected_by(protected, writable_root, resolved);
+        }
+        let key = |i: u32| protected[i as usize].trim_end_matches('/');
+        // An entry holds `resolved` when, without its trailing `/`, it is
+        // `resolved` itself or `resolved` cut just before one of its `/`
+        // (the empty cut, for a path starting at `/`, is the entry `/`).
+        let cuts = resolved
+            .match_indices('/')
+            .map(|(at, _)| &resolved[..at])
+            .chain((!resolved.is_empty()).then_some(resolved));
+        let mut first: Option<u32> = None;
+        for cut in cuts {
+            let len = cut.len() as u32;
+            let from = self.sorted.partition_point(|&(l, _)| l < len);
+            let same_length = self.sorted[from..].iter().take_while(|&&(l, _)| l == len);
+            for &(_, i) in same_length.filter(|&&(_, i)| key(i) == cut) {
+                let entry = protected[i as usize].as_str();
+                let carved_out =
+                    is_under(writable_root, entry) && is_under(resolved, writable_root);
+                if !carved_out && first.is_none_or(|f| i < f) {
+                    first = Some(i);
+                }
+            }
+        }
+        first.map(|i| protected[i as usize].as_str())
+    }
+}
+
 /// Whether `text` names `fragment` (the syntax is [`crate::fragments`]'):
 /// `.ssh` bites on `/home/u/.ssh/config` and `--key=.ssh/id`, but not on
 /// `.sshrc`; `credentials` not on `credentials_test.rs`.
@@ -632,6 +695,59 @@ mod tests {
         assert!(is_under("/w/agents/a/src", "/w/agents/a"));
         assert!(!is_under("/w/agents/ab", "/w/agents/a"));
         assert!(is_under("/anything", "/"));
+    }
+
+    #[test]
+    fn the_protected_index_answers_as_the_linear_rule_does() {
+        // Every set and path drawn from a few components, with the spellings
+        // that make containment subtle: trailing and doubled `/`, the root,
+        // the empty string, a name that only starts another, duplicates, and
+        // an entry that contains the writable root (the carve-out).
+        let parts = ["", "w", "a", "ab", "agents", ".git", "x"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let path = |next: &mut dyn FnMut(usize) -> usize| {
+            let mut p = String::new();
+            if next(8) != 0 {
+                p.push('/');
+            }
+            for i in 0..next(5) {
+                if i > 0 {
+                    p.push('/');
+                }
+                p.push_str(parts[next(parts.len())]);
+            }
+            if next(5) == 0 {
+                p.push('/');
+            }
+            p
+        };
+        let roots = ["/w/agents/a", "/w/agents/a/", "/w", "/"];
+        for round in 0..4000 {
+            let set: Vec<String> = (0..next(12)).map(|_| path(&mut next)).collect();
+            let index = ProtectedIndex::new(&set);
+            let root = roots[round % roots.len()];
+            for _ in 0..8 {
+                let resolved = path(&mut next);
+                assert_eq!(
+                    index.protected_by(&set, root, &resolved),
+                    protected_by(&set, root, &resolved),
+                    "set {set:?}, root {root:?}, path {resolved:?}"
+                );
+            }
+        }
+        // Made from another set, it answers as the rule does all the same.
+        let other = vec!["/w".to_owned()];
+        assert_eq!(
+            ProtectedIndex::new(&["/a".to_owned(), "/b".to_owned()])
+                .protected_by(&other, "/", "/w/x"),
+            Some("/w")
+        );
     }
 
     #[test]

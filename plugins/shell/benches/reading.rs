@@ -104,6 +104,23 @@ fn time(command: &str, runs: usize) -> (Duration, Duration, Duration) {
 fn main() {
     // For a profiler: `WICKET_READING_PROFILE='<command>'` reads that one
     // command many times and prints its median, nothing else.
+    // `WICKET_READING_FRESH='<command>'`: that command read 2,000 times,
+    // each with a fresh context (as each consult's instance is fresh: no
+    // path looked up or set worked out by an earlier run); prints the first
+    // run and the median.
+    if let Ok(command) = std::env::var("WICKET_READING_FRESH") {
+        let mut times = Vec::new();
+        for _ in 0..2000 {
+            let (call, ctx) = support::prepared(&command);
+            let started = Instant::now();
+            std::hint::black_box(wicket_shell::classify(&call, &ctx));
+            times.push(started.elapsed());
+        }
+        println!("fresh first {:?}", times[0]);
+        times.sort();
+        println!("fresh median {:?}", times[times.len() / 2]);
+        return;
+    }
     if let Ok(command) = std::env::var("WICKET_READING_PROFILE") {
         let (first, median, _) = time(&command, 20_000);
         println!("{command:?}: first {first:?}, median {median:?}");

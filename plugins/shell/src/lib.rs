@@ -189,7 +189,11 @@ pub const SYSTEM_STARTUP: &[&str] = &[
 /// (`Reader::protected`): a call that never asks makes none of these host
 /// queries.
 pub(crate) fn with_home_startup(ctx: &Context) -> Vec<String> {
-    let mut protected = ctx.protected.clone();
+    // The context's set is looked up sorted (some 170 entries from the
+    // host), the few added here by a scan.
+    let given: std::collections::BTreeSet<&str> =
+        ctx.protected.iter().map(String::as_str).collect();
+    let mut added: Vec<String> = Vec::new();
     let home = ctx.home.trim_end_matches('/');
     let system = SYSTEM_STARTUP.iter().map(|p| (*p).to_owned());
     for path in HOME_STARTUP
@@ -199,11 +203,14 @@ pub(crate) fn with_home_startup(ctx: &Context) -> Vec<String> {
     {
         let resolved = ctx.resolve(&path).path;
         for entry in [path, resolved] {
-            if !protected.contains(&entry) {
-                protected.push(entry);
+            if !given.contains(entry.as_str()) && !added.contains(&entry) {
+                added.push(entry);
             }
         }
     }
+    let mut protected = Vec::with_capacity(ctx.protected.len() + added.len());
+    protected.extend(ctx.protected.iter().cloned());
+    protected.extend(added);
     protected
 }
 

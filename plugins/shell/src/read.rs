@@ -680,6 +680,8 @@ pub struct Reader<'a> {
     /// anything asks for the set (each file is a host query, and most calls
     /// never ask).
     protected: std::cell::OnceCell<Vec<String>>,
+    /// That set sorted for [`Reader::protected_by`], made on its first ask.
+    protected_index: std::cell::OnceCell<wicket_guest::paths::ProtectedIndex>,
 }
 
 impl<'a> Reader<'a> {
@@ -728,6 +730,7 @@ impl<'a> Reader<'a> {
             record: None,
             startup: false,
             protected: std::cell::OnceCell::new(),
+            protected_index: std::cell::OnceCell::new(),
         }
     }
 
@@ -753,7 +756,10 @@ impl<'a> Reader<'a> {
     /// The protected entry a resolved path falls under, if any
     /// ([`Context::protected_by`] over [`Reader::protected`]).
     pub fn protected_by(&self, resolved: &str) -> Option<&str> {
-        wicket_guest::paths::protected_by(self.protected(), &self.ctx.writable_root, resolved)
+        let protected = self.protected();
+        self.protected_index
+            .get_or_init(|| wicket_guest::paths::ProtectedIndex::new(protected))
+            .protected_by(protected, &self.ctx.writable_root, resolved)
     }
 
     pub fn note(&mut self, effect: Effect, why: impl Into<String>) {

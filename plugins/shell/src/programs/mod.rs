@@ -97,28 +97,31 @@ impl Run<'_> {
     }
 }
 
+/// Every family of described programs, in the order a name is looked up.
+/// The shell's own builtins first: a name the shell runs itself is never a
+/// program of that name.
+const FAMILIES: &[&[&Program]] = &[
+    shell::PROGRAMS,
+    files::PROGRAMS,
+    text::PROGRAMS,
+    search::PROGRAMS,
+    script::PROGRAMS,
+    info::PROGRAMS,
+    git::PROGRAMS,
+    archive::PROGRAMS,
+    net::PROGRAMS,
+    launch::PROGRAMS,
+    interp::PROGRAMS,
+    cargo::PROGRAMS,
+    build::PROGRAMS,
+    packages::PROGRAMS,
+    containers::PROGRAMS,
+    secrets::PROGRAMS,
+];
+
 /// Every described program.
 pub fn all() -> impl Iterator<Item = &'static Program> {
-    // The shell's own builtins first: a name the shell runs itself is never
-    // a program of that name.
-    shell::PROGRAMS
-        .iter()
-        .chain(files::PROGRAMS)
-        .chain(text::PROGRAMS)
-        .chain(search::PROGRAMS)
-        .chain(script::PROGRAMS)
-        .chain(info::PROGRAMS)
-        .chain(git::PROGRAMS)
-        .chain(archive::PROGRAMS)
-        .chain(net::PROGRAMS)
-        .chain(launch::PROGRAMS)
-        .chain(interp::PROGRAMS)
-        .chain(cargo::PROGRAMS)
-        .chain(build::PROGRAMS)
-        .chain(packages::PROGRAMS)
-        .chain(containers::PROGRAMS)
-        .chain(secrets::PROGRAMS)
-        .copied()
+    FAMILIES.iter().flat_map(|family| family.iter()).copied()
 }
 
 /// Whether the description of `program` judges the environment variable
@@ -133,7 +136,19 @@ pub fn judges_variable(program: &str, name: &str) -> bool {
 
 /// The description of the program `name`, if wicket has one.
 pub fn find(name: &str) -> Option<&'static Program> {
-    all().find(|p| p.names.contains(&name))
+    // Looked up on every word that runs: the length and first byte are
+    // compared before the whole name.
+    let first = name.as_bytes().first().copied();
+    let same =
+        |n: &&str| n.len() == name.len() && n.as_bytes().first().copied() == first && *n == name;
+    for family in FAMILIES {
+        for program in *family {
+            if program.names.iter().any(same) {
+                return Some(program);
+            }
+        }
+    }
+    None
 }
 
 /// What a run of `name` prints, when its description can know it.
