@@ -1701,6 +1701,48 @@ fn a_program_the_harness_runs_by_name_cannot_be_planted_on_path() {
     }
 }
 
+/// Which harness names are links in a PATH directory is remembered between
+/// consults only while the directory is as it was: a link planted there
+/// later (under `git`, pointing at a file in the home) makes the next consult
+/// look again, and the file it leads to is protected at once.
+#[test]
+fn a_link_planted_on_path_after_a_consult_remembered_the_directory_is_followed() {
+    let ws = Ws::new(None);
+    let bin = ws.home.join("tools-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let target = ws.home.join("real-git");
+    std::fs::write(&target, "#!/bin/sh\n").unwrap();
+    // Only a directory changed two seconds ago or more is remembered.
+    std::thread::sleep(Duration::from_millis(2100));
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let ask = |command: &str| {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT});
+        ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)])
+    };
+    let write_target = format!("printf 'exit 0\\n' >> {}", target.display());
+    // Nothing leads to the file yet: a write there is ordinary work, and
+    // the directory is remembered.
+    let out = ask(&write_target);
+    assert_eq!(out.word(), "pass", "{}", out.reason());
+    let engine = std::fs::read_dir(ws.cache.join("wicket"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("engine-"))
+        .expect("the compile cache's directory");
+    let text = std::fs::read_to_string(engine.path().join("path-links.json"))
+        .expect("the PATH record is written");
+    assert!(text.contains(&bin.display().to_string()), "{text}");
+    // `git` there now leads to the file: the next consult sees the change.
+    std::os::unix::fs::symlink(&target, bin.join("git")).unwrap();
+    let out = ask(&write_target);
+    assert_eq!(out.word(), "refuse", "{}", out.reason());
+    assert!(out.reason().contains("destructive"), "{}", out.reason());
+}
+
 /// What the harness's own programs read to decide what they run is
 /// protected where the harness's environment says it is: litany's adapter
 /// `bz` runs the program its config names (`$BRAZEN_CONFIG`), and every git

@@ -553,10 +553,13 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // Compared after resolving links on both sides: a cache reached
     // through a link is still the cache.
     let mut set: Vec<String> = Vec::new();
+    // Each entry once, in the order first added (some 170 entries here: a
+    // scan of the list for each was a good part of building it).
+    let mut have: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut lookups = wicket_guest::paths::Lookups::default();
     let mut resolve = |path: &Path| PathBuf::from(lookups.resolve(&path_text(path)));
     let mut add = |text: String| {
-        if !set.contains(&text) {
+        if have.insert(text.clone()) {
             set.push(text);
         }
     };
@@ -567,6 +570,10 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     // looked at (18 names in every directory: a walk per name from `/` was
     // most of a consult's system calls).
     if let Some(path) = std::env::var_os("PATH") {
+        let names: Vec<String> = harness_names().collect();
+        let cache_dir = (env.cache_root.as_deref())
+            .map(|root| crate::plugins::Cache::new(root).dir().to_path_buf());
+        let mut known = crate::path_links::Known::recall(cache_dir.as_deref(), &names);
         let mut seen: Vec<PathBuf> = Vec::new();
         for written in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
             let dir = resolve(&written);
@@ -574,46 +581,50 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
             // too, so replacing the link (or a link above it) with one to
             // the agent's own directory is a write over protected entries.
             if dir != written {
-                for name in harness_names() {
+                for name in &names {
                     add(path_text(&written.join(name)));
                 }
             }
             if seen.contains(&dir) {
                 continue;
             }
-            // Looked up relative to the directory, opened once: each name
-            // costs one component's lookup, not a walk from `/`.
-            let opened = rustix::fs::open(
-                &dir,
-                rustix::fs::OFlags::PATH
-                    | rustix::fs::OFlags::DIRECTORY
-                    | rustix::fs::OFlags::CLOEXEC,
-                rustix::fs::Mode::empty(),
-            );
-            for name in harness_names() {
-                let path = dir.join(&name);
-                let link = match &opened {
-                    Ok(fd) => {
-                        rustix::fs::statat(fd, name.as_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
-                            .is_ok_and(|st| {
-                                rustix::fs::FileType::from_raw_mode(st.st_mode)
-                                    == rustix::fs::FileType::Symlink
-                            })
-                    }
-                    // Not a directory this process can open: walked as written.
-                    Err(_) => true,
-                };
+            // The names that are links there: remembered from an earlier
+            // consult while the directory is unchanged ([`crate::path_links`]).
+            // `None`: not a directory this process can open, every name is
+            // walked as written.
+            let links = known.links_in(&dir, || links_in(&dir, &names));
+            for name in &names {
+                let path = dir.join(name);
                 // A link there: the link itself (replacing it redirects the
                 // name) and where it leads.
-                if link {
+                if links.as_ref().is_none_or(|links| links.contains(name)) {
                     add(path_text(&resolve(&path)));
                 }
                 add(path_text(&path));
             }
             seen.push(dir);
         }
+        known.keep();
     }
     set
+}
+
+/// Which of `names` are symbolic links in the directory `dir`, looked up
+/// relative to it, opened once: each name costs one component's lookup, not
+/// a walk from `/`. `None` when the directory cannot be opened.
+fn links_in(dir: &Path, names: &[String]) -> Option<Vec<String>> {
+    let fd = rustix::fs::open(
+        dir,
+        rustix::fs::OFlags::PATH | rustix::fs::OFlags::DIRECTORY | rustix::fs::OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
+    )
+    .ok()?;
+    let is_link = |name: &str| {
+        rustix::fs::statat(&fd, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|st| {
+            rustix::fs::FileType::from_raw_mode(st.st_mode) == rustix::fs::FileType::Symlink
+        })
+    };
+    Some(names.iter().filter(|n| is_link(n)).cloned().collect())
 }
 
 /// The names looked up on PATH in the harness's place: each

@@ -16,6 +16,7 @@ pub mod fuzzing;
 pub mod judge;
 pub mod lanes;
 pub mod operator;
+mod path_links;
 pub mod plugins;
 pub mod policy;
 pub mod reason;

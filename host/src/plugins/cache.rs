@@ -365,7 +365,7 @@ impl FileStamp {
 
     /// Changed more than two seconds ago by this machine's clock: well past
     /// the coarse tick file times are taken at.
-    fn settled(&self) -> bool {
+    pub(crate) fn settled(&self) -> bool {
         self.settles_in().is_zero()
     }
 
@@ -484,14 +484,14 @@ fn check_trailer<'b>(bytes: &'b [u8], sha256: &str) -> Result<&'b [u8], String> 
 }
 
 /// Owned by this user, not a symlink, and writable by nobody else.
-fn trusted(meta: &std::fs::Metadata, dir: bool) -> bool {
+pub(crate) fn trusted(meta: &std::fs::Metadata, dir: bool) -> bool {
     let kind_ok = if dir { meta.is_dir() } else { meta.is_file() };
     kind_ok
         && meta.uid() == rustix::process::geteuid().as_raw()
         && meta.permissions().mode() & 0o022 == 0
 }
 
-fn create_private_dir(dir: &Path) -> Result<(), String> {
+pub(crate) fn create_private_dir(dir: &Path) -> Result<(), String> {
     use std::os::unix::fs::DirBuilderExt;
     if let Some(parent) = dir.parent() {
         std::fs::DirBuilder::new()

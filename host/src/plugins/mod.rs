@@ -10,7 +10,7 @@
 //! `Err` (it declined to judge) is a fault of a different kind and reads as a
 //! different sentence: the guest said no, it did not break.
 
-mod cache;
+pub(crate) mod cache;
 pub mod contract;
 pub mod engine;
 mod in_place;
