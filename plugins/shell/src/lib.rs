@@ -189,11 +189,9 @@ pub const SYSTEM_STARTUP: &[&str] = &[
 /// (`Reader::protected`): a call that never asks makes none of these host
 /// queries.
 pub(crate) fn with_home_startup(ctx: &Context) -> Vec<String> {
-    // The context's set is looked up sorted (some 170 entries from the
-    // host), the few added here by a scan.
-    let given: std::collections::BTreeSet<&str> =
-        ctx.protected.iter().map(String::as_str).collect();
-    let mut added: Vec<String> = Vec::new();
+    // A scan per entry added: comparing lengths first, it costs less than
+    // sorting the host's set (paths that share long beginnings) to search it.
+    let mut protected = ctx.protected.clone();
     let home = ctx.home.trim_end_matches('/');
     let system = SYSTEM_STARTUP.iter().map(|p| (*p).to_owned());
     for path in HOME_STARTUP
@@ -203,14 +201,11 @@ pub(crate) fn with_home_startup(ctx: &Context) -> Vec<String> {
     {
         let resolved = ctx.resolve(&path).path;
         for entry in [path, resolved] {
-            if !given.contains(entry.as_str()) && !added.contains(&entry) {
-                added.push(entry);
+            if !protected.contains(&entry) {
+                protected.push(entry);
             }
         }
     }
-    let mut protected = Vec::with_capacity(ctx.protected.len() + added.len());
-    protected.extend(ctx.protected.iter().cloned());
-    protected.extend(added);
     protected
 }
 
