@@ -23,11 +23,9 @@
 //! same kind, and the cache is in the protected set. Anything else (no record, one
 //! unreadable, damaged or made for other names) is as no record.
 
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::plugins::cache::{create_private_dir, trusted, FileStamp};
+use crate::plugins::cache::{create_private_dir, trusted, write_private, FileStamp};
 
 /// The record's name in the cache directory.
 const RECORD: &str = "path-links.json";
@@ -134,18 +132,7 @@ impl Known {
         if create_private_dir(&root).is_err() || !trusted_dir(&root) {
             return;
         }
-        let path = root.join(RECORD);
-        let tmp = root.join(format!(".{RECORD}.{}.tmp", std::process::id()));
-        let written = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)
-            .and_then(|mut file| file.write_all(&body))
-            .and_then(|()| std::fs::rename(&tmp, &path));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
+        let _ = write_private(&root.join(RECORD), &body);
     }
 }
 

@@ -263,23 +263,8 @@ impl Cache {
         };
         let body = serde_json::to_vec(&known).map_err(|e| e.to_string())?;
         let record = self.known_file(path);
-        let tmp = self.dir.join(format!(
-            ".{}.{}.tmp",
-            record.file_name().unwrap_or_default().to_string_lossy(),
-            std::process::id()
-        ));
-        let result = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)
-            .and_then(|mut file| file.write_all(&body))
-            .and_then(|()| std::fs::rename(&tmp, &record))
-            .map_err(|e| format!("could not write {}: {e}", record.display()));
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result
+        write_private(&record, &body)
+            .map_err(|e| format!("could not write {}: {e}", record.display()))
     }
 
     fn known_file(&self, path: &Path) -> PathBuf {
@@ -489,6 +474,28 @@ pub(crate) fn trusted(meta: &std::fs::Metadata, dir: bool) -> bool {
     kind_ok
         && meta.uid() == rustix::process::geteuid().as_raw()
         && meta.permissions().mode() & 0o022 == 0
+}
+
+/// Write `body` to `path` whole or not at all: into a file of this user's
+/// alone beside it, then renamed over it.
+pub(crate) fn write_private(path: &Path, body: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&tmp)
+        .and_then(|mut file| file.write_all(body))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }
 
 pub(crate) fn create_private_dir(dir: &Path) -> Result<(), String> {
