@@ -1701,12 +1701,13 @@ fn a_program_the_harness_runs_by_name_cannot_be_planted_on_path() {
     }
 }
 
-/// Which harness names are links in a PATH directory is remembered between
-/// consults only while the directory is as it was: a link planted there
-/// later (under `git`, pointing at a file in the home) makes the next consult
-/// look again, and the file it leads to is protected at once.
+/// Which harness names are links in a PATH directory is recorded by `wicket
+/// init` and trusted by the consults after it only while the directory is as
+/// it was: a link planted there later (under `git`, pointing at a file in the
+/// home) makes the next consult look again, and the file it leads to is
+/// protected at once. The consult itself writes no record.
 #[test]
-fn a_link_planted_on_path_after_a_consult_remembered_the_directory_is_followed() {
+fn a_link_planted_on_path_after_init_recorded_the_directory_is_followed() {
     let ws = Ws::new(None);
     let bin = ws.home.join("tools-bin");
     std::fs::create_dir_all(&bin).unwrap();
@@ -1724,18 +1725,35 @@ fn a_link_planted_on_path_after_a_consult_remembered_the_directory_is_followed()
         ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", &path)])
     };
     let write_target = format!("printf 'exit 0\\n' >> {}", target.display());
-    // Nothing leads to the file yet: a write there is ordinary work, and
-    // the directory is remembered.
+    let record = || {
+        let engine = std::fs::read_dir(ws.cache.join("wicket"))
+            .ok()?
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with("engine-"))?;
+        std::fs::read_to_string(engine.path().join("path-links.json")).ok()
+    };
+    // Nothing leads to the file yet: a write there is ordinary work, and the
+    // consult writes no record of the directory.
     let out = ask(&write_target);
     assert_eq!(out.word(), "pass", "{}", out.reason());
-    let engine = std::fs::read_dir(ws.cache.join("wicket"))
-        .unwrap()
-        .flatten()
-        .find(|e| e.file_name().to_string_lossy().starts_with("engine-"))
-        .expect("the compile cache's directory");
-    let text = std::fs::read_to_string(engine.path().join("path-links.json"))
-        .expect("the PATH record is written");
+    assert_eq!(record(), None);
+    // `wicket init`, with the same PATH, records it.
+    let init = Command::new(common::wicket_bin())
+        .args(["init", ws.root.to_str().unwrap()])
+        .env("HOME", &ws.home)
+        .env("XDG_CACHE_HOME", &ws.cache)
+        .env("PATH", &path)
+        .env_remove("WICKET_LITANY")
+        .output()
+        .unwrap();
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let text = record().expect("wicket init writes the PATH record");
     assert!(text.contains(&bin.display().to_string()), "{text}");
+    assert_eq!(ask(&write_target).word(), "pass");
     // `git` there now leads to the file: the next consult sees the change.
     std::os::unix::fs::symlink(&target, bin.join("git")).unwrap();
     let out = ask(&write_target);

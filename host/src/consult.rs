@@ -52,8 +52,8 @@ pub struct Env {
     pub policy: Option<Policy>,
     /// For `explain --plugin` only: plugins run after the policy's own.
     pub extra_plugins: Vec<crate::policy::PluginSpec>,
-    /// For the control only: the two cores its two lanes of work run on
-    /// until the question is built ([`crate::lanes`]).
+    /// For the control only: the two cores its two lanes of work start on
+    /// ([`crate::lanes`]).
     pub lanes: Option<crate::lanes::Lanes>,
 }
 
@@ -566,13 +566,34 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     for path in paths {
         add(path_text(&resolve(&path)));
     }
+    on_path(env.cache_root.as_deref(), false, &mut resolve, &mut add);
+    set
+}
+
+/// Record, for each PATH directory of this process, which harness names are
+/// links there ([`crate::path_links`]): what `wicket init` and `wicket run`
+/// do, outside the wall, so that the consults after them need not look.
+/// The control itself only reads the record.
+pub fn remember_path_links(cache_root: Option<&Path>) {
+    let mut lookups = wicket_guest::paths::Lookups::default();
+    let mut resolve = |path: &Path| PathBuf::from(lookups.resolve(&path_text(path)));
+    on_path(cache_root, true, &mut resolve, &mut |_| {});
+}
+
+/// The harness's names in every PATH directory, to `add`, and where each
+/// that is a link leads. With `keep`, what was looked up is recorded.
+fn on_path(
+    cache_root: Option<&Path>,
+    keep: bool,
+    resolve: &mut dyn FnMut(&Path) -> PathBuf,
+    add: &mut dyn FnMut(String),
+) {
     // Each PATH directory is resolved once, then only the tool's own name is
     // looked at (18 names in every directory: a walk per name from `/` was
     // most of a consult's system calls).
     if let Some(path) = std::env::var_os("PATH") {
         let names: Vec<String> = harness_names().collect();
-        let cache_dir = (env.cache_root.as_deref())
-            .map(|root| crate::plugins::Cache::new(root).dir().to_path_buf());
+        let cache_dir = cache_root.map(|root| crate::plugins::Cache::new(root).dir().to_path_buf());
         let mut known = crate::path_links::Known::recall(cache_dir.as_deref(), &names);
         let mut seen: Vec<PathBuf> = Vec::new();
         for written in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
@@ -604,9 +625,10 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
             }
             seen.push(dir);
         }
-        known.keep();
+        if keep {
+            known.keep();
+        }
     }
-    set
 }
 
 /// Which of `names` are symbolic links in the directory `dir`, looked up

@@ -18,6 +18,12 @@
 //! they were. Where each link leads is resolved on every consult, from the
 //! record or not, and the names themselves are in the set either way.
 //!
+//! The record is written by `wicket init` and `wicket run` (outside the
+//! wall, where the cache is writable), when they warm the compile cache for
+//! the PATH they run with; the control only reads it, and writes nothing. A
+//! directory not in the record, or changed since, is looked up by every
+//! consult until `wicket init` or `wicket run` records it again.
+//!
 //! The record is trusted as the compile cache's artifacts are: a regular
 //! file of this user's that nobody else can write, in directories of the
 //! same kind, and the cache is in the protected set. Anything else (no record, one
@@ -47,7 +53,7 @@ struct DirLinks {
     links: Vec<String>,
 }
 
-/// The record as read, and what this consult found.
+/// The record as read, and what this run found.
 pub struct Known {
     dir: Option<PathBuf>,
     names: String,
@@ -115,9 +121,8 @@ impl Known {
         Some(links)
     }
 
-    /// Write the record again if this consult learned something new. A
-    /// cache that cannot be written (inside the wall it is read-only) only
-    /// means the next consult looks again.
+    /// Write the record again if this run learned something new. A cache
+    /// that cannot be written only means the consults look again.
     pub fn keep(self) {
         let Some(root) = self.dir.filter(|_| self.changed) else {
             return;

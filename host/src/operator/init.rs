@@ -477,6 +477,9 @@ pub fn warm_cache(ws: &Workspace, lineages: &[(String, String)]) -> Vec<(String,
     if let Some(cache) = runtime.cache() {
         crate::plugins::remember_when_settled(&runtime, cache, &read_files);
     }
+    // And which harness names are links in each PATH directory, so the
+    // consults after this need not look (the control only reads it).
+    crate::consult::remember_path_links(root.as_deref());
     out
 }
 
