@@ -735,6 +735,12 @@ fn run_plugins(
                 .spawn_scoped(scope, || {
                     // Its own, moved in: the receiver stays on this thread.
                     let question_for_others = question_for_others;
+                    // On the warm thread's core, which is free once the
+                    // built-in classifier is instantiated, rather than
+                    // beside this thread's question and classifier run.
+                    if let Some(lanes) = env.lanes {
+                        lanes.go_away();
+                    }
                     let ready: Vec<_> = extra
                         .iter()
                         .map(|p| {
@@ -744,6 +750,9 @@ fn run_plugins(
                             ready
                         })
                         .collect();
+                    if let Some(lanes) = env.lanes {
+                        lanes.release();
+                    }
                     let Ok(question) = question_for_others.recv() else {
                         return extra
                             .iter()

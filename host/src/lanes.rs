@@ -13,8 +13,12 @@
 //! lanes, so each new thread is born there; the warm thread then moves to
 //! another core of those the process may use, for its short life, and the
 //! consult thread and the main thread let go of the placement at once. A
-//! process allowed one core only, or a kernel that refuses, runs as before:
-//! placement is a hint for speed, never a condition of the verdict.
+//! policy's own plugins are loaded on a thread the consult thread starts
+//! later: it moves to the warm thread's core (free once the built-in
+//! classifier is instantiated) rather than share a core with the question
+//! being built and the classifier's run, and lets go once its plugins are
+//! ready. A process allowed one core only, or a kernel that refuses, runs as
+//! before: placement is a hint for speed, never a condition of the verdict.
 
 /// Two cores: where the process started, and another it may use.
 #[derive(Clone, Copy, Debug)]
