@@ -57,18 +57,7 @@ fn main() {
     let wicket = wicket_bin();
     // Set up as an operator sets up a workspace: `wicket init` wires it and
     // warms the cache (and records the PATH this bench runs with).
-    let init = Command::new(&wicket)
-        .args(["init", ws.root.to_str().unwrap()])
-        .env("HOME", &ws.home)
-        .env("XDG_CACHE_HOME", &ws.cache)
-        .env_remove("WICKET_LITANY")
-        .output()
-        .unwrap();
-    assert!(
-        init.status.success(),
-        "wicket init: {}",
-        String::from_utf8_lossy(&init.stderr)
-    );
+    ws.init(None);
     // Warm the compile cache once.
     spawn(&wicket, &ws, &request, &[], "pass");
 

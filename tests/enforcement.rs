@@ -1738,19 +1738,7 @@ fn a_link_planted_on_path_after_init_recorded_the_directory_is_followed() {
     assert_eq!(out.word(), "pass", "{}", out.reason());
     assert_eq!(record(), None);
     // `wicket init`, with the same PATH, records it.
-    let init = Command::new(common::wicket_bin())
-        .args(["init", ws.root.to_str().unwrap()])
-        .env("HOME", &ws.home)
-        .env("XDG_CACHE_HOME", &ws.cache)
-        .env("PATH", &path)
-        .env_remove("WICKET_LITANY")
-        .output()
-        .unwrap();
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
+    ws.init(Some(&path));
     let text = record().expect("wicket init writes the PATH record");
     assert!(text.contains(&bin.display().to_string()), "{text}");
     assert_eq!(ask(&write_target).word(), "pass");

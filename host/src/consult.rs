@@ -594,7 +594,10 @@ fn on_path(
     if let Some(path) = std::env::var_os("PATH") {
         let names: Vec<String> = harness_names().collect();
         let cache_dir = cache_root.map(|root| crate::plugins::Cache::new(root).dir().to_path_buf());
-        let mut known = crate::path_links::Known::recall(cache_dir.as_deref(), &names);
+        let mut known = match keep {
+            true => crate::path_links::Known::recording(cache_dir.as_deref(), &names),
+            false => crate::path_links::Known::recall(cache_dir.as_deref(), &names),
+        };
         let mut seen: Vec<PathBuf> = Vec::new();
         for written in std::env::split_paths(&path).filter(|d| d.is_absolute()) {
             let dir = resolve(&written);
@@ -625,9 +628,7 @@ fn on_path(
             }
             seen.push(dir);
         }
-        if keep {
-            known.keep();
-        }
+        known.keep();
     }
 }
 

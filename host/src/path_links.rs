@@ -20,7 +20,7 @@
 //!
 //! The record is written by `wicket init` and `wicket run` (outside the
 //! wall, where the cache is writable), when they warm the compile cache for
-//! the PATH they run with; the control only reads it, and writes nothing. A
+//! the PATH they run with; a consult only reads it. A
 //! directory not in the record, or changed since, is looked up by every
 //! consult until `wicket init` or `wicket run` records it again.
 //!
@@ -53,9 +53,11 @@ struct DirLinks {
     links: Vec<String>,
 }
 
-/// The record as read, and what this run found.
+/// The record as read, and (for a run that records) what this run found.
 pub struct Known {
     dir: Option<PathBuf>,
+    /// Whether this run writes the record again ([`Known::recording`]).
+    records: bool,
     names: String,
     before: Vec<DirLinks>,
     now: Vec<DirLinks>,
@@ -63,8 +65,18 @@ pub struct Known {
 }
 
 impl Known {
-    /// The record in the cache directory `dir`, for `names`.
+    /// The record in the cache directory `dir`, for `names`, to be read.
     pub fn recall(dir: Option<&Path>, names: &[String]) -> Known {
+        Known::read(dir, names, false)
+    }
+
+    /// The same, for a run that writes what it found back ([`Known::keep`]):
+    /// `wicket init` and `wicket run`.
+    pub fn recording(dir: Option<&Path>, names: &[String]) -> Known {
+        Known::read(dir, names, true)
+    }
+
+    fn read(dir: Option<&Path>, names: &[String], records: bool) -> Known {
         let names = names.join("\n");
         let before = dir
             .and_then(read)
@@ -73,6 +85,7 @@ impl Known {
             .unwrap_or_default();
         Known {
             dir: dir.map(Path::to_path_buf),
+            records,
             names,
             before,
             now: Vec::new(),
@@ -103,13 +116,15 @@ impl Known {
                 .iter()
                 .find(|known| known.dir == text && known.stamp == stamp)
             {
-                self.now.push(known.clone());
+                if self.records {
+                    self.now.push(known.clone());
+                }
                 return Some(known.links.clone());
             }
         }
         let links = look()?;
         if let (Some(stamp), Some(text)) = (stamp, text) {
-            if stamp.settled() {
+            if self.records && stamp.settled() {
                 self.now.push(DirLinks {
                     dir: text.to_owned(),
                     stamp,
@@ -121,10 +136,10 @@ impl Known {
         Some(links)
     }
 
-    /// Write the record again if this run learned something new. A cache
-    /// that cannot be written only means the consults look again.
+    /// Write the record again if this run records and learned something new.
+    /// A cache that cannot be written only means the consults look again.
     pub fn keep(self) {
-        let Some(root) = self.dir.filter(|_| self.changed) else {
+        let Some(root) = self.dir.filter(|_| self.records && self.changed) else {
             return;
         };
         let record = Record {
@@ -191,8 +206,8 @@ mod tests {
                 .collect();
             Some(found)
         };
-        // First consult: looked up, and recorded.
-        let mut known = Known::recall(Some(&root), &names());
+        // First run (a recording one): looked up, and recorded.
+        let mut known = Known::recording(Some(&root), &names());
         assert_eq!(
             known.links_in(&dir, || look(&dir)),
             Some(vec!["git".into()])
@@ -232,7 +247,7 @@ mod tests {
         let base = tempfile::tempdir().unwrap();
         let root = base.path().join("cache");
         let dir = settled_dir(base.path());
-        let mut known = Known::recall(Some(&root), &names());
+        let mut known = Known::recording(Some(&root), &names());
         known.links_in(&dir, || Some(vec!["git".into()]));
         known.keep();
         let record = root.join(RECORD);

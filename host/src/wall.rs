@@ -470,20 +470,25 @@ pub fn git_ignores_planted_history(command: &mut Command) {
         .env("GIT_SHALLOW_FILE", "/dev/null/no-shallow-file");
 }
 
+/// A path the process's environment names in `name`, when set and not empty.
+fn env(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The user's config root: `$XDG_CONFIG_HOME`, else `~/.config`.
+fn config_root() -> Option<PathBuf> {
+    env("XDG_CONFIG_HOME").or_else(|| env("HOME").map(|h| h.join(".config")))
+}
+
 /// litany's data and config roots: `$LITANY_HOME` collapses both.
 pub fn litany_roots() -> Vec<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
     if let Some(home) = env("LITANY_HOME") {
         return vec![home];
     }
-    let home = env("HOME");
-    let data = env("XDG_DATA_HOME").or_else(|| home.as_ref().map(|h| h.join(".local/share")));
-    let config = env("XDG_CONFIG_HOME").or_else(|| home.as_ref().map(|h| h.join(".config")));
-    [data, config]
+    let data = env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local/share")));
+    [data, config_root()]
         .into_iter()
         .flatten()
         .map(|d| d.join("litany"))
@@ -494,16 +499,7 @@ pub fn litany_roots() -> Vec<PathBuf> {
 /// program it runs for each model call: `$BRAZEN_CONFIG`, else the
 /// `brazen` directory of the user's config root.
 pub fn adapter_config() -> Option<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    env("BRAZEN_CONFIG").or_else(|| {
-        env("XDG_CONFIG_HOME")
-            .or_else(|| env("HOME").map(|h| h.join(".config")))
-            .map(|c| c.join("brazen"))
-    })
+    env("BRAZEN_CONFIG").or_else(|| config_root().map(|c| c.join("brazen")))
 }
 
 /// git's system-wide configuration and attributes, which every git the
@@ -512,11 +508,7 @@ pub fn adapter_config() -> Option<PathBuf> {
 /// them when built by a distribution (`/etc`) or from source
 /// (`/usr/local/etc`).
 pub fn git_system_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::env::var_os("GIT_CONFIG_SYSTEM")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .into_iter()
-        .collect();
+    let mut files: Vec<PathBuf> = env("GIT_CONFIG_SYSTEM").into_iter().collect();
     for dir in ["/etc", "/usr/local/etc"] {
         for name in ["gitconfig", "gitattributes"] {
             files.push(Path::new(dir).join(name));
@@ -535,11 +527,6 @@ pub fn git_system_files() -> Vec<PathBuf> {
 /// the hooks path, ran in another worktree's next commit (verified under
 /// dash).
 pub fn git_config_named() -> Vec<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
     let home = env("HOME");
     let mut start: Vec<PathBuf> = git_system_files()
         .into_iter()
@@ -549,8 +536,7 @@ pub fn git_config_named() -> Vec<PathBuf> {
         Some(global) => start.push(global),
         None => {
             start.extend(home.as_ref().map(|h| h.join(".gitconfig")));
-            let xdg = env("XDG_CONFIG_HOME").or_else(|| home.as_ref().map(|h| h.join(".config")));
-            start.extend(xdg.map(|x| x.join("git").join("config")));
+            start.extend(config_root().map(|x| x.join("git").join("config")));
         }
     }
     let mut named: Vec<PathBuf> = Vec::new();

@@ -430,6 +430,25 @@ impl Ws {
 
     /// `wicket ARGS` as the operator runs it here: this workspace's home and
     /// cache, no litany on PATH.
+    /// `wicket init` on this workspace, as an operator runs it from a shell
+    /// whose PATH is this process's (or `path`): it must succeed.
+    pub fn init(&self, path: Option<&str>) {
+        let mut init = Command::new(wicket_bin());
+        init.args(["init", self.root.to_str().unwrap()])
+            .env("HOME", &self.home)
+            .env("XDG_CACHE_HOME", &self.cache)
+            .env_remove("WICKET_LITANY");
+        if let Some(path) = path {
+            init.env("PATH", path);
+        }
+        let out = init.output().unwrap();
+        assert!(
+            out.status.success(),
+            "wicket init: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
     pub fn operator(&self, args: &[&str]) -> Output {
         Command::new(wicket_bin())
             .args(args)
