@@ -1828,3 +1828,71 @@ fn what_the_users_git_configuration_includes_or_hooks_is_protected() {
     let out = ask(&format!("printf x > {home}/conf/notes.txt"));
     assert_eq!(out.word(), "pass", "{}", out.reason());
 }
+
+/// A path whose resolution grows past PATH_MAX is still followed link by
+/// link, as the kernel follows it: three relative links into 2,000-byte
+/// directory chains, then a link back to the worktree, make
+/// `j1/j2/j3/lnk/../../.wicket/trail.jsonl` the trail itself, though every
+/// word of the command is short. (A lookup of the whole resolved path fails
+/// with ENAMETOOLONG; taking that for "missing" once folded the rest as text,
+/// inside the worktree.)
+#[test]
+fn a_path_that_resolves_past_path_max_is_followed_as_the_kernel_follows_it() {
+    let ws = Ws::new(None);
+    let worktree = ws.worktree(AGENT);
+    let chain = vec!["a".repeat(250); 8].join("/");
+    let mut at = worktree.clone();
+    for link in ["j1", "j2", "j3"] {
+        std::fs::create_dir_all(at.join(&chain)).unwrap();
+        std::os::unix::fs::symlink(&chain, at.join(link)).unwrap();
+        at = at.join(link);
+    }
+    std::os::unix::fs::symlink(&worktree, at.join("lnk")).unwrap();
+    // The kernel reaches the workspace's repository through it.
+    assert!(
+        std::fs::metadata(worktree.join("j1/j2/j3/lnk/../../repo.git/HEAD")).is_ok(),
+        "the workspace is reachable through the links"
+    );
+    let through = "j1/j2/j3/lnk/../../.wicket/trail.jsonl";
+    for command in [
+        format!("printf 'x\\n' >> {through}"),
+        "rm -rf j1/j2/j3/lnk/../../repo.git/hooks".to_owned(),
+    ] {
+        let out = ws.consult("bash", bash(&command));
+        assert_eq!(out.word(), "refuse", "{command}: {}", out.reason());
+        assert!(out.reason().contains("protected"), "{}", out.reason());
+    }
+}
+
+/// A PATH entry that is not absolute (`.`, a relative directory, an empty
+/// entry) names a directory relative to wherever a program runs: the `sh`
+/// litany starts for the next call could be a file this call writes in the
+/// worktree. No protected set can name it, so every call above read is held
+/// with a sentence that says why and what to do; a read still passes, and an
+/// absolute PATH is unaffected.
+#[test]
+fn a_path_with_a_relative_entry_holds_every_call_above_read() {
+    let ws = Ws::new(None);
+    let plant = "printf '#!/bin/sh\\n' > sh && chmod +x sh";
+    let ask = |command: &str, path: &str| {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT});
+        ws.consult_raw(AGENT, request.to_string().as_bytes(), &[("PATH", path)])
+    };
+    for path in [
+        ":/usr/bin:/bin",
+        ".:/usr/bin:/bin",
+        "/usr/bin:/bin:",
+        "bin:/usr/bin:/bin",
+    ] {
+        let out = ask(plant, path);
+        assert_eq!(out.word(), "hold", "{path}: {}", out.reason());
+        assert!(
+            out.reason()
+                .contains("PATH names a directory relative to where each program runs"),
+            "{}",
+            out.reason()
+        );
+        assert_eq!(ask("cat src/main.rs", path).word(), "pass", "{path}");
+    }
+    assert_eq!(ask(plant, "/usr/bin:/bin").word(), "pass");
+}

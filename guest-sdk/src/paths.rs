@@ -196,6 +196,10 @@ const MAX_REMEMBERED: usize = 1 << 16;
 #[derive(Debug, Default)]
 pub struct Lookups {
     seen: std::collections::HashMap<String, Seen>,
+    /// The directory the last lookup too long for one system call was made
+    /// in, open: a walk that goes past PATH_MAX goes on from there.
+    #[cfg(unix)]
+    deep: Option<(String, std::os::fd::OwnedFd)>,
 }
 
 /// One `lstat`, and for a link where it leads.
@@ -219,14 +223,94 @@ impl Lookups {
                     .ok()
                     .map(|t| t.to_string_lossy().into_owned()),
             ),
-            Ok(meta) if meta.is_file() => Seen::Node(crate::PathKind::File),
-            Ok(meta) if meta.is_dir() => Seen::Node(crate::PathKind::Directory),
-            Ok(_) => Seen::Node(crate::PathKind::Other),
+            Ok(meta) => Seen::Node(kind_of(&meta)),
+            // Too long for one system call: the kernel still reaches it one
+            // name at a time (a walk through relative links grows past
+            // PATH_MAX while each step stays short), and so does this.
+            #[cfg(unix)]
+            Err(e) if e.raw_os_error() == Some(libc::ENAMETOOLONG) => self.lstat_deep(path),
             Err(_) => Seen::Missing,
         };
         if self.seen.len() < MAX_REMEMBERED {
             self.seen.insert(path.to_owned(), seen.clone());
         }
+        seen
+    }
+
+    /// [`Lookups::lstat`] of an absolute path too long for one system
+    /// call. Its parent is a resolved path (no link in it, as a walk builds
+    /// it): it is opened one directory at a time, without following links,
+    /// from the directory the last such lookup was made in when that is an
+    /// ancestor (a walk goes deeper a name at a time), else from `/`; the
+    /// last name is looked up in it.
+    #[cfg(unix)]
+    fn lstat_deep(&mut self, path: &str) -> Seen {
+        use std::os::fd::AsRawFd;
+        let Some((parent, name)) = path.rsplit_once('/') else {
+            return Seen::Missing;
+        };
+        let (mut dir, rest) = match self.deep.take() {
+            Some((at, fd)) if parent == at => (fd, ""),
+            Some((at, fd))
+                if parent
+                    .strip_prefix(at.as_str())
+                    .is_some_and(|r| r.starts_with('/')) =>
+            {
+                let rest = &parent[at.len()..];
+                (fd, rest)
+            }
+            _ => match open_at(None, "/") {
+                Ok(fd) => (fd, parent),
+                Err(_) => return Seen::Missing,
+            },
+        };
+        for part in rest.split('/').filter(|p| !p.is_empty()) {
+            dir = match open_at(Some(&dir), part) {
+                Ok(fd) => fd,
+                Err(_) => return Seen::Missing,
+            };
+        }
+        let Ok(c_name) = std::ffi::CString::new(name) else {
+            return Seen::Missing;
+        };
+        // SAFETY: a zeroed stat is a valid value; fstatat fills it on
+        // success, and it is read only then.
+        let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: a NUL-terminated name, an open directory, a stat to fill.
+        let looked = unsafe {
+            libc::fstatat(
+                dir.as_raw_fd(),
+                c_name.as_ptr(),
+                &mut stat,
+                libc::AT_SYMLINK_NOFOLLOW,
+            )
+        };
+        let seen = if looked != 0 {
+            Seen::Missing
+        } else {
+            match stat.st_mode & libc::S_IFMT {
+                libc::S_IFLNK => {
+                    let mut buf = vec![0u8; libc::PATH_MAX as usize];
+                    // SAFETY: `buf` has room for the length given.
+                    let n = unsafe {
+                        libc::readlinkat(
+                            dir.as_raw_fd(),
+                            c_name.as_ptr(),
+                            buf.as_mut_ptr().cast(),
+                            buf.len(),
+                        )
+                    };
+                    Seen::Link((n >= 0).then(|| {
+                        buf.truncate(n as usize);
+                        String::from_utf8_lossy(&buf).into_owned()
+                    }))
+                }
+                libc::S_IFREG => Seen::Node(crate::PathKind::File),
+                libc::S_IFDIR => Seen::Node(crate::PathKind::Directory),
+                _ => Seen::Node(crate::PathKind::Other),
+            }
+        };
+        self.deep = Some((parent.to_owned(), dir));
         seen
     }
 
@@ -327,6 +411,41 @@ impl Lookups {
         }
         (reached, last)
     }
+}
+
+fn kind_of(meta: &std::fs::Metadata) -> crate::PathKind {
+    if meta.is_file() {
+        crate::PathKind::File
+    } else if meta.is_dir() {
+        crate::PathKind::Directory
+    } else {
+        crate::PathKind::Other
+    }
+}
+
+/// The directory `name` in `dir` (`None`: `name` is absolute), opened only
+/// to look names up in it, never through a link.
+#[cfg(unix)]
+fn open_at(
+    dir: Option<&std::os::fd::OwnedFd>,
+    name: &str,
+) -> std::io::Result<std::os::fd::OwnedFd> {
+    use std::os::fd::{AsRawFd, FromRawFd};
+    let c_name = std::ffi::CString::new(name)?;
+    let at = dir.map_or(libc::AT_FDCWD, |d| d.as_raw_fd());
+    // SAFETY: a NUL-terminated name; the descriptor returned is owned here.
+    let fd = unsafe {
+        libc::openat(
+            at,
+            c_name.as_ptr(),
+            libc::O_PATH | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+        )
+    };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `fd` was just opened and is owned by nothing else.
+    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
 }
 
 /// The most names one glob expansion lists before the host gives up.
@@ -899,6 +1018,59 @@ mod tests {
         let up = resolve_on_this_host(&format!("{}/../root/new/../file", link.display()));
         let real_root = std::fs::canonicalize(&root).unwrap();
         assert_eq!(up, format!("{}/file", real_root.display()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_walk_past_path_max_goes_on_a_directory_at_a_time() {
+        let dir = std::env::temp_dir().join(format!("wicket-guest-deep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("target")).unwrap();
+        std::fs::write(dir.join("target/file"), "x").unwrap();
+        let dir = std::fs::canonicalize(&dir).unwrap();
+        // Three relative links, each into a 2,000-byte chain of directories:
+        // the path they resolve to is some 6,000 bytes long.
+        let chain = vec!["d".repeat(250); 8].join("/");
+        let mut at = dir.clone();
+        for link in ["j1", "j2", "j3"] {
+            std::fs::create_dir_all(at.join(&chain)).unwrap();
+            std::os::unix::fs::symlink(&chain, at.join(link)).unwrap();
+            at = at.join(link);
+        }
+        std::fs::write(at.join("here"), "x").unwrap();
+        std::os::unix::fs::symlink(dir.join("target"), at.join("back")).unwrap();
+        let d = dir.display();
+        let deep = format!("{d}/{chain}/{chain}/{chain}");
+        let mut lookups = Lookups::default();
+        for (asked, resolved, kind) in [
+            (
+                format!("{d}/j1/j2/j3/back/../target/file"),
+                format!("{d}/target/file"),
+                crate::PathKind::File,
+            ),
+            (
+                format!("{d}/j1/j2/j3/here"),
+                format!("{deep}/here"),
+                crate::PathKind::File,
+            ),
+            (
+                format!("{d}/j1/j2/j3/gone/x"),
+                format!("{deep}/gone/x"),
+                crate::PathKind::Missing,
+            ),
+            (
+                format!("{d}/j1/j2/j3/../x"),
+                format!("{}/x", deep.rsplit_once('/').unwrap().0),
+                crate::PathKind::Missing,
+            ),
+        ] {
+            assert_eq!(
+                lookups.resolve_with_kind(&asked),
+                (resolved.clone(), kind),
+                "{asked}"
+            );
+            assert_eq!(resolve_with_kind(&asked), (resolved, kind), "{asked}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

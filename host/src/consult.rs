@@ -436,6 +436,9 @@ struct Facts {
     /// Whether the wall can be built here, asked only when confinement is
     /// required and this consult is outside it (the gate names the cause).
     probe: Option<Result<String, wall::Unavailable>>,
+    /// litany's PATH names a directory relative to where a program runs:
+    /// why that holds every call above read.
+    path_problem: Option<String>,
 }
 
 fn gather_facts(request: &Request, env: &Env) -> Facts {
@@ -458,6 +461,7 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         cwd: path_text(&fallback_root),
         inside_wall: false,
         probe: None,
+        path_problem: relative_path_problem(std::env::var_os("PATH").as_deref()),
     };
     let workspace = match Workspace::open(&env.workspace) {
         Ok(ws) => ws,
@@ -509,6 +513,32 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
 
 fn path_text(path: &Path) -> String {
     path.to_string_lossy().into_owned()
+}
+
+/// Why a PATH with an entry that is not absolute (`.`, `bin`, or an empty
+/// one, which is the current directory) holds every call above read: litany
+/// finds `sh`, `git` and `litany-tool-<name>` there relative to the
+/// directory each runs in, so a file any call writes there could run in the
+/// harness's place, and no protected set can name it.
+fn relative_path_problem(path: Option<&std::ffi::OsStr>) -> Option<String> {
+    let path = path?;
+    let relative: Vec<String> = std::env::split_paths(path)
+        .filter(|dir| !dir.is_absolute())
+        .map(|dir| match dir.as_os_str().is_empty() {
+            true => "an empty entry".to_owned(),
+            false => format!("`{}`", dir.display()),
+        })
+        .collect();
+    if relative.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "Held because litany's PATH names a directory relative to where each program runs ({}): \
+         a file any call writes there could run as the `sh`, `git` or `litany-tool-*` litany \
+         starts next. Start litany with absolute PATH directories only (`wicket run` drops the \
+         others from the PATH it hands litany).",
+        relative.join(", ")
+    ))
 }
 
 /// The plugins in force: the default classifier, then the policy's, in order.
@@ -616,7 +646,7 @@ fn on_path(
             // consult while the directory is unchanged ([`crate::path_links`]).
             // `None`: not a directory this process can open, every name is
             // walked as written.
-            let links = known.links_in(&dir, || links_in(&dir, &names));
+            let links = known.links_in(&dir, |opened| links_in(opened, &names));
             for name in &names {
                 let path = dir.join(name);
                 // A link there: the link itself (replacing it redirects the
@@ -632,22 +662,16 @@ fn on_path(
     }
 }
 
-/// Which of `names` are symbolic links in the directory `dir`, looked up
-/// relative to it, opened once: each name costs one component's lookup, not
-/// a walk from `/`. `None` when the directory cannot be opened.
-fn links_in(dir: &Path, names: &[String]) -> Option<Vec<String>> {
-    let fd = rustix::fs::open(
-        dir,
-        rustix::fs::OFlags::PATH | rustix::fs::OFlags::DIRECTORY | rustix::fs::OFlags::CLOEXEC,
-        rustix::fs::Mode::empty(),
-    )
-    .ok()?;
+/// Which of `names` are symbolic links in the directory opened as `dir`,
+/// looked up relative to it: each name costs one component's lookup, not a
+/// walk from `/`.
+fn links_in(dir: &std::os::fd::OwnedFd, names: &[String]) -> Vec<String> {
     let is_link = |name: &str| {
-        rustix::fs::statat(&fd, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|st| {
+        rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|st| {
             rustix::fs::FileType::from_raw_mode(st.st_mode) == rustix::fs::FileType::Symlink
         })
     };
-    Some(names.iter().filter(|n| is_link(n)).cloned().collect())
+    names.iter().filter(|n| is_link(n)).cloned().collect()
 }
 
 /// The names looked up on PATH in the harness's place: each
@@ -873,7 +897,7 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
         tool: &request.name,
         table,
         findings: &findings,
-        policy_problem: policy_problem(&facts),
+        policy_problem: policy_problem(&facts).or_else(|| facts.path_problem.clone()),
         trail_problem: trail_problem.clone(),
         floor: state.floor_over(agent),
         standing: state.standing_for(agent, &class),

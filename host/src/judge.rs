@@ -191,7 +191,8 @@ pub struct Inputs<'a> {
     /// abstained).
     pub table: &'a Table,
     pub findings: &'a [Ruled],
-    /// The policy could not be read: why.
+    /// The policy could not be read, or litany's setup leaves what runs in
+    /// its place unknowable (a relative PATH entry): why.
     pub policy_problem: Option<String>,
     /// The trail could not be read: why.
     pub trail_problem: Option<String>,

@@ -94,21 +94,30 @@ impl Known {
     }
 
     /// The names that are links in the directory `dir` (resolved): from the
-    /// record when the directory is still as it was, else from `look` (which
-    /// answers `None` when the directory cannot be read, and every name is
-    /// then to be followed).
+    /// record when the directory is still as it was, else from `look`, which
+    /// looks them up in the directory as opened here. `None` when the
+    /// directory cannot be opened: every name is then to be followed.
     pub fn links_in(
         &mut self,
         dir: &Path,
-        look: impl FnOnce() -> Option<Vec<String>>,
+        look: impl FnOnce(&std::os::fd::OwnedFd) -> Vec<String>,
     ) -> Option<Vec<String>> {
-        // The directory's times before its entries: a change in between
-        // leaves a record that the next consult finds out of date, never one
-        // that looks current.
-        let stamp = std::fs::symlink_metadata(dir)
-            .ok()
-            .filter(|meta| meta.is_dir())
-            .map(|meta| FileStamp::of(&meta));
+        // Opened once: its stamp and its names are the same directory's,
+        // whatever is renamed over the path meanwhile (a record that paired
+        // one directory's stamp with another's links would be trusted for
+        // as long as the first stayed unchanged).
+        let opened = std::fs::File::from(
+            rustix::fs::open(
+                dir,
+                rustix::fs::OFlags::PATH
+                    | rustix::fs::OFlags::DIRECTORY
+                    | rustix::fs::OFlags::CLOEXEC,
+                rustix::fs::Mode::empty(),
+            )
+            .ok()?,
+        );
+        let stamp = opened.metadata().ok().map(|meta| FileStamp::of(&meta));
+        let fd = std::os::fd::OwnedFd::from(opened);
         let text = dir.to_str();
         if let (Some(stamp), Some(text)) = (stamp, text) {
             if let Some(known) = self
@@ -122,7 +131,7 @@ impl Known {
                 return Some(known.links.clone());
             }
         }
-        let links = look()?;
+        let links = look(&fd);
         if let (Some(stamp), Some(text)) = (stamp, text) {
             if self.records && stamp.settled() {
                 self.now.push(DirLinks {
@@ -199,24 +208,23 @@ mod tests {
         let base = tempfile::tempdir().unwrap();
         let root = base.path().join("cache");
         let dir = settled_dir(base.path());
-        let look = |dir: &Path| {
-            let found: Vec<String> = names()
+        let look = |dir: &Path| -> Vec<String> {
+            names()
                 .into_iter()
                 .filter(|n| std::fs::symlink_metadata(dir.join(n)).is_ok_and(|m| m.is_symlink()))
-                .collect();
-            Some(found)
+                .collect()
         };
         // First run (a recording one): looked up, and recorded.
         let mut known = Known::recording(Some(&root), &names());
         assert_eq!(
-            known.links_in(&dir, || look(&dir)),
+            known.links_in(&dir, |_| look(&dir)),
             Some(vec!["git".into()])
         );
         known.keep();
         // Second: from the record (the lookup is not asked).
         let mut known = Known::recall(Some(&root), &names());
         assert_eq!(
-            known.links_in(&dir, || panic!("looked up again")),
+            known.links_in(&dir, |_| panic!("looked up again")),
             Some(vec!["git".into()])
         );
         // A link planted under another name: the directory changed, so it
@@ -224,21 +232,21 @@ mod tests {
         std::os::unix::fs::symlink("/bin/true", dir.join("sh")).unwrap();
         let mut known = Known::recall(Some(&root), &names());
         assert_eq!(
-            known.links_in(&dir, || look(&dir)),
+            known.links_in(&dir, |_| look(&dir)),
             Some(vec!["git".into(), "sh".into()])
         );
         // A record for other names, or one edited into nonsense, is none.
         let mut known = Known::recall(Some(&root), &["bz".to_owned()]);
-        assert_eq!(known.links_in(&dir, || Some(vec![])), Some(vec![]));
+        assert_eq!(known.links_in(&dir, |_| vec![]), Some(vec![]));
         std::fs::write(root.join(RECORD), b"{not json").unwrap();
         let mut known = Known::recall(Some(&root), &names());
         assert_eq!(
-            known.links_in(&dir, || Some(vec!["x".into()])),
+            known.links_in(&dir, |_| vec!["x".into()]),
             Some(vec!["x".into()])
         );
         // A directory that cannot be read is never answered from a record.
         let mut known = Known::recall(Some(&root), &names());
-        assert_eq!(known.links_in(&base.path().join("gone"), || None), None);
+        assert_eq!(known.links_in(&base.path().join("gone"), |_| vec![]), None);
     }
 
     #[test]
@@ -248,11 +256,11 @@ mod tests {
         let root = base.path().join("cache");
         let dir = settled_dir(base.path());
         let mut known = Known::recording(Some(&root), &names());
-        known.links_in(&dir, || Some(vec!["git".into()]));
+        known.links_in(&dir, |_| vec!["git".into()]);
         known.keep();
         let record = root.join(RECORD);
         std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o666)).unwrap();
         let mut known = Known::recall(Some(&root), &names());
-        assert_eq!(known.links_in(&dir, || Some(vec![])), Some(vec![]));
+        assert_eq!(known.links_in(&dir, |_| vec![]), Some(vec![]));
     }
 }

@@ -434,20 +434,32 @@ impl Shape {
     /// keeps git from honouring what an agent could plant (replace refs,
     /// grafts, a shallow file) in every git litany runs, and its PATH holds
     /// no directory the wall leaves writable (litany runs
-    /// `litany-tool-<name>` from PATH before its built-in tools).
+    /// `litany-tool-<name>` from PATH before its built-in tools), and no
+    /// entry that is not absolute (`.`, `bin`, an empty one): those name a
+    /// directory relative to wherever a program runs, the agent's worktree
+    /// among them.
     pub fn wrap(&self, bwrap: &Path, program: &[OsString]) -> Command {
         let mut command = Command::new(bwrap);
         command.args(self.args()).args(program);
         git_ignores_planted_history(&mut command);
         if let Some(path) = std::env::var_os("PATH") {
-            let kept: Vec<PathBuf> = std::env::split_paths(&path)
-                .filter(|dir| !self.leaves_writable(dir))
-                .collect();
-            if let Ok(joined) = std::env::join_paths(kept) {
-                command.env("PATH", joined);
-            }
+            command.env("PATH", self.path_inside(&path));
         }
         command
+    }
+
+    /// The PATH the wall hands its program: `path` without the directories
+    /// it leaves writable and without entries that are not absolute.
+    pub fn path_inside(&self, path: &std::ffi::OsStr) -> OsString {
+        let mut kept: Vec<PathBuf> = std::env::split_paths(path)
+            .filter(|dir| dir.is_absolute() && !self.leaves_writable(dir))
+            .collect();
+        // An empty PATH is the current directory to a lookup.
+        if kept.is_empty() {
+            kept = vec!["/usr/bin".into(), "/bin".into()];
+        }
+        // Nothing kept can hold the separator: each came out of a split.
+        std::env::join_paths(kept).unwrap_or_else(|_| "/usr/bin:/bin".into())
     }
 
     /// Whether a path could be written inside the wall.
@@ -795,6 +807,21 @@ pub fn inside(workspace: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_path_inside_keeps_only_absolute_directories_the_wall_leaves_read_only() {
+        let shape = Shape {
+            writable: vec![PathBuf::from("/ws")],
+            read_only: vec![PathBuf::from("/ws/.wicket")],
+        };
+        let inside = |path: &str| shape.path_inside(path.as_ref()).into_string().unwrap();
+        assert_eq!(
+            inside(":/usr/bin:.:bin:/ws/agents/a/bin:/tmp/x:/ws/.wicket/bin:/bin:"),
+            "/usr/bin:/ws/.wicket/bin:/bin"
+        );
+        assert_eq!(inside("."), "/usr/bin:/bin");
+        assert_eq!(inside(""), "/usr/bin:/bin");
+    }
 
     #[test]
     fn the_wrap_argv_is_exactly_the_shape() {
