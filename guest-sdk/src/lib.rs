@@ -568,20 +568,18 @@ impl Context {
     }
 
     fn fragment_found(&self, text: &str, pattern: bool) -> Option<&str> {
-        let compiled = self.compiled_fragments();
-        let found = if pattern {
-            fragments::find_pattern(text, &compiled)
-        } else {
-            fragments::find(text, &compiled)
-        };
-        found.map(|index| {
-            let wanted = compiled[index].text.as_str();
-            self.secret_fragments
-                .iter()
-                .find(|f| f.as_str() == wanted)
-                .map(String::as_str)
-                .unwrap_or("a secret fragment")
-        })
+        self.secret_fragments_compiled().found(text, pattern)
+    }
+
+    /// The secret fragments compiled, for a reader that asks many times:
+    /// [`SecretFragments::find`] is [`Context::secret_fragment`] without
+    /// checking, on each ask, that the list is still the one compiled (the
+    /// context is borrowed, so it cannot change meanwhile).
+    pub fn secret_fragments_compiled(&self) -> SecretFragments<'_> {
+        SecretFragments {
+            listed: &self.secret_fragments,
+            compiled: self.compiled_fragments(),
+        }
     }
 
     fn compiled_fragments(&self) -> std::sync::Arc<Vec<fragments::Fragment>> {
@@ -597,6 +595,42 @@ impl Context {
                 compiled
             }
         }
+    }
+}
+
+/// A context's secret fragments, compiled once
+/// ([`Context::secret_fragments_compiled`]).
+#[derive(Clone)]
+pub struct SecretFragments<'c> {
+    listed: &'c [String],
+    compiled: std::sync::Arc<Vec<fragments::Fragment>>,
+}
+
+impl<'c> SecretFragments<'c> {
+    /// [`Context::secret_fragment`].
+    pub fn find(&self, text: &str) -> Option<&'c str> {
+        self.found(text, false)
+    }
+
+    /// [`Context::secret_fragment_of_pattern`].
+    pub fn find_in_pattern(&self, pattern: &str) -> Option<&'c str> {
+        self.found(pattern, true)
+    }
+
+    fn found(&self, text: &str, pattern: bool) -> Option<&'c str> {
+        let found = if pattern {
+            fragments::find_pattern(text, &self.compiled)
+        } else {
+            fragments::find(text, &self.compiled)
+        };
+        found.map(|index| {
+            let wanted = self.compiled[index].text.as_str();
+            self.listed
+                .iter()
+                .find(|f| f.as_str() == wanted)
+                .map(String::as_str)
+                .unwrap_or("a secret fragment")
+        })
     }
 }
 

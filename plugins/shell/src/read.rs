@@ -682,6 +682,9 @@ pub struct Reader<'a> {
     protected: std::cell::OnceCell<Vec<String>>,
     /// That set sorted for [`Reader::protected_by`], made on its first ask.
     protected_index: std::cell::OnceCell<wicket_guest::paths::ProtectedIndex>,
+    /// The context's secret fragments, compiled on the first ask (a reading
+    /// asks for each word it sees).
+    secrets: std::cell::OnceCell<wicket_guest::SecretFragments<'a>>,
 }
 
 impl<'a> Reader<'a> {
@@ -731,7 +734,14 @@ impl<'a> Reader<'a> {
             startup: false,
             protected: std::cell::OnceCell::new(),
             protected_index: std::cell::OnceCell::new(),
+            secrets: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The context's secret fragments, compiled once for this reading.
+    pub fn secrets(&self) -> &wicket_guest::SecretFragments<'a> {
+        self.secrets
+            .get_or_init(|| self.ctx.secret_fragments_compiled())
     }
 
     /// This reader with the home's and the system's startup files in its
@@ -3294,7 +3304,7 @@ impl<'a> Reader<'a> {
 
     /// The secret `text` names, as a name (see `crate::secrets::secret_in`).
     pub fn secret_in(&self, text: &str) -> Option<String> {
-        crate::secrets::secret_in(self.ctx, text)
+        crate::secrets::secret_in(self, text)
     }
 
     /// Expand a word as far as the reader knows.

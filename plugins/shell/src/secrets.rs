@@ -338,13 +338,14 @@ fn could_be(component: &str, name: &str, aimed: bool) -> bool {
 /// The secret a text names, as a name (a `*` in it is a `*`): a secret
 /// fragment (also after `~` is expanded), or a process file showing the
 /// environment.
-pub fn secret_in(ctx: &Context, text: &str) -> Option<String> {
-    if let Some(fragment) = ctx.secret_fragment(text) {
+pub fn secret_in(r: &Reader, text: &str) -> Option<String> {
+    let secrets = r.secrets();
+    if let Some(fragment) = secrets.find(text) {
         return Some(fragment.to_owned());
     }
     if text.starts_with('~') {
-        let expanded = absolute(text, "/", &ctx.home);
-        if let Some(fragment) = ctx.secret_fragment(&expanded) {
+        let expanded = absolute(text, "/", &r.ctx.home);
+        if let Some(fragment) = secrets.find(&expanded) {
             return Some(fragment.to_owned());
         }
     }
@@ -353,19 +354,20 @@ pub fn secret_in(ctx: &Context, text: &str) -> Option<String> {
 
 /// The secret a shell pattern names: what it can expand to (`~/.s*/id_*`
 /// names `.ssh`), or what it names as it stands.
-pub fn secret_in_pattern(ctx: &Context, text: &str) -> Option<String> {
-    if let Some(found) = secret_in(ctx, text) {
+pub fn secret_in_pattern(r: &Reader, text: &str) -> Option<String> {
+    if let Some(found) = secret_in(r, text) {
         return Some(found);
     }
     if !crate::place::is_glob(text) {
         return None;
     }
-    if let Some(fragment) = ctx.secret_fragment_of_pattern(text) {
+    let secrets = r.secrets();
+    if let Some(fragment) = secrets.find_in_pattern(text) {
         return Some(fragment.to_owned());
     }
     if text.starts_with('~') {
-        let expanded = absolute(text, "/", &ctx.home);
-        if let Some(fragment) = ctx.secret_fragment_of_pattern(&expanded) {
+        let expanded = absolute(text, "/", &r.ctx.home);
+        if let Some(fragment) = secrets.find_in_pattern(&expanded) {
             return Some(fragment.to_owned());
         }
     }
@@ -386,7 +388,7 @@ struct Mention {
 /// known only at run time inherits).
 const ONLY_NAMED: &str = " without reading it";
 
-fn mention(ctx: &Context, arg: &Arg) -> Option<Mention> {
+fn mention(r: &Reader, arg: &Arg) -> Option<Mention> {
     // An expansion the reader could not resolve, of a credential variable:
     // the value of the environment's variable. (A known value was assigned
     // in the command itself, or the `$` was quoted.)
@@ -413,9 +415,9 @@ fn mention(ctx: &Context, arg: &Arg) -> Option<Mention> {
     }
     texts.into_iter().find_map(|text| {
         let found = if arg.glob {
-            secret_in_pattern(ctx, text)
+            secret_in_pattern(r, text)
         } else {
-            secret_in(ctx, text)
+            secret_in(r, text)
         };
         found.map(|fragment| Mention {
             why: format!("{} names a secret ({fragment})", crate::clip(text, 80)),
@@ -484,7 +486,7 @@ impl Reader<'_> {
     /// that name (`cat < "$(ls ~/.ssh/id_*)"`): secret too.
     pub fn mention_secret(&mut self, arg: &Arg) {
         crate::programs::launch::note_ancestry(self, arg);
-        if let Some(found) = mention(self.ctx, arg) {
+        if let Some(found) = mention(self, arg) {
             self.guard(Effect::Secret, found.why);
             return;
         }
@@ -519,7 +521,7 @@ impl Reader<'_> {
         let mut mine: Vec<Mention> = inv
             .argv
             .iter()
-            .filter_map(|arg| mention(self.ctx, arg))
+            .filter_map(|arg| mention(self, arg))
             .collect();
         // The word checks ran just before the program is read, so this
         // program's mentions are the newest notes, in a row.
@@ -600,9 +602,9 @@ impl Reader<'_> {
                 }
             }
             let found = if arg.glob {
-                secret_in_pattern(self.ctx, &path)
+                secret_in_pattern(self, &path)
             } else {
-                secret_in(self.ctx, &path)
+                secret_in(self, &path)
             };
             if let Some(what) = found {
                 self.guard(

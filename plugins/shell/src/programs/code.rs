@@ -1361,7 +1361,7 @@ impl Scan<'_> {
         for text in &texts {
             let found = r.secret_in(text).or_else(|| {
                 globs
-                    .then(|| crate::secrets::secret_in_pattern(r.ctx, text))
+                    .then(|| crate::secrets::secret_in_pattern(r, text))
                     .flatten()
             });
             if let Some(fragment) = found {

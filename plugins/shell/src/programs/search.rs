@@ -1659,7 +1659,7 @@ fn find(r: &mut Reader, run: &Run, scope: &mut Scope) {
                             .any(|a| a.text().is_some_and(|t| t.contains("{}")))
                     {
                         let aimed = aims.iter().find_map(|pattern| {
-                            crate::secrets::secret_in_pattern(r.ctx, pattern)
+                            crate::secrets::secret_in_pattern(r, pattern)
                                 .map(|what| (pattern.clone(), what))
                         });
                         if let Some((pattern, what)) = aimed {
