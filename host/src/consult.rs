@@ -433,9 +433,6 @@ struct Facts {
     writable_root: String,
     cwd: String,
     inside_wall: bool,
-    /// Whether the wall can be built here, asked only when confinement is
-    /// required and this consult is outside it (the gate names the cause).
-    probe: Option<Result<String, wall::Unavailable>>,
     /// litany's PATH names a directory relative to where a program runs:
     /// why that holds every call above read.
     path_problem: Option<String>,
@@ -460,7 +457,6 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         writable_root: path_text(&fallback_root),
         cwd: path_text(&fallback_root),
         inside_wall: false,
-        probe: None,
         path_problem: relative_path_problem(std::env::var_os("PATH").as_deref()),
     };
     let workspace = match Workspace::open(&env.workspace) {
@@ -504,10 +500,6 @@ fn gather_facts(request: &Request, env: &Env) -> Facts {
         }
     }
     facts.config = Some(read.source);
-    if facts.policy.requires_confinement() && !facts.inside_wall {
-        let shape = wall::Shape::for_workspace(&facts.workspace, &[]);
-        facts.probe = Some(wall::probe(&shape).map(|p| p.display().to_string()));
-    }
     facts
 }
 
@@ -944,11 +936,12 @@ fn judge(request: &Request, facts: Facts, runs: Vec<Run>) -> Trace {
             Some(answer_sentence(answer, "call", Audience::Model)),
         ),
         Decided::Gate { line } => {
-            let probe = facts.probe.clone().unwrap_or_else(|| {
-                Err(wall::Unavailable::Absent {
-                    looked_for: wall::BWRAP.into(),
-                })
-            });
+            // Whether the wall can be built here, so the refusal can name
+            // the cause: asked only now, when the gate refuses (running
+            // bwrap is some 8 ms, which a call the gate lets through, a
+            // read, must not pay).
+            let shape = wall::Shape::for_workspace(&facts.workspace, &[]);
+            let probe = wall::probe(&shape).map(|p| p.display().to_string());
             gate.refused = true;
             let sentence = gate_sentence(&facts, *line, &probe, Audience::Operator);
             let told = gate_sentence(&facts, *line, &probe, Audience::Model);
