@@ -1862,6 +1862,11 @@ fn a_path_that_resolves_past_path_max_is_followed_as_the_kernel_follows_it() {
         assert_eq!(out.word(), "refuse", "{command}: {}", out.reason());
         assert!(out.reason().contains("protected"), "{}", out.reason());
     }
+    // From a directory that deep, a short relative path is a query longer
+    // than the host answers: never a place known to be harmless.
+    let command = "cd j1/j2/j3 && printf x >> lnk/../../repo.git/config";
+    let out = ws.consult("bash", bash(command));
+    assert_ne!(out.word(), "pass", "{command}: {}", out.reason());
 }
 
 /// A PATH entry that is not absolute (`.`, a relative directory, an empty
@@ -1895,4 +1900,96 @@ fn a_path_with_a_relative_entry_holds_every_call_above_read() {
         assert_eq!(ask("cat src/main.rs", path).word(), "pass", "{path}");
     }
     assert_eq!(ask(plant, "/usr/bin:/bin").word(), "pass");
+}
+
+/// A directory the control may not search hides where a link in it leads:
+/// `chmod 700 d && printf x >> d/lnk` (with `d/lnk` a link to the workspace
+/// repository's config, and `d` made unsearchable before the call) writes
+/// the config once the command has made `d` searchable again. The lookup
+/// that fails inside `d` is not taken for "nothing there": the call is held.
+/// Nothing is unsearchable to root, so as root the control runs as `nobody`
+/// (through setpriv) on a workspace handed to it.
+#[test]
+fn a_directory_the_control_may_not_search_holds_what_is_written_beneath_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let ws = Ws::new(None);
+    let worktree = ws.worktree(AGENT);
+    let hidden = worktree.join("d");
+    std::fs::create_dir(&hidden).unwrap();
+    std::os::unix::fs::symlink(ws.repo().join("config"), hidden.join("lnk")).unwrap();
+    let base = ws.root.parent().unwrap().to_path_buf();
+    // The same outside the worktree: a link there to the workspace.
+    let outside = base.join("scratch/d");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::os::unix::fs::symlink(&ws.root, outside.join("lnk")).unwrap();
+    let as_root = rustix::process::geteuid().is_root();
+    if as_root {
+        let out = Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(&base)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let ask = |command: &str| {
+        let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT}).to_string();
+        let mut spawn = match as_root {
+            true => {
+                let mut setpriv = Command::new("setpriv");
+                setpriv
+                    .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+                    .arg(wicket_bin());
+                setpriv
+            }
+            false => Command::new(wicket_bin()),
+        };
+        spawn
+            .current_dir(&ws.root)
+            .env("LITANY_CONV_REPO", &ws.root)
+            .env("LITANY_CONV_BRANCH", AGENT)
+            .env("HOME", &ws.home)
+            .env("XDG_CACHE_HOME", &ws.cache)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = spawn.spawn().expect("wicket runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(request.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        Consulted {
+            output,
+            took: Duration::ZERO,
+        }
+    };
+    let inside = "chmod 700 d && printf x >> d/lnk".to_owned();
+    let beyond = format!(
+        "chmod 700 {0} && printf x >> {0}/lnk/repo.git/config",
+        outside.display()
+    );
+    for (dir, through) in [(&hidden, &inside), (&outside, &beyond)] {
+        // Searchable: the link is seen, and the write refused.
+        let out = ask(through);
+        assert_eq!(out.word(), "refuse", "{through}: {}", out.reason());
+        // Unsearchable to the control: held, saying why.
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o000)).unwrap();
+        let out = ask(through);
+        assert_eq!(out.word(), "hold", "{through}: {}", out.reason());
+        assert!(
+            out.reason().contains("may not look into"),
+            "{}",
+            out.reason()
+        );
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    // A write beside them is still ordinary work.
+    assert_eq!(ask("printf x >> e.txt").word(), "pass");
 }

@@ -643,7 +643,9 @@ pub enum PathKind {
     File,
     /// A directory.
     Directory,
-    /// A device, socket, pipe or anything else.
+    /// A device, socket, pipe or anything else, or a place the host could
+    /// not look (a directory on the way it may not search): treat a write
+    /// there as one whose target is unknown.
     Other,
 }
 

@@ -209,6 +209,10 @@ enum Seen {
     Link(Option<String>),
     Node(crate::PathKind),
     Missing,
+    /// The lookup failed for another reason than absence (a directory on
+    /// the way this process may not search, say): what is there, and where
+    /// it leads, cannot be known from here.
+    Unknown,
 }
 
 impl Lookups {
@@ -229,7 +233,7 @@ impl Lookups {
             // PATH_MAX while each step stays short), and so does this.
             #[cfg(unix)]
             Err(e) if e.raw_os_error() == Some(libc::ENAMETOOLONG) => self.lstat_deep(path),
-            Err(_) => Seen::Missing,
+            Err(e) => absent_or_unknown(&e),
         };
         if self.seen.len() < MAX_REMEMBERED {
             self.seen.insert(path.to_owned(), seen.clone());
@@ -261,17 +265,17 @@ impl Lookups {
             }
             _ => match open_at(None, "/") {
                 Ok(fd) => (fd, parent),
-                Err(_) => return Seen::Missing,
+                Err(e) => return absent_or_unknown(&e),
             },
         };
         for part in rest.split('/').filter(|p| !p.is_empty()) {
             dir = match open_at(Some(&dir), part) {
                 Ok(fd) => fd,
-                Err(_) => return Seen::Missing,
+                Err(e) => return absent_or_unknown(&e),
             };
         }
         let Ok(c_name) = std::ffi::CString::new(name) else {
-            return Seen::Missing;
+            return Seen::Unknown;
         };
         // SAFETY: a zeroed stat is a valid value; fstatat fills it on
         // success, and it is read only then.
@@ -286,7 +290,7 @@ impl Lookups {
             )
         };
         let seen = if looked != 0 {
-            Seen::Missing
+            absent_or_unknown(&std::io::Error::last_os_error())
         } else {
             match stat.st_mode & libc::S_IFMT {
                 libc::S_IFLNK => {
@@ -328,6 +332,9 @@ impl Lookups {
         let kind = match last {
             Some(Seen::Node(kind)) => kind,
             Some(Seen::Missing) => crate::PathKind::Missing,
+            // Not to be seen from here: neither a file nor a directory this
+            // process can tell.
+            Some(Seen::Unknown) => crate::PathKind::Other,
             // Links past the limit, or the root itself: ask, following.
             _ => match std::fs::metadata(&resolved) {
                 Ok(meta) if meta.is_file() => crate::PathKind::File,
@@ -340,7 +347,8 @@ impl Lookups {
     }
 
     /// The resolved path, and what the last lookup of the walk found there
-    /// (none when nothing was looked up after the last step).
+    /// (none when nothing was looked up after the last step; `Unknown` when
+    /// a lookup on the way could not be made, whatever came after).
     fn resolve_walk(&mut self, absolute: &str) -> (String, Option<Seen>) {
         // The path is built in place, one name at a time: a walk looks up
         // every ancestor, and a string per step was most of its cost.
@@ -353,8 +361,10 @@ impl Lookups {
             .collect();
         let mut links = 0usize;
         let mut last: Option<Seen> = None;
-        // Past the first name that does not exist, nothing is looked up.
+        // Past the first name that does not exist, nothing is looked up;
+        // nor past one that could not be looked up, and the walk says so.
         let mut exists = true;
+        let mut unknown = false;
         while let Some(part) = pending.pop() {
             // /proc names the asking process's own view (its cwd, root and
             // descriptors): this host's would be the wrong one. Stop there and
@@ -381,7 +391,8 @@ impl Lookups {
                         continue;
                     }
                     let seen = self.lstat(&reached);
-                    exists = !matches!(seen, Seen::Missing);
+                    exists = matches!(seen, Seen::Link(_) | Seen::Node(_));
+                    unknown |= matches!(seen, Seen::Unknown);
                     match &seen {
                         Seen::Link(target) if links < MAX_SYMLINKS => {
                             links += 1;
@@ -409,7 +420,20 @@ impl Lookups {
                 }
             }
         }
+        if unknown {
+            last = Some(Seen::Unknown);
+        }
         (reached, last)
+    }
+}
+
+/// A failed lookup: nothing there (no such name, or a file where a
+/// directory was needed, as the kernel would answer the program too), or
+/// else a place this process cannot see into.
+fn absent_or_unknown(e: &std::io::Error) -> Seen {
+    match e.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => Seen::Missing,
+        _ => Seen::Unknown,
     }
 }
 

@@ -311,6 +311,18 @@ impl Reader<'_> {
         if let Some(entry) = self.protected_entry(&path) {
             return Place::Protected { path, entry };
         }
+        // Neither a file nor a directory as far as the host can tell, and not
+        // a device: a pipe or a socket, or a place on the way the host could
+        // not look into (a directory made unsearchable hides where a link in
+        // it leads, until the command makes it searchable again; a path too
+        // long to ask about). Where it leads is not known, inside the root
+        // or out.
+        if kind == PathKind::Other && !path.starts_with("/dev/") {
+            return Place::Unknown(format!(
+                "{path}` (not a file or directory wicket can see: on the way to it is a place \
+                 it may not look into, or it is a pipe or a socket)`"
+            ));
+        }
         if self.ctx.is_inside_root(&path) {
             Place::Inside(path)
         } else {
