@@ -61,6 +61,11 @@ pub(crate) const MAX_TRAPS: usize = 16;
 pub struct Scope {
     /// The shell's directory; `None` once a `cd` went somewhere unreadable.
     pub cwd: Option<String>,
+    /// Where the last `cd` took the shell as its `$PWD` says (a link not
+    /// followed: `cd lnk` is at `…/lnk`), with the directory it is: the next
+    /// `cd ..` drops a component of that text, as both shells do. Trusted
+    /// only while the directory is still [`Scope::cwd`].
+    pub logical: Option<(String, String)>,
     /// Variables with known values (`None`: assigned, but unknown).
     pub vars: BTreeMap<String, Option<Vec<String>>>,
     /// `$1…` when known (`sh -c '…' _ a b`); `None` when unknown.
@@ -157,6 +162,9 @@ impl Scope {
     pub fn join(&mut self, other: &Scope) {
         if self.cwd != other.cwd {
             self.cwd = None;
+        }
+        if self.logical != other.logical {
+            self.logical = None;
         }
         if self.oldpwd != other.oldpwd {
             self.oldpwd = None;
@@ -901,6 +909,7 @@ impl<'a> Reader<'a> {
     pub fn start_scope(&self) -> Scope {
         Scope {
             cwd: Some(self.ctx.cwd.clone()),
+            logical: None,
             vars: BTreeMap::new(),
             positional: Some(Vec::new()),
             oldpwd: None,

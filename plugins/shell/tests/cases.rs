@@ -56,6 +56,13 @@ fn adversarial_cases_classify_as_expected() {
     check("adversarial.tsv", 150);
 }
 
+/// A `cd` is logical in both shells: after `cd repo-link`, `$PWD` names the
+/// link, and `cd ..` drops that name, not a component of where it leads.
+#[test]
+fn a_logical_cd_is_followed_as_the_shell_follows_it() {
+    check("logical.tsv", 3);
+}
+
 #[test]
 fn every_shipped_row_and_the_operand_rule() {
     check("ruleset.tsv", 100);

@@ -467,7 +467,10 @@ fn inherit_environment(outer: &Scope, inner: &mut Scope) {
 /// component is not there, dash still goes (`cd nosuch/..`) while bash
 /// fails: where the shell is then is not known.
 fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option<String> {
-    let cwd = scope.cwd.clone();
+    let cwd = match physical {
+        true => scope.cwd.clone(),
+        false => logical_pwd(scope),
+    };
     let full = match (text.starts_with('/'), cwd) {
         (true, _) => text.to_owned(),
         (false, Some(cwd)) => format!("{}/{text}", cwd.trim_end_matches('/')),
@@ -509,6 +512,34 @@ fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     None
 }
 
+/// The shell's `$PWD` as the last logical `cd` left it, while the shell is
+/// still in that directory; else the directory itself.
+fn logical_pwd(scope: &Scope) -> Option<String> {
+    match &scope.logical {
+        Some((physical, logical)) if scope.cwd.as_ref() == Some(physical) => Some(logical.clone()),
+        _ => scope.cwd.clone(),
+    }
+}
+
+/// `$PWD` after a logical `cd TEXT` from `scope`, as text: `..` drops the
+/// component before it, links are kept as named. `None` when `$CDPATH`
+/// may choose the directory, or the start is not known.
+fn logical_after(text: &str, scope: &Scope) -> Option<String> {
+    let plain = !text.starts_with('/')
+        && !text.starts_with("./")
+        && !text.starts_with("../")
+        && text != "."
+        && text != "..";
+    if plain && scope.vars.contains_key("CDPATH") {
+        return None;
+    }
+    let full = match text.starts_with('/') {
+        true => text.to_owned(),
+        false => format!("{}/{text}", logical_pwd(scope)?.trim_end_matches('/')),
+    };
+    Some(wicket_guest::paths::fold(&full))
+}
+
 fn change_directory(target: Option<String>, scope: &mut Scope) {
     let old = scope.cwd.clone();
     scope.cwd = target;
@@ -529,15 +560,28 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     };
+    let physical = physical_cd(&options);
+    let home = scope.home(r.ctx);
+    let operand = match rest.first() {
+        None => Some(home.as_str()).filter(|h| !h.is_empty()),
+        Some(dir) => dir.text().filter(|t| *t != "-"),
+    };
+    // Where `$PWD` says the shell is after it (a logical cd keeps the links
+    // it went through as named), with the directory: `-` goes back to a
+    // directory only.
+    let logical = match physical {
+        false => operand.and_then(|text| logical_after(text, scope)),
+        true => None,
+    };
     let target = match rest.first() {
         // `cd` alone goes to $HOME, placed like an operand (it may be
         // relative, or hold a link and `..`).
-        None => Some(scope.home(r.ctx))
+        None => Some(home.clone())
             .filter(|h| !h.is_empty())
-            .and_then(|h| directory_as(r, &h, scope, physical_cd(&options))),
+            .and_then(|h| directory_as(r, &h, scope, physical)),
         Some(dir) => match dir.text() {
             Some("-") => scope.oldpwd.clone(),
-            Some(text) => cd_target_as(r, text, scope, physical_cd(&options)),
+            Some(text) => cd_target_as(r, text, scope, physical),
             None => None,
         },
     };
@@ -545,7 +589,11 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // knows it did), the shell is there.
     let pending = match (&target, rest.first().and_then(Arg::text)) {
         (None, Some(text)) if text != "-" && !scope.vars.contains_key("CDPATH") => {
-            let full = match (text.starts_with('/'), scope.cwd.clone()) {
+            let start = match physical {
+                true => scope.cwd.clone(),
+                false => logical_pwd(scope),
+            };
+            let full = match (text.starts_with('/'), start) {
                 (true, _) => Some(text.to_owned()),
                 (false, Some(cwd)) if !text.starts_with('~') => Some(
                     wicket_guest::paths::absolute(text, &cwd, &scope.home(r.ctx)),
@@ -558,7 +606,8 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         _ => None,
     };
-    change_directory(target, scope);
+    change_directory(target.clone(), scope);
+    scope.logical = target.zip(logical);
     scope.cd_pending = pending;
     r.note(
         Read,
