@@ -257,6 +257,22 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the entry `text` names is itself a symbolic link (its last
+    /// component not followed): one there now, or one this command made.
+    pub(crate) fn is_link_entry(&self, text: &str, scope: &Scope) -> bool {
+        let Some((_, path)) = self.entry_itself(text, scope) else {
+            return false;
+        };
+        if self.made_links.borrow().contains_key(&path) {
+            return true;
+        }
+        if !self.take_resolve() {
+            // Not looked at: taken for one.
+            return true;
+        }
+        self.ctx.resolve(&path).path != path
+    }
+
     /// Where an entry itself is, as a command that makes or replaces a link
     /// writes it: its directory placed (through links that exist or were
     /// made before), its last component never followed. The directory's
@@ -496,10 +512,11 @@ impl Reader<'_> {
             )));
         }
         let inside = self.ctx.is_inside_root(&base) && self.protected_entry(&base).is_none();
-        if inside && self.shell_patterns.borrow().contains(pattern) {
+        if self.shell_patterns.borrow().contains(pattern) {
             // What the pattern matches now, each where it leads: a link in
-            // the worktree (`l*nk` matching `link -> ../../repo.git/config`)
-            // reaches what it points at.
+            // the worktree (`l*nk` matching `link -> ../../repo.git/config`),
+            // or anywhere else the agent can write (`/tmp/s/q*` matching
+            // `q -> ../ws`), reaches what it points at.
             if let Some(place) = self.through_matches(&shown, scope.dotglob)? {
                 return Some(place);
             }

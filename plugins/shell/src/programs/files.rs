@@ -677,6 +677,25 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.plants_link_at(dest, scope, &shown);
         }
     }
+    // A symbolic link moved, or copied as a link, keeps its text, which is
+    // read again from where it lands: a relative one may lead elsewhere
+    // there (`mv s/a/q s/q` turns `q -> ../ws` from `s/ws` into the
+    // workspace). The host tells where a link leads, not what it holds, so
+    // a path through the new one is not known for the rest of the command.
+    if moving || as_links {
+        let pairs: Vec<(&Arg, &Arg)> = match dests.len() {
+            1 => sources.iter().zip(std::iter::repeat(&dests[0])).collect(),
+            _ => sources.iter().zip(dests.iter()).collect(),
+        };
+        for (source, dest) in pairs {
+            let (Some(from), Some(to)) = (source.text(), dest.text()) else {
+                continue;
+            };
+            if !source.glob && !dest.glob && r.is_link_entry(from, scope) {
+                r.made_link(to, None, scope);
+            }
+        }
+    }
     backups(r, run, &dests, scope, &shown);
     // `-s` makes each destination a symbolic link whose text is the source
     // as written, like `ln -s`: a link to a protected entry readies a
