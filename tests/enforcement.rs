@@ -1938,7 +1938,7 @@ fn a_directory_the_control_may_not_search_holds_what_is_written_beneath_it() {
     }
     let ask = |command: &str| {
         let request = json!({"id": "toolu_1", "name": "bash", "input": bash(command), "role": "worker", "agent_id": AGENT}).to_string();
-        let mut spawn = match as_root {
+        let spawn = match as_root {
             true => {
                 let mut setpriv = Command::new("setpriv");
                 setpriv
@@ -1948,27 +1948,7 @@ fn a_directory_the_control_may_not_search_holds_what_is_written_beneath_it() {
             }
             false => Command::new(wicket_bin()),
         };
-        spawn
-            .current_dir(&ws.root)
-            .env("LITANY_CONV_REPO", &ws.root)
-            .env("LITANY_CONV_BRANCH", AGENT)
-            .env("HOME", &ws.home)
-            .env("XDG_CACHE_HOME", &ws.cache)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = spawn.spawn().expect("wicket runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(request.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
-        Consulted {
-            output,
-            took: Duration::ZERO,
-        }
+        ws.consult_through(spawn, AGENT, request.as_bytes(), &[])
     };
     let inside = "chmod 700 d && printf x >> d/lnk".to_owned();
     let beyond = format!(

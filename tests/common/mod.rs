@@ -403,7 +403,18 @@ impl Ws {
 
     /// Spawn wicket as litany spawns its control.
     pub fn consult_raw(&self, agent: &str, stdin: &[u8], extra_env: &[(&str, &str)]) -> Consulted {
-        let mut command = Command::new(wicket_bin());
+        self.consult_through(Command::new(wicket_bin()), agent, stdin, extra_env)
+    }
+
+    /// [`Ws::consult_raw`] with `command` as what runs the control (wicket
+    /// itself, or a program that runs it, such as `setpriv … wicket`).
+    pub fn consult_through(
+        &self,
+        mut command: Command,
+        agent: &str,
+        stdin: &[u8],
+        extra_env: &[(&str, &str)],
+    ) -> Consulted {
         command
             .current_dir(&self.root)
             .env("LITANY_CONV_REPO", &self.root)
