@@ -157,6 +157,18 @@ pub struct FunctionBody {
 }
 
 impl Scope {
+    /// The shell's `$PWD` (and what `pwd` prints): where the last logical
+    /// `cd` left it, links as named, while the shell is still in that
+    /// directory; else the directory itself.
+    pub fn pwd(&self) -> Option<String> {
+        match &self.logical {
+            Some((physical, logical)) if self.cwd.as_ref() == Some(physical) => {
+                Some(logical.clone())
+            }
+            _ => self.cwd.clone(),
+        }
+    }
+
     /// What the shell knows after a part that may or may not have run: what
     /// both this scope and `other` agree on; the rest is unknown.
     pub fn join(&mut self, other: &Scope) {
@@ -3538,7 +3550,7 @@ impl<'a> Reader<'a> {
         }
         match name {
             "HOME" => Some(vec![self.ctx.home.clone()]),
-            "PWD" => scope.cwd.clone().map(|c| vec![c]),
+            "PWD" => scope.pwd().map(|c| vec![c]),
             _ if name.chars().all(|c| c.is_ascii_digit()) => {
                 let index: usize = name.parse().ok()?;
                 if index == 0 {

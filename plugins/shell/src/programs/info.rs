@@ -764,7 +764,19 @@ fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
     if run.parsed.has("help") || run.parsed.has("version") {
         return None;
     }
-    scope.cwd.clone()
+    // The shell's builtin prints `$PWD` (links as the last `cd` named them)
+    // unless `-P`, the last of `-L`/`-P` deciding.
+    let physical = run
+        .parsed
+        .options
+        .iter()
+        .rev()
+        .find(|o| o.opt.key == "physical" || o.opt.key == "logical")
+        .is_some_and(|o| o.opt.key == "physical");
+    match physical {
+        true => scope.cwd.clone(),
+        false => scope.pwd(),
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -512,13 +512,9 @@ fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     None
 }
 
-/// The shell's `$PWD` as the last logical `cd` left it, while the shell is
-/// still in that directory; else the directory itself.
+/// The shell's `$PWD` ([`Scope::pwd`]).
 fn logical_pwd(scope: &Scope) -> Option<String> {
-    match &scope.logical {
-        Some((physical, logical)) if scope.cwd.as_ref() == Some(physical) => Some(logical.clone()),
-        _ => scope.cwd.clone(),
-    }
+    scope.pwd()
 }
 
 /// `$PWD` after a logical `cd TEXT` from `scope`, as text: `..` drops the
