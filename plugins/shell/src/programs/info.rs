@@ -764,18 +764,21 @@ fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
     if run.parsed.has("help") || run.parsed.has("version") {
         return None;
     }
-    // The shell's builtin prints `$PWD` (links as the last `cd` named them)
-    // unless `-P`, the last of `-L`/`-P` deciding.
-    let physical = run
+    // `-P` prints the directory, `-L` `$PWD` (links as the last `cd` named
+    // them), the last of the two deciding. Without either, the shell's
+    // builtin prints `$PWD` and coreutils' program (`/bin/pwd`, `env pwd`)
+    // the directory: where the two differ, which one ran is not read here.
+    let chosen = run
         .parsed
         .options
         .iter()
         .rev()
         .find(|o| o.opt.key == "physical" || o.opt.key == "logical")
-        .is_some_and(|o| o.opt.key == "physical");
-    match physical {
-        true => scope.cwd.clone(),
-        false => scope.pwd(),
+        .map(|o| o.opt.key);
+    match chosen {
+        Some("physical") => scope.cwd.clone(),
+        Some(_) => scope.pwd(),
+        None => scope.pwd().filter(|pwd| Some(pwd) == scope.cwd.as_ref()),
     }
 }
 
