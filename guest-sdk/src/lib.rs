@@ -77,6 +77,7 @@ use serde_json::Value;
 pub mod fragments;
 pub mod litany;
 pub mod paths;
+pub mod startup;
 
 pub use paths::Harness;
 
@@ -419,7 +420,9 @@ pub struct Context {
     pub cwd: String,
     /// What `~` expands to.
     pub home: String,
-    /// Paths no call may write (see [`Context::protected_by`]).
+    /// Paths no call may write (see [`Context::protected_by`]). wicket's
+    /// host includes the startup files ([`startup`]), each as written and
+    /// where it leads.
     pub protected: Vec<String>,
     /// Fragments that mark a path as credentials (syntax: [`fragments`]).
     pub secret_fragments: Vec<String>,

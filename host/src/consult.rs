@@ -588,6 +588,14 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     for path in paths {
         add(path_text(&resolve(&path)));
     }
+    // The startup files (the user's and the system's git configuration, the
+    // shells' startup files, the loader's preload list), each as written
+    // and where it leads: replacing a linked dotfile is a write there too.
+    for path in wicket_guest::startup::files(&env.home) {
+        let resolved = path_text(&resolve(Path::new(&path)));
+        add(path);
+        add(resolved);
+    }
     on_path(env.cache_root.as_deref(), false, &mut resolve, &mut add);
     set
 }
@@ -1119,4 +1127,42 @@ fn policy_problem(facts: &Facts) -> Option<String> {
 /// A commit id shortened for sentences.
 pub fn short(commit: &str) -> &str {
     &commit[..commit.len().min(12)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every plugin is handed the startup files as protected, each as
+    /// written and where it leads: a dotfile linked from a directory of
+    /// dotfiles is protected there too.
+    #[test]
+    fn the_protected_set_holds_each_startup_file_as_written_and_where_it_leads() {
+        let base = std::env::temp_dir().join(format!("wicket-startup-set-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("home")).unwrap();
+        std::fs::create_dir_all(base.join("dots")).unwrap();
+        std::fs::create_dir_all(base.join("ws")).unwrap();
+        let base = std::fs::canonicalize(&base).unwrap();
+        std::fs::write(base.join("dots/bashrc"), "").unwrap();
+        std::os::unix::fs::symlink(base.join("dots/bashrc"), base.join("home/.bashrc")).unwrap();
+        let env = Env {
+            workspace: base.join("ws"),
+            home: path_text(&base.join("home")),
+            cache_root: None,
+            wicket_binary: None,
+            policy: None,
+            extra_plugins: Vec::new(),
+            lanes: None,
+        };
+        let set = protected_set(&env.workspace, &env, &Policy::shipped());
+        let has = |path: PathBuf| set.contains(&path_text(&path));
+        assert!(has(base.join("home/.bashrc")), "{set:#?}");
+        assert!(has(base.join("dots/bashrc")), "{set:#?}");
+        // Absent ones too: writing one is making it.
+        assert!(has(base.join("home/.profile")), "{set:#?}");
+        assert!(has(base.join("home/.config/git")), "{set:#?}");
+        assert!(has(PathBuf::from("/etc/ld.so.preload")), "{set:#?}");
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }

@@ -105,105 +105,27 @@ pub fn classify(call: &Call, ctx: &Context) -> Vec<Finding> {
     finish(reader.notes, call)
 }
 
-/// Files in the home that decide what later runs outside any call: git
-/// reads its user configuration in every git the harness runs (litany
-/// commits each step with `git -C <worktree> commit`, so a `core.hooksPath`
-/// or `core.fsmonitor` planted there runs in litany's own process), and the
-/// shells run their startup files in every later login or interactive
-/// shell, the operator's too. They belong to the protected set: a write
-/// there by any spelling is destructive (`place.rs`).
-pub const HOME_STARTUP: &[&str] = &[
-    ".gitconfig",
-    ".config/git",
-    ".profile",
-    ".bashrc",
-    ".bash_profile",
-    ".bash_login",
-    ".bash_logout",
-    ".bash_aliases",
-    ".zshenv",
-    ".zprofile",
-    ".zshrc",
-    ".zlogin",
-    ".zlogout",
-    ".kshrc",
-    ".mkshrc",
-    // fish's and the C shells' startup files, and bash-completion's, which
-    // every interactive bash with it installed sources (`~/.bash_completion`)
-    // or loads a command's completion from (`~/.local/share/bash-completion`).
-    ".config/fish",
-    ".tcshrc",
-    ".cshrc",
-    ".login",
-    ".bash_completion",
-    ".local/share/bash-completion",
-    // litany's adapter `bz` (brazen 0.0.19) reads `~/.config/brazen/config.toml`
-    // for every model call, and runs the program its `[provider.transport]`
-    // block or a provider's `exec` names: a harness program by another name.
-    ".config/brazen",
-    // less reads a lesskey file from the home at every start (less 590:
-    // `~/.lesskey` as source, `~/.less` compiled); its `#env` section can set
-    // LESSOPEN, a command less then runs on each file it shows, with or
-    // without a terminal (verified under dash).
-    ".lesskey",
-    ".less",
-    ".config/lesskey",
-];
+pub use wicket_guest::startup::{HOME_STARTUP, SYSTEM_STARTUP};
 
-/// The system's counterparts of [`HOME_STARTUP`]: git's system
-/// configuration, which every git the harness runs reads (`/etc/gitconfig`
-/// for a distribution's git, `/usr/local/etc/gitconfig` for one built from
-/// source), and the startup files every login or interactive shell runs.
-/// Only an agent running as root can write them; one that can, takes the
-/// harness's step commit over as surely as through `~/.gitconfig`.
-pub const SYSTEM_STARTUP: &[&str] = &[
-    "/etc/gitconfig",
-    "/usr/local/etc/gitconfig",
-    "/etc/gitattributes",
-    "/usr/local/etc/gitattributes",
-    "/etc/profile",
-    "/etc/profile.d",
-    "/etc/bash.bashrc",
-    "/etc/zsh",
-    "/etc/zshenv",
-    "/etc/zprofile",
-    "/etc/zshrc",
-    "/etc/zlogin",
-    "/etc/fish",
-    "/etc/csh.cshrc",
-    "/etc/csh.login",
-    "/etc/bash_completion.d",
-    // The dynamic loader's preload list: every dynamically linked program
-    // started after it is written (wicket, litany, git, the shell) loads
-    // the libraries it names first. Its search path the same way, once
-    // ldconfig runs.
-    "/etc/ld.so.preload",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-];
-
-/// The protected set of `ctx` with [`HOME_STARTUP`] (under the home) and
-/// [`SYSTEM_STARTUP`] added, each as written and where it resolves (a
-/// dotfile linked from elsewhere is protected where it lives). The reader
-/// works it out the first time anything asks for the protected set
-/// (`Reader::protected`): a call that never asks makes none of these host
-/// queries.
+/// The protected set of `ctx` with every startup file
+/// ([`wicket_guest::startup`]) in it, as written and where it resolves (a
+/// dotfile linked from elsewhere is protected where it lives). wicket's host
+/// puts them in the set it hands the plugin, and a file already there is
+/// taken as the host gave it; one missing (an older host, a context built by
+/// hand) is resolved here. The reader works this out the first time anything
+/// asks for the protected set (`Reader::protected`).
 pub(crate) fn with_home_startup(ctx: &Context) -> Vec<String> {
-    // A scan per entry added: comparing lengths first, it costs less than
-    // sorting the host's set (paths that share long beginnings) to search it.
+    // A scan per entry: comparing lengths first, it costs less than sorting
+    // the host's set (paths that share long beginnings) to search it.
     let mut protected = ctx.protected.clone();
-    let home = ctx.home.trim_end_matches('/');
-    let system = SYSTEM_STARTUP.iter().map(|p| (*p).to_owned());
-    for path in HOME_STARTUP
-        .iter()
-        .map(|name| format!("{home}/{name}"))
-        .chain(system)
-    {
+    for path in wicket_guest::startup::files(&ctx.home) {
+        if protected.contains(&path) {
+            continue;
+        }
         let resolved = ctx.resolve(&path).path;
-        for entry in [path, resolved] {
-            if !protected.contains(&entry) {
-                protected.push(entry);
-            }
+        protected.push(path);
+        if !protected.contains(&resolved) {
+            protected.push(resolved);
         }
     }
     protected

@@ -134,21 +134,116 @@ pub fn judges_variable(program: &str, name: &str) -> bool {
         .any(|(programs, variables)| programs.contains(&program) && variables.contains(&name))
 }
 
-/// The description of the program `name`, if wicket has one.
+/// The description of the program `name`, if wicket has one: the first
+/// family's, in [`FAMILIES`] order, that lists the name.
 pub fn find(name: &str) -> Option<&'static Program> {
-    // Looked up on every word that runs: the length and first byte are
-    // compared before the whole name.
-    let first = name.as_bytes().first().copied();
-    let same =
-        |n: &&str| n.len() == name.len() && n.as_bytes().first().copied() == first && *n == name;
-    for family in FAMILIES {
-        for program in *family {
-            if program.names.iter().any(same) {
+    // Looked up on every word that runs. A hash table made at compile time
+    // ([`NAME_INDEX`]): one or two slots of one small table are read, and a
+    // program's description only when the slot's fingerprint matches (a
+    // scan read every description, each on a page of its own to fault in).
+    let hash = name_hash(name.as_bytes());
+    let mut slot = hash as usize & (NAME_SLOTS - 1);
+    loop {
+        let entry = NAME_INDEX[slot];
+        if entry == 0 {
+            return None;
+        }
+        if entry >> 16 == hash >> 16 {
+            let program = FAMILIES[((entry >> 10) & 0x3f) as usize][(entry & 0x3ff) as usize];
+            if program.names.contains(&name) {
                 return Some(program);
             }
         }
+        slot = (slot + 1) & (NAME_SLOTS - 1);
     }
-    None
+}
+
+/// Slots in [`NAME_INDEX`]: a power of two, over twice the names.
+const NAME_SLOTS: usize = 2048;
+
+/// Every program name, by [`name_hash`], open addressing: each slot 0
+/// (empty) or the name's hash's upper 16 bits, its family (6 bits) and its
+/// place in the family (10 bits). A name listed twice keeps its first
+/// place, as the lookup in [`FAMILIES`] order did.
+static NAME_INDEX: [u32; NAME_SLOTS] = name_index();
+
+/// FNV-1a, 32 bits.
+const fn name_hash(bytes: &[u8]) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u32;
+        hash = hash.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    // Never zero in the upper half, so no entry is 0 (empty).
+    hash | 0x0001_0000
+}
+
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn name_index() -> [u32; NAME_SLOTS] {
+    let mut table = [0u32; NAME_SLOTS];
+    let mut filled = 0;
+    let mut f = 0;
+    while f < FAMILIES.len() {
+        assert!(
+            f < 64 && FAMILIES[f].len() <= 1024,
+            "the index packs a family in 6 bits and a place in 10"
+        );
+        let mut p = 0;
+        while p < FAMILIES[f].len() {
+            let names = FAMILIES[f][p].names;
+            let mut n = 0;
+            'name: while n < names.len() {
+                let hash = name_hash(names[n].as_bytes());
+                let mut slot = hash as usize & (NAME_SLOTS - 1);
+                loop {
+                    let entry = table[slot];
+                    if entry == 0 {
+                        break;
+                    }
+                    let (of, op) = (((entry >> 10) & 0x3f) as usize, (entry & 0x3ff) as usize);
+                    let other = FAMILIES[of][op].names;
+                    // Of this program, only the names before this one.
+                    let upto = if of == f && op == p { n } else { other.len() };
+                    let mut k = 0;
+                    while k < upto {
+                        if same_name(other[k], names[n]) {
+                            // Listed before: the first place stands.
+                            n += 1;
+                            continue 'name;
+                        }
+                        k += 1;
+                    }
+                    slot = (slot + 1) & (NAME_SLOTS - 1);
+                }
+                filled += 1;
+                assert!(
+                    filled * 2 < NAME_SLOTS,
+                    "more names than the index holds: raise NAME_SLOTS"
+                );
+                table[slot] = (hash & 0xffff_0000) | ((f as u32) << 10) | p as u32;
+                n += 1;
+            }
+            p += 1;
+        }
+        f += 1;
+    }
+    table
 }
 
 /// What a run of `name` prints, when its description can know it.
@@ -243,3 +338,57 @@ const TEXT_WRITERS: &[&str] = &[
     "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "brotli",
     "tee", "dd",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first description in [`FAMILIES`] order listing `name`: what
+    /// [`find`]'s index must answer.
+    fn scan(name: &str) -> Option<&'static Program> {
+        all().find(|program| program.names.contains(&name))
+    }
+
+    /// One description: the same names, read by the same function (a
+    /// description is a constant, so its address may differ by use).
+    fn same(a: &Program, b: &Program) -> bool {
+        a.names == b.names && std::ptr::fn_addr_eq(a.read, b.read) && a.manual == b.manual
+    }
+
+    #[test]
+    fn the_index_finds_what_a_scan_in_family_order_finds() {
+        let mut names = 0;
+        for program in all() {
+            for name in program.names {
+                names += 1;
+                let (found, first) = (find(name), scan(name));
+                assert!(
+                    found.is_some_and(|f| first.is_some_and(|s| same(f, s))),
+                    "{name}: the index found {:?}, the scan {:?}",
+                    found.map(|p| p.names),
+                    first.map(|p| p.names)
+                );
+            }
+        }
+        assert!(names > 300, "{names} names");
+        // A name described twice is found where it is first described.
+        let twice: Vec<&str> = all()
+            .flat_map(|p| p.names.iter().copied())
+            .filter(|n| all().filter(|p| p.names.contains(n)).count() > 1)
+            .collect();
+        for name in twice {
+            assert!(same(find(name).unwrap(), scan(name).unwrap()), "{name}");
+        }
+        for unknown in [
+            "",
+            "gitx",
+            "rm2",
+            "x",
+            "cargo-",
+            "LS",
+            "a-very-long-name-nobody-has",
+        ] {
+            assert!(find(unknown).is_none(), "{unknown:?}");
+        }
+    }
+}
