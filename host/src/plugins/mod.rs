@@ -374,13 +374,16 @@ impl Runtime {
         let began = Instant::now();
         let loaded = self.load(&plugin).ok()?;
         let load_time = began.elapsed();
-        let started = sandbox::start(
+        let mut started = sandbox::start(
             &self.engine,
             &loaded.component,
             loaded.binding,
             PLUGIN_DEADLINE,
         )
         .ok()?;
+        // The question is usually still being built (the protected set) when
+        // the instance is ready.
+        started.find_harness();
         Some(Warm {
             loaded,
             started,

@@ -26,7 +26,8 @@ pub struct State {
     limits: Limits,
     cwd: String,
     home: String,
-    /// The harness's own binaries, found on the first `identify`.
+    /// The harness's own binaries, found on the first `identify` (or ahead
+    /// of the question, [`Started::find_harness`]).
     harness: Option<Vec<(wicket_guest::Harness, std::path::PathBuf)>>,
     /// What this run's queries found on the filesystem, asked once each.
     lookups: wicket_guest::paths::Lookups,
@@ -314,6 +315,16 @@ pub fn start(
 }
 
 impl Started {
+    /// Find the harness's own binaries now, ahead of the question (a warm
+    /// instance waiting for its question has the time; the classifier's
+    /// run then need not).
+    pub fn find_harness(&mut self) {
+        let state = self.store.data_mut();
+        if state.harness.is_none() {
+            state.harness = Some(super::harness_binaries());
+        }
+    }
+
     /// Ask `classify` once: the answer, and what the guest printed. With
     /// `deadline`, the call counts down that from now (an instance started
     /// ahead of its question); else what is left of the one it started with.
