@@ -420,9 +420,7 @@ pub struct Context {
     pub cwd: String,
     /// What `~` expands to.
     pub home: String,
-    /// Paths no call may write (see [`Context::protected_by`]). wicket's
-    /// host includes the startup files ([`startup`]), each as written and
-    /// where it leads.
+    /// Paths no call may write (see [`Context::protected_by`]).
     pub protected: Vec<String>,
     /// Fragments that mark a path as credentials (syntax: [`fragments`]).
     pub secret_fragments: Vec<String>,

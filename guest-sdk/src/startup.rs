@@ -1,15 +1,18 @@
 //! The startup files: what programs the harness (and the operator) start
 //! later read to decide what they run, outside any call. wicket's host adds
-//! each to the protected set it hands every plugin, as written and where it
-//! leads (a dotfile linked from elsewhere is protected where it lives too).
+//! each to the protected set it hands its built-in classifier, as written
+//! and where it leads (a dotfile linked from elsewhere is protected where it
+//! lives too); a plugin that wants them can add them to its own (each
+//! resolved with [`crate::Context::resolve`]).
 
 /// Files in the home that decide what later runs outside any call: git
 /// reads its user configuration in every git the harness runs (litany
 /// commits each step with `git -C <worktree> commit`, so a `core.hooksPath`
 /// or `core.fsmonitor` planted there runs in litany's own process), and the
 /// shells run their startup files in every later login or interactive
-/// shell, the operator's too. They belong to the protected set: the host adds each, as written and
-/// where it leads, to [`crate::Context::protected`].
+/// shell, the operator's too. They belong to the protected set: the host
+/// adds each, as written and where it leads, to the built-in classifier's
+/// [`crate::Context::protected`].
 pub const HOME_STARTUP: &[&str] = &[
     ".gitconfig",
     ".config/git",

@@ -553,8 +553,27 @@ pub fn plugins_in_force(policy: &Policy) -> Vec<Plugin> {
     plugins
 }
 
-/// The protected set: what adjudicates the agent, which no call may write.
-pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String> {
+/// The protected set a consult hands its plugins.
+pub struct Protected {
+    /// What adjudicates the agent, which no call may write; from
+    /// `startup_from` on, the startup files not already in it.
+    pub set: Vec<String>,
+    pub startup_from: usize,
+}
+
+impl Protected {
+    /// The set the policy's own plugins are handed: without the startup
+    /// files, as before they were added for the built-in classifier (each
+    /// plugin's context is copied into it: some hundred paths more would add
+    /// to every plugin's run what only the built-in classifier reads).
+    pub fn without_startup(&self) -> Vec<String> {
+        self.set[..self.startup_from].to_vec()
+    }
+}
+
+/// The protected set: what adjudicates the agent, which no call may write,
+/// and the startup files.
+pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Protected {
     let mut paths: Vec<PathBuf> = [".wicket", "repo.git", "agents", "inbox", "steps"]
         .iter()
         .map(|p| workspace.join(p))
@@ -589,16 +608,20 @@ pub fn protected_set(workspace: &Path, env: &Env, policy: &Policy) -> Vec<String
     for path in paths {
         add(path_text(&resolve(&path)));
     }
+    on_path(env.cache_root.as_deref(), false, &mut resolve, &mut add);
+    let startup_from = set.len();
     // The startup files (the user's and the system's git configuration, the
     // shells' startup files, the loader's preload list), each as written
     // and where it leads: replacing a linked dotfile is a write there too.
     for path in wicket_guest::startup::files(&env.home) {
         let resolved = path_text(&resolve(Path::new(&path)));
-        add(path);
-        add(resolved);
+        for entry in [path, resolved] {
+            if have.insert(entry.clone()) {
+                set.push(entry);
+            }
+        }
     }
-    on_path(env.cache_root.as_deref(), false, &mut resolve, &mut add);
-    set
+    Protected { set, startup_from }
 }
 
 /// Record, for each PATH directory of this process, which harness names are
@@ -797,6 +820,8 @@ fn run_plugins(
                         .collect::<Vec<Run>>()
                 })
         });
+        let protected = protected_set(&facts.workspace, env, &facts.policy);
+        let without_startup = (!extra.is_empty()).then(|| protected.without_startup());
         let question = Arc::new(Question {
             id: request.id.clone(),
             tool: request.name.clone(),
@@ -807,11 +832,20 @@ fn run_plugins(
             writable_root: facts.writable_root.clone(),
             cwd: facts.cwd.clone(),
             home: env.home.clone(),
-            protected: protected_set(&facts.workspace, env, &facts.policy),
+            protected: protected.set,
             secret_fragments: facts.policy.secret_fragments(),
             confined: Some(facts.inside_wall),
         });
-        let _ = send.send(Arc::clone(&question));
+        // The policy's own plugins are asked without the startup files.
+        let for_others = without_startup.map(|protected| {
+            Arc::new(Question {
+                protected,
+                ..(*question).clone()
+            })
+        });
+        if let Some(for_others) = &for_others {
+            let _ = send.send(Arc::clone(for_others));
+        }
         drop(send);
         let mut runs: Vec<Run> = plugins.iter().map(|p| run(0, p, &question)).collect();
         match others {
@@ -821,7 +855,10 @@ fn run_plugins(
                 Err(_) => runs.extend(extra.iter().map(|p| lost(p, "its thread panicked"))),
             },
             // No second thread to be had: the same work, here, in turn.
-            Some(Err(_)) => runs.extend(extra.iter().map(|p| run(0, p, &question))),
+            Some(Err(_)) => {
+                let question = for_others.as_ref().unwrap_or(&question);
+                runs.extend(extra.iter().map(|p| run(0, p, question)))
+            }
         }
         runs
     })
@@ -1156,7 +1193,8 @@ mod tests {
             extra_plugins: Vec::new(),
             lanes: None,
         };
-        let set = protected_set(&env.workspace, &env, &Policy::shipped());
+        let protected = protected_set(&env.workspace, &env, &Policy::shipped());
+        let set = &protected.set;
         let has = |path: PathBuf| set.contains(&path_text(&path));
         assert!(has(base.join("home/.bashrc")), "{set:#?}");
         assert!(has(base.join("dots/bashrc")), "{set:#?}");
@@ -1164,6 +1202,14 @@ mod tests {
         assert!(has(base.join("home/.profile")), "{set:#?}");
         assert!(has(base.join("home/.config/git")), "{set:#?}");
         assert!(has(PathBuf::from("/etc/ld.so.preload")), "{set:#?}");
+        // The policy's own plugins are handed the set without them, as
+        // before the host added them for the built-in classifier.
+        let others = protected.without_startup();
+        assert!(!others.contains(&path_text(&base.join("dots/bashrc"))));
+        assert!(
+            others.contains(&path_text(&base.join("ws/.wicket"))),
+            "{others:#?}"
+        );
         let _ = std::fs::remove_dir_all(&base);
     }
 }
