@@ -645,8 +645,9 @@ pub enum PathKind {
     /// A directory.
     Directory,
     /// A device, socket, pipe or anything else, or a place the host could
-    /// not look (a directory on the way it may not search): treat a write
-    /// there as one whose target is unknown.
+    /// not look (a directory on the way it may not search, a `..` after a
+    /// name not there yet): treat a write there as one whose target is
+    /// unknown.
     Other,
 }
 

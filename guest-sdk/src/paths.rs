@@ -379,6 +379,12 @@ impl Lookups {
             match &*part {
                 "." => {}
                 ".." => {
+                    // Past a name that is not there (or could not be looked
+                    // up), `..` is only known when the path is used: the
+                    // kernel goes up from whatever that name is by then (a
+                    // link made in the meantime leads elsewhere). Folded as
+                    // text, and said to be unknown.
+                    unknown |= !exists;
                     let at = reached.rfind('/').unwrap_or(0);
                     reached.truncate(at.max(1));
                     last = None;
@@ -891,6 +897,32 @@ mod tests {
                 .protected_by(&other, "/", "/w/x"),
             Some("/w")
         );
+    }
+
+    /// `..` after a name that is not there goes up from whatever that name
+    /// is when the path is used (a link made in the meantime leads
+    /// elsewhere): unknown. After a directory that is there, it is folded.
+    #[test]
+    fn dotdot_after_a_missing_name_is_unknown() {
+        let base = std::env::temp_dir().join(format!("wicket-dotdot-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("real/sub")).unwrap();
+        let base = std::fs::canonicalize(&base).unwrap().display().to_string();
+        let (path, kind) = resolve_with_kind(&format!("{base}/real/sub/../x"));
+        assert_eq!(path, format!("{base}/real/x"));
+        assert_eq!(
+            kind,
+            crate::PathKind::Missing,
+            "a directory that is there: folded"
+        );
+        let (path, kind) = resolve_with_kind(&format!("{base}/missing/../real"));
+        assert_eq!(path, format!("{base}/real"));
+        assert_eq!(kind, crate::PathKind::Other);
+        // Through a dangling link whose text holds `..` after a missing name.
+        std::os::unix::fs::symlink("nothere/../real", format!("{base}/dangling")).unwrap();
+        let (_, kind) = resolve_with_kind(&format!("{base}/dangling/sub"));
+        assert_eq!(kind, crate::PathKind::Other);
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]

@@ -247,7 +247,11 @@ impl Reader<'_> {
             | Place::Protected { path: p, .. } => p,
             _ => return,
         };
-        let target = target.map(|t| absolute(t, &dir, &scope.home(self.ctx)));
+        // The kernel never expands `~` in a link: a name like any other.
+        let target = target.map(|t| match t.starts_with('~') {
+            true => absolute(&format!("./{t}"), &dir, &scope.home(self.ctx)),
+            false => absolute(t, &dir, &scope.home(self.ctx)),
+        });
         if target.as_deref().is_some_and(|t| fold(t) == landing) {
             return;
         }
@@ -255,6 +259,19 @@ impl Reader<'_> {
         if links.len() < crate::read::MAX_NOTES {
             links.insert(landing, target);
         }
+    }
+
+    /// Forget the links this command made at or beneath `text`, which it
+    /// removes: a name made again there (by a patch, say) is not the link
+    /// that was.
+    pub fn removes_made_links(&self, text: &str, scope: &Scope) {
+        let Some((_, landing)) = self.entry_itself(text, scope) else {
+            return;
+        };
+        let beneath = format!("{}/", landing.trim_end_matches('/'));
+        self.made_links
+            .borrow_mut()
+            .retain(|link, _| link != &landing && !link.starts_with(&beneath));
     }
 
     /// Whether the entry `text` names is itself a symbolic link (its last
@@ -331,12 +348,14 @@ impl Reader<'_> {
         // a device: a pipe or a socket, or a place on the way the host could
         // not look into (a directory made unsearchable hides where a link in
         // it leads, until the command makes it searchable again; a path too
-        // long to ask about). Where it leads is not known, inside the root
-        // or out.
+        // long to ask about; a `..` after a name not there yet, which goes up
+        // from whatever the command makes of that name). Where it leads is
+        // not known, inside the root or out.
         if kind == PathKind::Other && !path.starts_with("/dev/") {
             return Place::Unknown(format!(
                 "{path}` (not a file or directory wicket can see: on the way to it is a place \
-                 it may not look into, or it is a pipe or a socket)`"
+                 it may not look into, a `..` after a name that is not there yet, or a pipe \
+                 or a socket)`"
             ));
         }
         if self.ctx.is_inside_root(&path) {

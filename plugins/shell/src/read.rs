@@ -1602,6 +1602,8 @@ impl<'a> Reader<'a> {
         self.read_invocation(&invocation, &mut with_env);
         scope.cwd = with_env.cwd;
         scope.oldpwd = with_env.oldpwd;
+        scope.logical = with_env.logical;
+        scope.cd_pending = with_env.cd_pending;
     }
 
     /// A command's words as the shell hands them on: a word bash
@@ -3357,8 +3359,9 @@ impl<'a> Reader<'a> {
                     "" => Some(scope.home(self.ctx))
                         .filter(|h| !h.is_empty())
                         .map(|h| vec![h]),
-                    "+" => scope.cwd.clone().map(|c| vec![c]),
-                    "-" => scope.oldpwd.clone().map(|c| vec![c]),
+                    // bash's `~+` and `~-`; dash leaves them as written (a
+                    // name like any other): which, is not read here.
+                    "+" | "-" => None,
                     "root" => Some(vec!["/root".to_owned()]),
                     _ => None,
                 },

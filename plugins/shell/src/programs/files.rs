@@ -206,7 +206,7 @@ pub const LN: Program = Program {
         (Destructive, "ln -t . ../../repo.git/packed-refs"),
         (Destructive, "ln -sf x ../../repo.git/HEAD"),
         (Destructive, "ln -s ../../repo.git/config c"),
-        (TargetWrite, "ln -s ../../README.md src/deep/x"),
+        (Opaque, "ln -s ../../README.md src/deep/x"),
         (OpenWorld, "ln /etc/hostname h"),
     ],
     manual: "ln (GNU coreutils) 9.1: ln --help",
@@ -616,9 +616,26 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     let recursive = moving || p.has("recursive") || p.has("archive");
     let reach = if recursive { Reach::Tree } else { Reach::Path };
+    let mut moves_cwd = false;
     for source in &sources {
         if moving {
             r.change(source, scope, Change::Delete, Reach::Tree, &shown);
+            // Moving the directory the shell is in (or one above it) moves
+            // the shell with it: where its relative paths start is then not
+            // known here.
+            let holds_cwd = match (source.text(), &scope.cwd) {
+                // A pattern below the directory matches nothing above it.
+                (Some(text), Some(_)) if source.glob => {
+                    text.starts_with(['/', '~']) || text.split('/').any(|c| c == "..")
+                }
+                (Some(text), Some(cwd)) => r.entry_itself(text, scope).is_none_or(|(_, at)| {
+                    let at = at.trim_end_matches('/');
+                    cwd == at || cwd.starts_with(&format!("{at}/"))
+                }),
+                // Unknown: a path only known when it runs is held as such.
+                _ => false,
+            };
+            moves_cwd |= holds_cwd;
         } else {
             if recursive {
                 // Everything beneath it is read, and copied where the agent
@@ -701,8 +718,8 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // as written, like `ln -s`: a link to a protected entry readies a
     // write through it (`cp -s ../../.wicket/trail.jsonl t; echo x > t`).
     if !moving && run.name == "cp" && p.has("symbolic-link") {
-        symbolic_targets(r, &sources, &dests, scope, &shown);
-        follow_made_links(r, &sources, &dests, scope);
+        symbolic_targets(r, &sources, &dests, scope, &shown, false);
+        follow_made_links(r, &sources, &dests, scope, false);
     }
     if let Some(strip) = p.last("strip-program") {
         // install runs it on each installed file.
@@ -723,6 +740,10 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Opaque,
             format!("{shown} acts on paths that arrive at run time"),
         );
+    }
+    if moves_cwd {
+        scope.cwd = None;
+        scope.logical = None;
     }
 }
 
@@ -813,8 +834,15 @@ fn destinations(
         return (run.name == "ln")
             .then(|| (vec![last.clone()], vec![inside(&Arg::literal("."), last)]));
     }
-    let into_dir =
-        !p.has("no-target-directory") && (sources.len() > 1 || r.is_directory(last, scope));
+    // `ln -n`: a link to a directory there is the name itself, replaced
+    // (with `-f`), not entered.
+    let replaces_link = run.name == "ln"
+        && p.has("no-dereference")
+        && sources.len() == 1
+        && last.text().is_some_and(|l| r.is_link_entry(l, scope));
+    let into_dir = !p.has("no-target-directory")
+        && !replaces_link
+        && (sources.len() > 1 || r.is_directory(last, scope));
     let dests = if into_dir {
         sources.iter().map(|s| inside(last, s)).collect()
     } else {
@@ -884,7 +912,7 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     };
     if p.has("symbolic") {
-        symbolic_targets(r, &targets, &links, scope, &shown);
+        symbolic_targets(r, &targets, &links, scope, &shown, p.has("relative"));
     } else {
         for target in &targets {
             r.change(target, scope, Change::Link, Reach::Path, &shown);
@@ -924,14 +952,32 @@ fn link(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     // Later paths through a symbolic link are placed where it points.
     if p.has("symbolic") {
-        follow_made_links(r, &targets, &links, scope);
+        follow_made_links(r, &targets, &links, scope, p.has("relative"));
+    } else if !p.has("logical") {
+        // A hard link to a symbolic link (GNU ln's default `-P`, and
+        // `link`) is a symbolic link holding the same text, now read from
+        // the new name's directory: where it leads is not known here.
+        for (target, link) in targets.iter().zip(links.iter().cycle()) {
+            let is_link = target.glob || target.text().is_none_or(|t| r.is_link_entry(t, scope));
+            if let (true, Some(l)) = (is_link, link.text().filter(|_| !link.glob)) {
+                r.made_link(l, None, scope);
+            }
+        }
     }
 }
 
 /// Symbolic links made from `targets` at `links` (`ln -s`, `cp -s`): each
-/// target is read from its link's own directory, and a link to a protected
-/// entry readies a write through it.
-fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scope, shown: &str) {
+/// target is read from its link's own directory (with `relative`, `ln -r`,
+/// from where ln runs), and a link to a protected entry readies a write
+/// through it.
+fn symbolic_targets(
+    r: &mut Reader,
+    targets: &[Arg],
+    links: &[Arg],
+    scope: &Scope,
+    shown: &str,
+    relative: bool,
+) {
     // A symbolic link's target is read from the link's own directory.
     // Planting one at a protected path readies a write through it.
     for (target, link) in targets.iter().zip(links.iter().cycle()) {
@@ -973,8 +1019,15 @@ fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scop
             continue;
         };
 
-        let from_link = if t.starts_with('/') || t.starts_with('~') {
+        // A `~` in a link's text is a name like any other: only the shell
+        // expands it, and it has (an unquoted one is gone by now).
+        let from_link = if t.starts_with('/') || relative {
             t.to_owned()
+        } else if t.starts_with('~') {
+            match l.trim_end_matches('/').rsplit_once('/') {
+                Some((dir, _)) => format!("{dir}/{t}"),
+                None => format!("./{t}"),
+            }
         } else {
             match l.trim_end_matches('/').rsplit_once('/') {
                 Some((dir, _)) => format!("{dir}/{t}"),
@@ -1013,8 +1066,15 @@ fn symbolic_targets(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &Scop
     }
 }
 
-/// Later paths through symbolic links made here are placed where they point.
-fn follow_made_links(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &mut Scope) {
+/// Later paths through symbolic links made here are placed where they point
+/// (with `relative`, `ln -r`, each target is taken from where ln runs).
+fn follow_made_links(
+    r: &mut Reader,
+    targets: &[Arg],
+    links: &[Arg],
+    scope: &mut Scope,
+    relative: bool,
+) {
     for (target, link) in targets.iter().zip(links.iter().cycle()) {
         let l = match (link.text(), link.glob) {
             (Some(l), false) => l.to_owned(),
@@ -1031,6 +1091,19 @@ fn follow_made_links(r: &mut Reader, targets: &[Arg], links: &[Arg], scope: &mut
             (Some(t), false) => Some(t.to_owned()),
             (Some(t), true) => r.one_match(t, scope),
             (None, _) => None,
+        };
+        // `ln -r` writes the way from the link to the target as ln finds it
+        // from where it runs: where that leads now, or else not known.
+        let t = match t {
+            Some(t) if relative => match r.place(&t, scope) {
+                Some(
+                    crate::read::Place::Inside(p)
+                    | crate::read::Place::Outside { path: p, .. }
+                    | crate::read::Place::Protected { path: p, .. },
+                ) => Some(p),
+                _ => None,
+            },
+            t => t,
         };
         r.made_link(l, t.as_deref(), scope);
     }
@@ -1057,6 +1130,9 @@ fn remove(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.spares_top.set(dots);
         r.change(arg, scope, Change::Delete, Reach::Tree, &shown);
         r.spares_top.set(false);
+        if let Some(text) = arg.text().filter(|_| !arg.glob) {
+            r.removes_made_links(text, scope);
+        }
     }
     if run.inv.extra_operands {
         r.note(

@@ -764,6 +764,17 @@ fn pwd_output(_: &Reader, run: &Run, scope: &Scope) -> Option<String> {
     if run.parsed.has("help") || run.parsed.has("version") {
         return None;
     }
+    // dash's builtin takes no long option (`--physical` fails, printing
+    // nothing); coreutils' takes them.
+    if run
+        .inv
+        .argv
+        .iter()
+        .skip(1)
+        .any(|a| a.text().is_none_or(|t| t.starts_with("--")))
+    {
+        return None;
+    }
     // `-P` prints the directory, `-L` `$PWD` (links as the last `cd` named
     // them), the last of the two deciding. Without either, the shell's
     // builtin prints `$PWD` and coreutils' program (`/bin/pwd`, `env pwd`)

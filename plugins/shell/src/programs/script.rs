@@ -62,7 +62,7 @@ pub const SED: Program = Program {
         (Destructive, "sed -i 's/a/b/' ../../repo.git/config"),
         (Destructive, "sed -i'../../.wicket/*' s/a/b/ f"),
         (Destructive, "sed '--in-place=../../repo.git/*' s/a/b/ f"),
-        (TargetWrite, "sed --in-place=../../repo.git/x s/a/b/ f"),
+        (Opaque, "sed --in-place=../../repo.git/x s/a/b/ f"),
         (
             Destructive,
             "sed -s -i -e s/a/b/ f ../../.wicket/trail.jsonl",

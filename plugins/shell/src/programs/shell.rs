@@ -65,10 +65,10 @@ pub const CD: Program = builtin(
         (Read, "cd src"),
         (TargetWrite, "mkdir -p build && cd build && touch x"),
         (Destructive, "cd .. && rm -rf {other}"),
-        (TargetWrite, "cd src && cd - && rm -rf target"),
+        (Opaque, "cd src && cd - && rm -rf target"),
         (Destructive, "cd /tmp && cd - && cd .. && rm -rf {other}"),
         (Opaque, "cd nowhere; rm -rf ../x"),
-        (Destructive, "CDPATH=../.. cd .wicket; rm -f x"),
+        (Opaque, "CDPATH=../.. cd .wicket; rm -f x"),
     ],
 );
 
@@ -543,6 +543,11 @@ fn change_directory(target: Option<String>, scope: &mut Scope) {
 }
 
 fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
+    // cd sets `$PWD` and `$OLDPWD` itself, wherever it goes (or fails to):
+    // whatever the command assigned them is gone (the reader's own record
+    // answers for them).
+    scope.vars.remove("PWD");
+    scope.vars.remove("OLDPWD");
     // cd's options (-L -P -e -@) only choose how links are followed: a
     // word known only when it runs goes somewhere unknown, nothing more.
     let Some((options, rest)) = builtin_options(args(run), "", false) else {
@@ -556,6 +561,20 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         );
         return;
     };
+    // dash's cd takes -L and -P only: with any other option it fails and
+    // the shell stays; bash's takes -e and -@ too. Which one runs is not
+    // read here: where the shell is after it is not known.
+    if options.iter().any(|(c, _)| !matches!(c, 'L' | 'P')) {
+        change_directory(None, scope);
+        r.note(
+            Read,
+            format!(
+                "{} changes the shell's directory, or fails in a shell that takes no such option",
+                run.shown()
+            ),
+        );
+        return;
+    }
     let physical = physical_cd(&options);
     let home = scope.home(r.ctx);
     let operand = match rest.first() {
@@ -601,6 +620,19 @@ fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 .map(|full| r.ctx.resolve(&full).path)
         }
         _ => None,
+    };
+    // `$PWD` after it: worked out as the shell does (links as named), or
+    // the directory itself when it is physical (`-P`). A logical cd whose
+    // `$PWD` is not worked out here (`cd -`, a name `$CDPATH` may choose)
+    // leaves the shell somewhere whose `..` is not known: unknown. So does
+    // one to a directory not there yet whose `$PWD` names a link.
+    let (target, pending) = match (physical, &logical) {
+        (false, None) => (None, None),
+        (false, Some(l)) => match (&target, &pending) {
+            (None, Some(p)) if p != l => (None, None),
+            _ => (target, pending),
+        },
+        (true, _) => (target, pending),
     };
     change_directory(target.clone(), scope);
     scope.logical = target.zip(logical);
@@ -1892,6 +1924,9 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
             .collect();
         let mut inner = r.start_scope();
         inner.cwd = scope.cwd.clone();
+        // A new shell trusts an inherited `$PWD` that names its directory:
+        // its `cd ..` is logical from there.
+        inner.logical = scope.logical.clone();
         inner.positional = positional;
         inner.fds = scope.fds.clone();
         // bash imports the functions `export -f` exported: taken as all of
