@@ -1171,9 +1171,10 @@ pub fn short(commit: &str) -> &str {
 mod tests {
     use super::*;
 
-    /// Every plugin is handed the startup files as protected, each as
-    /// written and where it leads: a dotfile linked from a directory of
-    /// dotfiles is protected there too.
+    /// The built-in classifier is handed the startup files as protected,
+    /// each as written and where it leads (a dotfile linked from a
+    /// directory of dotfiles is protected there too); the policy's own
+    /// plugins get the set without them.
     #[test]
     fn the_protected_set_holds_each_startup_file_as_written_and_where_it_leads() {
         let base = std::env::temp_dir().join(format!("wicket-startup-set-{}", std::process::id()));
