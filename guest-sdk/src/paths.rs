@@ -222,11 +222,15 @@ impl Lookups {
             return seen.clone();
         }
         let seen = match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.file_type().is_symlink() => Seen::Link(
-                std::fs::read_link(path)
-                    .ok()
-                    .map(|t| t.to_string_lossy().into_owned()),
-            ),
+            // A target that is not UTF-8 cannot be followed by name here
+            // (a lossy copy names another place): not known.
+            Ok(meta) if meta.file_type().is_symlink() => match std::fs::read_link(path) {
+                Ok(target) => match target.into_os_string().into_string() {
+                    Ok(text) => Seen::Link(Some(text)),
+                    Err(_) => Seen::Unknown,
+                },
+                Err(_) => Seen::Link(None),
+            },
             Ok(meta) => Seen::Node(kind_of(&meta)),
             // Too long for one system call: the kernel still reaches it one
             // name at a time (a walk through relative links grows past
@@ -304,10 +308,15 @@ impl Lookups {
                             buf.len(),
                         )
                     };
-                    Seen::Link((n >= 0).then(|| {
+                    if n < 0 {
+                        Seen::Link(None)
+                    } else {
                         buf.truncate(n as usize);
-                        String::from_utf8_lossy(&buf).into_owned()
-                    }))
+                        match String::from_utf8(buf) {
+                            Ok(text) => Seen::Link(Some(text)),
+                            Err(_) => Seen::Unknown,
+                        }
+                    }
                 }
                 libc::S_IFREG => Seen::Node(crate::PathKind::File),
                 libc::S_IFDIR => Seen::Node(crate::PathKind::Directory),
@@ -330,6 +339,12 @@ impl Lookups {
             return (resolved, crate::PathKind::Other);
         }
         let kind = match last {
+            // A directory this process may not search is one a program
+            // cannot enter (`cd` fails there and the shell stays): what it
+            // holds cannot be seen either.
+            Some(Seen::Node(crate::PathKind::Directory)) if !searchable(&resolved) => {
+                crate::PathKind::Other
+            }
             Some(Seen::Node(kind)) => kind,
             Some(Seen::Missing) => crate::PathKind::Missing,
             // Not to be seen from here: neither a file nor a directory this
@@ -419,6 +434,12 @@ impl Lookups {
                                 }
                             }
                         }
+                        // Past the kernel's limit on links followed, the
+                        // lookup fails there (ELOOP): not known.
+                        Seen::Link(Some(_)) => {
+                            unknown = true;
+                            last = Some(Seen::Unknown);
+                        }
                         _ => {
                             last = Some(seen);
                         }
@@ -440,6 +461,24 @@ fn absent_or_unknown(e: &std::io::Error) -> Seen {
     match e.kind() {
         std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => Seen::Missing,
         _ => Seen::Unknown,
+    }
+}
+
+/// Whether this process may search the directory `path` (`access(2)`,
+/// `X_OK`). Where there is no such call, taken as searchable.
+fn searchable(path: &str) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(c_path) = std::ffi::CString::new(path) else {
+            return false;
+        };
+        // SAFETY: a NUL-terminated path; access only reads it.
+        unsafe { libc::access(c_path.as_ptr(), libc::X_OK) == 0 }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        true
     }
 }
 
@@ -922,6 +961,71 @@ mod tests {
         std::os::unix::fs::symlink("nothere/../real", format!("{base}/dangling")).unwrap();
         let (_, kind) = resolve_with_kind(&format!("{base}/dangling/sub"));
         assert_eq!(kind, crate::PathKind::Other);
+        let _ = std::fs::remove_dir_all(&base);
+    }
+
+    /// A directory this process may not search is one no program it runs
+    /// can enter (`cd` there fails): not a directory to the reader. What
+    /// the kernel says decides it, so the test holds for root (who may
+    /// search any directory) as for anyone else.
+    #[test]
+    fn a_directory_closed_to_this_process_is_not_a_directory() {
+        use std::os::unix::fs::PermissionsExt;
+        let base = std::env::temp_dir().join(format!("wicket-closed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("open")).unwrap();
+        std::fs::create_dir_all(base.join("closed/inner")).unwrap();
+        let set = |p: &std::path::Path, mode| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap()
+        };
+        set(&base.join("closed"), 0o600);
+        let enterable = match std::fs::metadata(base.join("closed/inner")) {
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => false,
+            Err(e) => panic!("looking inside the closed directory: {e}"),
+        };
+        let base_text = std::fs::canonicalize(&base).unwrap().display().to_string();
+        let (_, kind) = resolve_with_kind(&format!("{base_text}/open"));
+        assert_eq!(kind, crate::PathKind::Directory);
+        let (_, kind) = resolve_with_kind(&format!("{base_text}/closed"));
+        let expected = match enterable {
+            true => crate::PathKind::Directory,
+            false => crate::PathKind::Other,
+        };
+        assert_eq!(
+            kind, expected,
+            "the kernel lets this process in: {enterable}"
+        );
+        set(&base.join("closed"), 0o700);
+        let _ = std::fs::remove_dir_all(&base);
+    }
+
+    /// Past the kernel's limit of 40 links followed a lookup fails (ELOOP),
+    /// and a link whose text is not UTF-8 cannot be followed by name here:
+    /// both are unknown, not the place a walk would guess.
+    #[test]
+    fn too_many_links_and_unreadable_link_text_are_unknown() {
+        use std::os::unix::ffi::OsStrExt;
+        let base = std::env::temp_dir().join(format!("wicket-loops-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("a/b")).unwrap();
+        std::os::unix::fs::symlink(".", base.join("y")).unwrap();
+        let text = std::fs::canonicalize(&base).unwrap().display().to_string();
+        let chain = |n: usize| format!("{text}/{}a/b", "y/".repeat(n));
+        // 40 links followed: the kernel reaches the directory, and so does the walk.
+        assert!(std::fs::metadata(chain(40)).is_ok());
+        assert_eq!(resolve_with_kind(&chain(40)).1, crate::PathKind::Directory);
+        // 41: the kernel gives up.
+        assert!(std::fs::metadata(chain(41)).is_err());
+        assert_eq!(resolve_with_kind(&chain(41)).1, crate::PathKind::Other);
+        // A link to a directory whose name is not UTF-8.
+        let odd = std::ffi::OsStr::from_bytes(b"\xff");
+        std::fs::create_dir(base.join(odd)).unwrap();
+        std::os::unix::fs::symlink(odd, base.join("x")).unwrap();
+        assert_eq!(
+            resolve_with_kind(&format!("{text}/x")).1,
+            crate::PathKind::Other
+        );
         let _ = std::fs::remove_dir_all(&base);
     }
 

@@ -85,7 +85,10 @@ impl ResourceLimiter for Limits {
 impl State {
     /// `resolve-path`, in the runtime's own terms.
     fn resolve(&mut self, path: &str) -> (String, wicket_guest::PathKind) {
-        if path.len() > MAX_QUERY_PATH_BYTES {
+        // The kernel refuses a path of PATH_MAX bytes or more, its NUL
+        // counted (`cd` to a 4,096-byte logical path fails in dash and the
+        // shell stays): what is there is not known.
+        if path.len() >= MAX_QUERY_PATH_BYTES {
             return (path.to_owned(), wicket_guest::PathKind::Other);
         }
         let absolute = wicket_guest::paths::absolute(path, &self.cwd, &self.home);
@@ -94,7 +97,7 @@ impl State {
 
     /// `expand-glob`: each name with where it leads.
     fn expand(&mut self, pattern: &str) -> Option<Vec<(String, (String, wicket_guest::PathKind))>> {
-        if pattern.len() > MAX_QUERY_PATH_BYTES {
+        if pattern.len() >= MAX_QUERY_PATH_BYTES {
             return None;
         }
         let absolute = wicket_guest::paths::absolute(pattern, &self.cwd, &self.home);

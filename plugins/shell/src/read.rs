@@ -600,10 +600,15 @@ pub struct Reader<'a> {
     /// what the command wrote, which wicket cannot read
     /// (`Reader::written_earlier`). Past `MAX_NOTES` of them, any may be.
     written_here: std::cell::RefCell<Vec<(String, bool)>>,
-    /// Paths this command deleted or moved away (resolved): a directory at
-    /// or beneath one may be gone by the time a later `cd` goes there.
+    /// Paths this command deleted or moved away (resolved), or whose
+    /// permissions it changed: a directory at or beneath one may be gone,
+    /// or closed to the shell, by the time a later `cd` goes there.
     removed_here: std::cell::RefCell<Vec<String>>,
     written_overflow: std::cell::Cell<bool>,
+    /// For each function call being read, innermost last: what the shell
+    /// knew at each `return` in its body, joined. What the body does after
+    /// a `return` may not happen (`f() { return; cd d; }; f` stays).
+    function_returns: std::cell::RefCell<Vec<Option<Scope>>>,
     /// How many of `written_here` an earlier command wrote, before the
     /// simple command being read began (its own redirections come after
     /// this: `python3 gen.py > config.json` runs nothing it wrote).
@@ -728,6 +733,7 @@ impl<'a> Reader<'a> {
             written_here: std::cell::RefCell::new(Vec::new()),
             removed_here: std::cell::RefCell::new(Vec::new()),
             written_overflow: std::cell::Cell::new(false),
+            function_returns: std::cell::RefCell::new(Vec::new()),
             written_before: std::cell::Cell::new(0),
             code_written: std::cell::Cell::new(false),
             writes_text: std::cell::Cell::new(false),
@@ -1017,6 +1023,13 @@ impl<'a> Reader<'a> {
         // their own.
         let removed_before = self.removed_snapshot();
         let mut removed_after = removed_before.clone();
+        // And the links it made: a link one reading made is not there when
+        // the other's run begins (`patch f x.diff` may make `f` a link; the
+        // second reading would take its own write of `f` as through it).
+        // What follows counts every link either made; one made to two
+        // different places leads somewhere not known.
+        let links_before = self.made_links.borrow().clone();
+        let mut links_after = links_before.clone();
         for dialect in dialects {
             let script = syntax::parse(text, *dialect);
             if read
@@ -1032,8 +1045,21 @@ impl<'a> Reader<'a> {
             *self.unseen_trees.borrow_mut() = unseen_before.clone();
             *self.written_here.borrow_mut() = written_before.clone();
             self.restore_removed(removed_before.clone());
+            *self.made_links.borrow_mut() = links_before.clone();
             self.read_script(&script, scope);
             self.run_traps(start.traps.len(), scope);
+            for (link, target) in self.made_links.borrow().iter() {
+                match links_after.get(link) {
+                    Some(seen) if seen != target => {
+                        links_after.insert(link.clone(), None);
+                    }
+                    Some(_) => {}
+                    None if links_after.len() < MAX_NOTES => {
+                        links_after.insert(link.clone(), target.clone());
+                    }
+                    None => {}
+                }
+            }
             for gone in self.removed_here.borrow().iter() {
                 if removed_after.len() < MAX_NOTES && !removed_after.contains(gone) {
                     removed_after.push(gone.clone());
@@ -1062,6 +1088,7 @@ impl<'a> Reader<'a> {
         *self.unseen_trees.borrow_mut() = unseen_after;
         *self.written_here.borrow_mut() = written_after;
         self.restore_removed(removed_after);
+        *self.made_links.borrow_mut() = links_after;
     }
 
     /// The traps set since the first `from` run once more where the shell
@@ -1239,6 +1266,16 @@ impl<'a> Reader<'a> {
                 // The redirects open descriptors for everything inside.
                 let outer_fds = scope.fds.clone();
                 let outer_fed = scope.stdin_fed;
+                // A redirect that may fail (`{ cd d; } > nodir/f`) stops
+                // the whole compound before it runs, and the shell goes on
+                // (verified under dash): what it changes may not have
+                // happened. Only the standard streams are taken as open.
+                let may_fail = redirects.iter().enumerate().any(|(k, r)| {
+                    redirect_may_fail(r, &redirects[..k], &|n| {
+                        n <= 2 && matches!(outer_fds.get(&n), Some(Fd::Stream) | None)
+                    })
+                });
+                let not_run = may_fail.then(|| scope.clone());
                 for redirect in redirects {
                     self.read_redirect(redirect, scope);
                     self.open_descriptor(redirect, scope);
@@ -1253,6 +1290,9 @@ impl<'a> Reader<'a> {
                 self.read_node(inner, scope, script);
                 scope.fds = outer_fds;
                 scope.stdin_fed = outer_fed;
+                if let Some(not_run) = not_run {
+                    scope.join(&not_run);
+                }
             }
             Node::Function { name, body } => {
                 // bash runs `command_not_found_handle` for any name it
@@ -1276,6 +1316,7 @@ impl<'a> Reader<'a> {
                     scope.cwd = Some(dir);
                 }
             }
+            Node::Negated => scope.cd_pending = None,
         }
         self.depth -= 1;
     }
@@ -1369,6 +1410,14 @@ impl<'a> Reader<'a> {
         self.settle_unseen();
         // Only the command right before `&&` can leave a pending `cd`.
         scope.cd_pending = None;
+        if cmd.words.first().and_then(|w| w.literal()).as_deref() == Some("return") {
+            if let Some(top) = self.function_returns.borrow_mut().last_mut() {
+                match top {
+                    Some(known) => known.join(scope),
+                    None => *top = Some(scope.clone()),
+                }
+            }
+        }
         let mut stdin_paths = if cmd.piped_in {
             self.piped_paths.take()
         } else {
@@ -1614,7 +1663,28 @@ impl<'a> Reader<'a> {
         let mut argv = Vec::new();
         for word in words {
             if let [Part::Param(name)] = word.parts.as_slice() {
-                if name == "@" || name == "*" {
+                let ifs = scope.vars.get("IFS");
+                // `"$*"` is one word, the parameters joined with IFS's first
+                // character.
+                if name == "*" && !word.split {
+                    let joiner = match ifs {
+                        None => Some(" ".to_owned()),
+                        Some(Some(v)) => Some(v.concat().chars().take(1).collect()),
+                        Some(None) => None,
+                    };
+                    let values = joiner
+                        .zip(scope.positional.as_ref())
+                        .map(|(j, p)| vec![p.join(&j)]);
+                    argv.push(Arg {
+                        values,
+                        glob: false,
+                        shown: word.shown(),
+                    });
+                    continue;
+                }
+                // Unquoted with IFS assigned, each parameter is split on
+                // it: read as the expansion below (not worked out).
+                if (name == "@" || name == "*") && !(word.split && ifs.is_some()) {
                     if let Some(params) = &scope.positional {
                         argv.extend(params.iter().map(|p| Arg {
                             values: Some(vec![p.clone()]),
@@ -2310,7 +2380,11 @@ impl<'a> Reader<'a> {
             let mut inner = scope.clone();
             inner.functions.remove(name);
             let outer_locals = inner.locals.replace(BTreeSet::new());
+            self.function_returns.borrow_mut().push(None);
             self.read_node(&function.body, &mut inner, &function.script);
+            if let Some(Some(returned)) = self.function_returns.borrow_mut().pop() {
+                inner.join(&returned);
+            }
             // Its `local` variables return to the caller's values.
             if let Some(locals) = std::mem::replace(&mut inner.locals, outer_locals) {
                 for local in locals {
@@ -2337,13 +2411,17 @@ impl<'a> Reader<'a> {
             match maybe {
                 None => return true,
                 // Defined on one path only: the program of that name may run
-                // instead, and is read too.
-                Some(None) => {}
-                // Defined another way on another path: that body is read too.
+                // instead, and is read too, from where the shell is on
+                // either path (a `cd` in the body may not have happened).
+                Some(None) => scope.join(&before),
+                // Defined another way on another path: that body is read too,
+                // and what the shell knows after is what both agree on.
                 Some(Some(other)) => {
                     let mut inner = before.clone();
                     inner.functions.remove(name);
                     self.read_node(&other.body, &mut inner, &other.script);
+                    inner.functions.insert(name.to_owned(), other);
+                    scope.join(&inner);
                     return true;
                 }
             }
@@ -2524,7 +2602,18 @@ impl<'a> Reader<'a> {
         let places = self.places(arg, scope);
         self.removes_entry.set(false);
         self.record_write(arg, change, tree, &places, shown);
-        if change == Change::Delete {
+        // What a move or a copy puts in place of a directory (`mv L2 L`,
+        // `os.replace`) may be a link or a file by the time a later `cd`
+        // goes there: counted as removed.
+        let replaces = change == Change::Overwrite && reach == Reach::Tree;
+        if change == Change::Delete || replaces {
+            // A pattern, or a path not placed, may remove any directory a
+            // later `cd` goes to (`rm -r m?`, `find -exec rm -r {} +`):
+            // [`Reader::changes_access`] takes the directory the pattern
+            // starts in, or every directory.
+            if arg.glob || places.iter().any(|p| matches!(p, Place::Unknown(_))) {
+                self.changes_access(arg, scope);
+            }
             let mut removed = self.removed_here.borrow_mut();
             for place in &places {
                 if let Place::Inside(path)
@@ -2983,8 +3072,51 @@ impl<'a> Reader<'a> {
         Some((tree, by))
     }
 
+    /// `arg`'s permissions (its mode, owner or ACL) are changed: a `cd` at
+    /// or beneath it later in the command may fail, and the shell stay
+    /// (`chmod a-x d; cd d/e; echo x >> ../../f` appended from where the
+    /// shell was; verified under dash). A path not placed closes every
+    /// directory.
+    pub fn changes_access(&self, arg: &Arg, scope: &Scope) {
+        // A pattern may match any name in the directory it starts in
+        // (`chmod a-x n*`): that directory is the one taken.
+        let base;
+        let pattern = match &arg.values {
+            Some(values) if values.len() == 1 => Some(values[0].as_str()),
+            _ => None,
+        };
+        let arg = match (arg.glob, pattern) {
+            (true, Some(pattern)) => {
+                let head = &pattern[..pattern.find(['*', '?', '[']).unwrap_or(pattern.len())];
+                base = Arg::literal(match head.rfind('/') {
+                    Some(0) => "/",
+                    Some(at) => &head[..at],
+                    None => ".",
+                });
+                &base
+            }
+            (true, None) => return self.changes_access(&Arg::literal("/"), scope),
+            _ => arg,
+        };
+        let places = self.places(arg, scope);
+        let mut removed = self.removed_here.borrow_mut();
+        for place in &places {
+            let path = match place {
+                Place::Inside(path)
+                | Place::Outside { path, .. }
+                | Place::Above { path, .. }
+                | Place::Protected { path, .. } => path.clone(),
+                _ => "/".to_owned(),
+            };
+            if removed.len() < MAX_NOTES && !removed.contains(&path) {
+                removed.push(path);
+            }
+        }
+    }
+
     /// Whether this command deleted or moved away `path` or a directory
-    /// above it earlier (or wrote more removals than are remembered).
+    /// above it earlier, or changed who may enter one (or did more of
+    /// these than are remembered).
     pub fn removed_earlier(&self, path: &str) -> bool {
         let removed = self.removed_here.borrow();
         removed.len() >= MAX_NOTES
@@ -3565,6 +3697,10 @@ impl<'a> Reader<'a> {
                     .as_ref()
                     .map(|p| vec![p.get(index - 1).cloned().unwrap_or_default()])
             }
+            // With IFS assigned, `"$*"` joins with its first character and an
+            // unquoted `$*` or `$@` is split on it (`set -- a/b; IFS=/; cd
+            // $*` is `cd a b`; verified under dash): not worked out here.
+            "@" | "*" if scope.vars.contains_key("IFS") => None,
             "@" | "*" => scope.positional.clone().map(|p| vec![p.join(" ")]),
             "#" => scope.positional.as_ref().map(|p| vec![p.len().to_string()]),
             _ => None,

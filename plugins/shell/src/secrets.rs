@@ -275,7 +275,7 @@ fn credential_in_node(
             None
         }
         Node::Test(words) => words.iter().find_map(|w| word(w, assigned, "a test")),
-        Node::Unreadable(_) | Node::Stop(_) | Node::Succeeded => None,
+        Node::Unreadable(_) | Node::Stop(_) | Node::Succeeded | Node::Negated => None,
     }
 }
 

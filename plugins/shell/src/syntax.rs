@@ -297,6 +297,9 @@ pub enum Node {
     /// At the head of the part of `a && b` that runs only after `a`
     /// succeeded: what `a` attempted happened (`cd x && …` is in x).
     Succeeded,
+    /// After a pipeline negated with `!`: its status is the opposite of
+    /// what it attempted (`! cd x && …` goes on where the `cd` failed).
+    Negated,
     /// What may run any number of times, none included: a loop's body (with
     /// a `while` loop's condition again after it).
     Loop(Vec<Node>),
@@ -935,12 +938,14 @@ impl<'a> Parser<'a> {
     /// `[!] [time [-p]] command | command …`.
     fn pipeline(&mut self) -> Node {
         let mut prefixed = false;
+        let mut negated = false;
         loop {
             self.skip_blanks();
             match self.peek_reserved().as_deref() {
                 Some("!") => {
                     self.take_reserved("!");
                     prefixed = true;
+                    negated = !negated;
                 }
                 Some("time") if self.bash() => {
                     // `time -x …` (but `-p`) is the program `time` in POSIX
@@ -991,10 +996,14 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        if elements.len() == 1 {
+        let pipeline = if elements.len() == 1 {
             elements.pop().unwrap_or(Node::Group(Vec::new()))
         } else {
             Node::Pipeline(elements)
+        };
+        match negated {
+            true => Node::Group(vec![pipeline, Node::Negated]),
+            false => pipeline,
         }
     }
 

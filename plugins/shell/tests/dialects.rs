@@ -422,7 +422,7 @@ fn walk(node: &Node, letters: &mut BTreeSet<char>, unknown: &mut bool) {
                 }
             }
         }
-        Node::Stop(_) | Node::Succeeded => {}
+        Node::Stop(_) | Node::Succeeded | Node::Negated => {}
         Node::Unreadable(_) => *unknown = true,
     }
 }

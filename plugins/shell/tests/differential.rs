@@ -282,7 +282,7 @@ fn read_markers(script: &Script) -> (BTreeSet<char>, bool) {
                     }
                 }
             }
-            Node::Stop(_) | Node::Succeeded => {}
+            Node::Stop(_) | Node::Succeeded | Node::Negated => {}
             Node::Unreadable(_) => *unknown = true,
         }
     }

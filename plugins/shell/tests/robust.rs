@@ -22,7 +22,7 @@ fn check_shape(script: &Script, text: &str) {
                 Node::Unreadable(_) if top => {
                     assert!(last, "an unreadable node before the end: {text:?}")
                 }
-                Node::Unreadable(_) | Node::Succeeded => {}
+                Node::Unreadable(_) | Node::Succeeded | Node::Negated => {}
                 Node::Simple(s) => {
                     for r in &s.redirects {
                         if let RedirectKind::HereDoc(id) = r.kind {

@@ -1383,6 +1383,15 @@ impl Scan<'_> {
                 break;
             }
         }
+        // A program that changes permissions (`os.chmod`, `fs.chmodSync`,
+        // `os.umask`) may close a directory a later `cd` goes to: where it
+        // does is not worked out, so every later `cd` is uncertain.
+        if ["chmod", "chown", "umask", "setfacl"]
+            .iter()
+            .any(|name| lexed.bare.contains(name))
+        {
+            r.changes_access(&Arg::literal("/"), self.scope);
+        }
         self.environment(r, code, &lexed);
         self.certain_changes(r, code, &lexed);
         self.paths(r, &lexed, &texts);

@@ -604,8 +604,19 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     let moving = run.name == "mv";
     if run.name == "install" && p.has("directory") {
+        // `-m`, `-o` and `-g` set the mode and owner of a directory that is
+        // there already too (`install -d -m 600 d; cd d/e` stays; verified
+        // under dash).
+        let closes = p
+            .last("mode")
+            .is_some_and(|m| !m.text().is_some_and(keeps_search))
+            || p.has("owner")
+            || p.has("group");
         for arg in p.operand_args() {
             r.change(&arg, scope, Change::Write, Reach::Path, &shown);
+            if closes {
+                r.changes_access(&arg, scope);
+            }
         }
         return;
     }
@@ -1061,6 +1072,17 @@ fn symbolic_targets(
                     );
                 }
             }
+            // Where the link leads is only known when it is used: its text
+            // goes up (`..`) from a directory not there yet, which the same
+            // command may make, move or replace (`mkdir -p p/a/b && ln -s
+            // ../../../../repo.git p/a/b/e && mv p/a .` leads into the
+            // repository from where the tree lands; verified under dash).
+            Some(crate::read::Place::Unknown(_)) => r.note(
+                Opaque,
+                format!(
+                    "{shown} plants a link to {from_link}, which goes up from a directory not there yet: where it leads is only known when it is used"
+                ),
+            ),
             _ => {}
         }
     }
@@ -1204,6 +1226,18 @@ fn is_mode(word: &str) -> bool {
             }))
 }
 
+/// A mode that leaves every search bit a directory has: symbolic clauses
+/// that only add (`+x`, `u+rw,go+r`), or an octal mode with all three.
+fn keeps_search(mode: &str) -> bool {
+    match mode.bytes().all(|b| b.is_ascii_digit()) {
+        true => u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o111 == 0o111),
+        false => mode.split(',').all(|clause| {
+            let body = clause.trim_start_matches(['u', 'g', 'o', 'a']);
+            body.starts_with('+') && !body[1..].contains(['-', '='])
+        }),
+    }
+}
+
 fn chmod(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // chmod's own parser treats a word that is a mode as the mode, even
     // where it looks like an option.
@@ -1243,8 +1277,13 @@ fn chmod(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if let Some(reference) = &reference {
         r.reads(reference, scope, &shown);
     }
+    // Whether the mode may take a search bit away (a `cd` into what it
+    // names may then fail): anything but a mode that only adds, or an
+    // octal one that keeps every search bit.
+    let mut closes = mode_taken || reference.is_some();
     if reference.is_none() && !mode_taken && !rest.is_empty() {
-        rest.remove(0);
+        let mode = rest.remove(0);
+        closes = !mode.text().is_some_and(keeps_search);
     }
     let reach = if parsed.has("recursive") {
         Reach::Tree
@@ -1253,6 +1292,9 @@ fn chmod(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     for arg in &rest {
         r.change(arg, scope, Change::Write, reach, &shown);
+        if closes {
+            r.changes_access(arg, scope);
+        }
     }
     if rest.is_empty() {
         r.note(Read, format!("{shown} names nothing"));
@@ -1280,6 +1322,7 @@ fn chown(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     for arg in &operands {
         r.change(arg, scope, Change::Write, reach, &shown);
+        r.changes_access(arg, scope);
     }
 }
 
@@ -1603,5 +1646,6 @@ fn setfacl(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     for arg in operands.iter().filter(|a| a.text() != Some("-")) {
         r.change(arg, scope, Change::Write, reach, &shown);
+        r.changes_access(arg, scope);
     }
 }

@@ -1609,7 +1609,7 @@ pub const UMASK: Program = Program {
     manual: "umask (shell builtin)",
 };
 
-fn umask(r: &mut Reader, run: &Run, _scope: &mut Scope) {
+fn umask(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let shown = run.shown();
     if run.inv.argv.len() > 1
         && !run
@@ -1619,6 +1619,22 @@ fn umask(r: &mut Reader, run: &Run, _scope: &mut Scope) {
             .skip(1)
             .all(|a| a.text() == Some("-S") || a.text() == Some("-p"))
     {
+        // A mask that takes the owner's search bit away (`umask 777`) makes
+        // every new directory one the shell cannot enter: a `cd` to one
+        // made after it (`mktemp -d`) fails, and the shell stays. A mask
+        // not read here is taken as such.
+        let keeps_search = match run.inv.argv.get(1..) {
+            Some([mask]) => mask.text().is_some_and(|m| {
+                !m.is_empty()
+                    && m.len() <= 4
+                    && m.bytes().all(|b| (b'0'..=b'7').contains(&b))
+                    && u32::from_str_radix(m, 8).is_ok_and(|v| v & 0o100 == 0)
+            }),
+            _ => false,
+        };
+        if !keeps_search {
+            r.changes_access(&Arg::literal("/"), scope);
+        }
         r.note(
             Read,
             format!("{shown} changes the shell's file-creation mask, for this call only"),

@@ -3714,6 +3714,7 @@ fn holds(node: &Node, cmd: &Simple) -> bool {
         | Node::Test(_)
         | Node::Unreadable(_)
         | Node::Succeeded
+        | Node::Negated
         | Node::Stop(_) => false,
     }
 }

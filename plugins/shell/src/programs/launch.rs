@@ -274,6 +274,13 @@ fn unset_variable(r: &mut Reader, scope: &mut Scope, shown: &str, name: &Arg) {
             Destructive,
             format!("{shown} removes {n} from what it runs, which only the harness may set"),
         ),
+        // A shell started without `$PWD` starts physical, and one without
+        // `$HOME` has no home for `cd` and `~`: the reader's unset value
+        // says so (not the harness's home, which the reader would take for
+        // a variable it never saw assigned).
+        Some(n @ ("PWD" | "HOME")) => {
+            scope.vars.insert(n.to_owned(), Some(vec![String::new()]));
+        }
         Some(n) => {
             scope.vars.remove(n);
             scope.data.remove(n);
@@ -370,6 +377,7 @@ fn env(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut inner = scope.clone();
     let mut chdir: Option<Arg> = None;
     let mut splits = 0;
+    let mut head_clears = false;
     let operands = loop {
         let parsed = argv::parse(&ENV_GRAMMAR, &pending, 0);
         // getopt starts again on the words `-S` splits its string into.
@@ -395,6 +403,7 @@ fn env(r: &mut Reader, run: &Run, scope: &mut Scope) {
             r.note(Read, format!("{shown} prints its help or version"));
             return;
         }
+        head_clears |= head.has("ignore-environment");
         for given in &head.options {
             let Some(value) = &given.value else { continue };
             match given.opt.key {
@@ -433,8 +442,21 @@ fn env(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     let mut operands: Vec<Arg> = operands.into_iter().map(|(_, a)| a).collect();
     // A lone `-` is `-i`.
+    let mut cleared = head_clears;
     if operands.first().and_then(Arg::text) == Some("-") {
         operands.remove(0);
+        cleared = true;
+    }
+    if cleared {
+        // What runs starts with no `$PWD` and no `$HOME` (nor anything else;
+        // the reader keeps the rest, the stricter reading): a shell starts
+        // physical, and its `cd` alone goes nowhere known (`export
+        // HOME=$PWD/d; env -i sh -c 'cd; …'` stayed; verified under dash).
+        for name in ["PWD", "HOME"] {
+            inner
+                .vars
+                .insert(name.to_owned(), Some(vec![String::new()]));
+        }
     }
     let mut program = 0;
     while let Some(arg) = operands.get(program) {

@@ -453,9 +453,62 @@ fn inherit_environment(outer: &Scope, inner: &mut Scope) {
     for (name, value) in &outer.vars {
         // HOME is exported wherever the shell got it: the new shell's `~`
         // is the home this one set (`HOME=../a2 sh -c 'rm -rf ~/src'`).
-        if name.starts_with("GIT_") || name == "HOME" {
+        // CDPATH, when set, may be exported too: the new shell's `cd NAME`
+        // may go where it says (`CDPATH=z sh -c 'cd m'`; verified under
+        // dash), so its `cd` is read as one `$CDPATH` may choose.
+        if name.starts_with("GIT_") || name == "HOME" || name == "CDPATH" {
             inner.vars.insert(name.clone(), value.clone());
         }
+    }
+}
+
+/// The `$PWD` a new shell starts with, with its directory. Both shells
+/// trust an inherited `$PWD` that is absolute and names the directory they
+/// start in (its `cd ..` then drops a component of that text), and start
+/// physical otherwise: with no `$PWD` (`env -i`, `env -u PWD`, `unset`),
+/// or one naming another place. An assigned `$PWD` that names the
+/// directory through a link is taken as the shell takes it; one whose
+/// value is only known when it runs, or that holds `.` or `..` components
+/// (left to the shell's own folding), comes back with an empty text: not
+/// known.
+fn inherited_logical(r: &Reader, scope: &Scope) -> Option<(String, String)> {
+    let unknown = || scope.cwd.clone().map(|cwd| (cwd, String::new()));
+    let Some(assigned) = scope.vars.get("PWD") else {
+        // The `$PWD` this shell keeps (what its own `cd` set).
+        return scope.logical.clone();
+    };
+    let cwd = scope.cwd.clone()?;
+    let text = match assigned.as_deref() {
+        Some([one]) => one.as_str(),
+        Some([]) => "",
+        _ => return unknown(),
+    };
+    if !text.starts_with('/') {
+        return None;
+    }
+    let odd = text
+        .split('/')
+        .skip(1)
+        .any(|part| part.is_empty() || part == "." || part == "..");
+    if odd && text != "/" {
+        return unknown();
+    }
+    if !r.take_resolve() {
+        return unknown();
+    }
+    // One that names another directory is not trusted (the shell starts
+    // physical); one that names nothing there now, or goes through a link
+    // this command made, may name the shell's directory by the time the
+    // shell starts (`ln -s m1/m2 L; cd m1/m2; PWD=$w/L sh -c 'cd ..'`;
+    // verified under dash): not known.
+    let resolved = r.ctx.resolve(text);
+    if r.through_made_link(text).is_some() || r.removed_earlier(&resolved.path) {
+        return unknown();
+    }
+    match resolved.kind {
+        wicket_guest::PathKind::Directory if resolved.path == cwd => Some((cwd, text.to_owned())),
+        wicket_guest::PathKind::Directory => None,
+        _ => unknown(),
     }
 }
 
@@ -485,10 +538,19 @@ fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     // mkdir and cd fail, `;` goes on, and the touch lands in another
     // agent's worktree; verified under dash). What runs after `&&` knows
     // the cd succeeded (`cd_pending`).
+    // Nor one reached through a link this command made or replaced (`ln
+    // -sfn . L; cd L`: the host still sees the old link; verified under
+    // dash).
+    if r.through_made_link(&wicket_guest::paths::fold(&full))
+        .is_some()
+    {
+        return None;
+    }
     let is_dir = |resolved: &wicket_guest::Resolved| {
         (resolved.kind == wicket_guest::PathKind::Directory
             || scope.made_fresh.contains(&resolved.path))
             && !r.removed_earlier(&resolved.path)
+            && r.through_made_link(&resolved.path).is_none()
     };
     let resolved = r.ctx.resolve(&full);
     let lexical = wicket_guest::paths::fold(&full);
@@ -536,10 +598,17 @@ fn logical_after(text: &str, scope: &Scope) -> Option<String> {
     Some(wicket_guest::paths::fold(&full))
 }
 
+/// The shell goes to `target` (`None`: somewhere not known, or it stayed
+/// where it was). `$OLDPWD` is where it was only when the `cd` is known to
+/// have succeeded: one that failed leaves `$OLDPWD` as it was (`cd a; cd
+/// nosuch; cd -` goes back to where `cd a` began; verified under dash).
 fn change_directory(target: Option<String>, scope: &mut Scope) {
     let old = scope.cwd.clone();
+    scope.oldpwd = match target {
+        Some(_) => old,
+        None => None,
+    };
     scope.cwd = target;
-    scope.oldpwd = old;
 }
 
 fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
@@ -992,6 +1061,20 @@ fn prints_named(r: &mut Reader, run: &Run, names: &[Arg]) -> bool {
 
 fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     if subscript_runs_command(r, run) {
+        return;
+    }
+    // dash has no `declare` or `typeset`: the name is not found and nothing
+    // is assigned (`declare x=d; cd ./$x` stays; verified under dash). The
+    // bash reading of the same text reads the assignment.
+    if r.dialect == crate::syntax::Dialect::Dash && matches!(run.name, "declare" | "typeset") {
+        r.note(
+            Read,
+            format!(
+                "{}: dash has no {} builtin (the name is not found), so nothing is assigned",
+                run.shown(),
+                run.name
+            ),
+        );
         return;
     }
     let Some((options, names)) = builtin_options(args(run), "", true) else {
@@ -1694,6 +1777,19 @@ fn builtin_(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.note(Read, "builtin runs nothing");
         return;
     }
+    // dash has no `builtin`: the name is not found and what it names does
+    // not run (`builtin cd d` stays; verified under dash). The bash reading
+    // of the same text reads it.
+    if r.dialect == crate::syntax::Dialect::Dash {
+        r.note(
+            Read,
+            format!(
+                "{}: dash has no builtin builtin (the name is not found), so nothing runs",
+                run.shown()
+            ),
+        );
+        return;
+    }
     let mut inner = run.inv.tail(1);
     inner.plain_program = true;
     r.read_invocation(&inner, scope);
@@ -1924,14 +2020,24 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
             .collect();
         let mut inner = r.start_scope();
         inner.cwd = scope.cwd.clone();
-        // A new shell trusts an inherited `$PWD` that names its directory:
-        // its `cd ..` is logical from there.
-        inner.logical = scope.logical.clone();
+        inner.logical = inherited_logical(r, scope);
+        if inner.logical.as_ref().is_some_and(|(_, l)| l.is_empty()) {
+            // An inherited `$PWD` only known when it runs: where its `cd ..`
+            // goes is not known either.
+            inner.cwd = None;
+            inner.logical = None;
+        }
         inner.positional = positional;
         inner.fds = scope.fds.clone();
-        // bash imports the functions `export -f` exported: taken as all of
-        // them (the stricter reading).
+        // bash imports the functions `export -f` exported; dash none (`f`
+        // is then the program of that name, or not found: a `cd` in the
+        // body does not happen; verified under dash). Each name may run
+        // either.
         inner.functions = scope.functions.clone();
+        inner.maybe_functions = scope.maybe_functions.clone();
+        for name in scope.functions.keys() {
+            inner.maybe_functions.entry(name.clone()).or_insert(None);
+        }
         inherit_environment(scope, &mut inner);
         r.read_text(text, &mut inner);
         return;

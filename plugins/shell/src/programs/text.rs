@@ -1692,7 +1692,16 @@ fn patch(r: &mut Reader, run: &Run, scope: &mut Scope) {
     match p.last("output") {
         Some(out) => output(r, out, &here, &shown),
         None => match operands.first() {
-            Some(file) => r.change(file, &here, Change::Write, Reach::Path, &shown),
+            Some(file) => {
+                r.change(file, &here, Change::Write, Reach::Path, &shown);
+                // A git diff's `new file mode 120000` makes FILE a symbolic
+                // link whose text is in the patch (`patch up p.diff && echo
+                // x >> up/config` wrote the repository's config; verified
+                // under dash): what lies through it is not known.
+                if let Some(text) = file.text() {
+                    r.made_link(text, None, &here);
+                }
+            }
             None => {
                 // The files the patch names, beneath the working directory:
                 // names wicket does not see, `.git` among them (a diff

@@ -31,6 +31,7 @@ pub fn node(node: &Node) -> String {
         Node::Function { name, body } => format!("fn {name}[{}]", self::node(body)),
         Node::Stop(why) => format!("STOP({why})"),
         Node::Succeeded => "ok".into(),
+        Node::Negated => "not".into(),
         Node::Unreadable(why) => format!("UNREADABLE({why})"),
     }
 }

@@ -12,7 +12,7 @@ use wicket_guest::Effect::*;
 
 use super::history::LOG_OWN;
 use super::opts::{Table, DIFF, PARSE, REVISION};
-use super::{on, Family, Git, Sub, Where};
+use super::{given, on, Family, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
 use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
 
@@ -135,6 +135,23 @@ fn rm(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     g.works(r, "removes tracked files from the worktree and the index");
     if let Some(tree) = g.work_tree.clone() {
         g.out(r, &tree, Change::Delete, Reach::Tree);
+    }
+    // What it removes may be the directory a later `cd` goes to (`git rm
+    // -r d; cd d/e` stays; verified under dash). A pathspec is git's own
+    // pattern, or magic (`:/`): only a plain name is taken as itself, and
+    // anything else as the directory git runs in, all of it.
+    let pathspecs = p.operand_args();
+    let from_file = p.last("pathspec-from-file").is_some();
+    for spec in &pathspecs {
+        match spec.text() {
+            Some(t) if !t.starts_with(':') && !t.contains(['*', '?', '[', '\\']) => {
+                r.changes_access(spec, &g.at)
+            }
+            _ => r.changes_access(&Arg::literal("."), &g.at),
+        }
+    }
+    if from_file {
+        r.changes_access(&Arg::literal("."), &g.at);
     }
 }
 
@@ -321,15 +338,85 @@ pub const CHECKOUT_INDEX: Sub = Sub {
         ),
         (Destructive, "git checkout-index -a --prefix={ws}/.wicket/"),
         (OpenWorld, "git checkout-index -a --prefix=/tmp/export/"),
+        (
+            Destructive,
+            "git checkout-index -f --prefix=../../r epo.git/config",
+        ),
+        (Destructive, "git checkout-index -a --prefix=../../r"),
+        (TargetWrite, "git checkout-index --prefix=out- src/main.rs"),
+        (Opaque, "git checkout-index -a --prefix=out-"),
+        (TargetWrite, "git checkout-index -a --prefix=out/"),
     ],
 };
 
 fn checkout_index(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
-    if let Some(prefix) = p.last("prefix") {
+    let Some(prefix) = given(p, "prefix") else {
+        return g.writes_files(r, "writes index entries into the worktree");
+    };
+    let what = "writes index entries as files under a prefix";
+    // git glues the prefix and each index path as text, with no `/`
+    // between (`--prefix=../../r` and `epo.git/config` write
+    // ../../repo.git/config): a prefix not ending in `/` names no
+    // directory of its own.
+    let Some(text) = prefix.text().filter(|t| !t.is_empty() && !t.ends_with('/')) else {
         g.out(r, prefix, Change::Overwrite, Reach::Tree);
-        return g.works(r, "writes index entries as files under a prefix");
+        return g.works(r, what);
+    };
+    // The index paths, when they are the operands as written from the
+    // top of the worktree (git names them from there, as the prefix).
+    let at_top = g.at.cwd.as_deref().map(|c| c.trim_end_matches('/'))
+        == Some(r.ctx.writable_root.trim_end_matches('/'));
+    let operands = p.operand_args();
+    let names: Option<Vec<String>> = (at_top && !on(p, "all") && !on(p, "stdin"))
+        .then(|| {
+            operands
+                .iter()
+                .map(|a| {
+                    let t = a.text()?;
+                    let parts: Vec<&str> = t
+                        .split('/')
+                        .filter(|c| !c.is_empty() && *c != ".")
+                        .collect();
+                    let plain = !a.glob
+                        && !t.starts_with('/')
+                        && !parts.is_empty()
+                        && !parts.contains(&"..");
+                    plain.then(|| parts.join("/"))
+                })
+                .collect()
+        })
+        .flatten();
+    match names {
+        Some(names) => {
+            for name in names {
+                g.out(
+                    r,
+                    &Arg::literal(&format!("{text}{name}")),
+                    Change::Overwrite,
+                    Reach::Path,
+                );
+            }
+        }
+        // Every name starts with the prefix's text: all of them land in
+        // the directory that holds it, under names only known when it
+        // runs.
+        None => {
+            let dir = match text.rfind('/') {
+                Some(0) => "/",
+                Some(end) => &text[..end],
+                None => ".",
+            };
+            r.note(
+                Opaque,
+                format!(
+                    "{} writes each index path glued to the prefix `{text}` as text, with no `/` between, so the files land in {dir} under names only known when it runs",
+                    g.shown
+                ),
+            );
+            g.out(r, &Arg::literal(dir), Change::Overwrite, Reach::Tree);
+        }
     }
-    g.writes_files(r, "writes index entries into the worktree");
+    g.works(r, what)
 }
 
 const MERGE_FILE_T: Table = Table {
@@ -775,6 +862,15 @@ pub const FORMAT_PATCH: Sub = Sub {
             "git -c format.outputDirectory=../../.wicket format-patch -1",
         ),
         (Opaque, "git format-patch --output-dir=x -1"),
+        (TargetWrite, "git format-patch -1 --suffix=.txt"),
+        (
+            Opaque,
+            "git format-patch -1 --suffix=/../../../.wicket/trail.jsonl",
+        ),
+        (
+            Opaque,
+            "git -c format.suffix=/../../../repo.git/config format-patch -1",
+        ),
     ],
 };
 
@@ -792,7 +888,54 @@ fn format_patch(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         .or_else(|| g.settings.value_arg("format.outputdirectory"))
         .unwrap_or_else(|| Arg::literal("."));
     g.out(r, &dir, Change::Write, Reach::Path);
+    // Each file is `<dir>/<NNNN-subject><suffix>`, glued as text: a suffix
+    // with a `/` (`/../../../x`) walks out of the directory.
+    let suffix = given(p, "suffix")
+        .cloned()
+        .or_else(|| g.settings.value_arg("format.suffix"));
+    if let Some(suffix) = suffix {
+        file_suffix(r, g, &suffix, "patch", false);
+    }
     g.reads(r, "writes patch files from history");
+}
+
+/// A suffix git appends to a file name it makes in a directory (`git
+/// format-patch --suffix`, `git bugreport -s`): one holding a `/` names
+/// another directory, `/../` one anywhere, only as the file system
+/// resolves it (through directories the agent may make), so it is held.
+/// `strftime`: git expands it as a time format, whose `%D` or `%x` print
+/// a `/`.
+fn file_suffix(r: &mut Reader, g: &Git, suffix: &Arg, what: &str, strftime: bool) {
+    let slash = match suffix.text() {
+        Some(t) => {
+            t.contains('/')
+                || (strftime && {
+                    // Conversions that never print a `/`.
+                    let safe = "YmdHMSjyCeIklpuwUWVgGsaAbBhzntR%T";
+                    let mut chars = t.chars();
+                    let mut bad = false;
+                    while let Some(c) = chars.next() {
+                        if c == '%' {
+                            match chars.next() {
+                                Some(n) if safe.contains(n) => {}
+                                _ => bad = true,
+                            }
+                        }
+                    }
+                    bad
+                })
+        }
+        None => true,
+    };
+    if slash {
+        r.note(
+            Opaque,
+            format!(
+                "{} names each {what} file with the suffix `{}` glued on as text, and a `/` in it leads out of the output directory (`/../` to anywhere)",
+                g.shown, suffix.shown
+            ),
+        );
+    }
 }
 
 const BUNDLE_CREATE_T: Table = Table {
@@ -1352,6 +1495,11 @@ pub const BUGREPORT: Sub = Sub {
     examples: examples![
         (TargetWrite, "git bugreport"),
         (Destructive, "git diagnose -o ../../.wicket"),
+        (TargetWrite, "git bugreport -s mine"),
+        (TargetWrite, "git diagnose --suffix=%Y-%m-%d"),
+        (Opaque, "git bugreport -s /../../../repo.git/hooks/x"),
+        (Opaque, "git diagnose -s /../../../.wicket/x"),
+        (Opaque, "git diagnose -s %D"),
     ],
 };
 
@@ -1361,6 +1509,11 @@ fn bugreport(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
         .cloned()
         .unwrap_or_else(|| Arg::literal("."));
     g.out(r, &dir, Change::Write, Reach::Path);
+    // `<dir>/git-bugreport-<suffix>.txt` (`git-diagnostics-…zip`), the
+    // suffix a time format glued on as text.
+    if let Some(suffix) = given(p, "suffix") {
+        file_suffix(r, g, suffix, "report", true);
+    }
     g.reads(r, "collects facts about git and the repository into a file");
 }
 

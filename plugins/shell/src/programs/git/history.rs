@@ -21,7 +21,7 @@
 use wicket_guest::Effect::*;
 
 use super::opts::{Table, DIFF, PARSE, REVISION};
-use super::{on, refs, split_dashdash, Family, Git, Sub, Where};
+use super::{given, on, refs, split_dashdash, Family, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
 use crate::read::{Arg, Invocation, Reader, Scope};
 
@@ -92,6 +92,23 @@ fn unknown_name(r: &mut Reader, g: &Git, arg: &Arg, what: &str) {
             g.shown, arg.shown
         ),
     );
+}
+
+/// A branch name git rewrites before it uses it (`@{u}`, `x@{push}`,
+/// `@{-1}rest`): the branch it lands on is only known when it runs. Says
+/// so and answers true.
+fn rewritten(r: &mut Reader, g: &Git, arg: &Arg, what: &str) -> bool {
+    let Some(why) = arg.text().and_then(refs::rewritten) else {
+        return false;
+    };
+    r.note(
+        Opaque,
+        format!(
+            "{} {what} `{}`: {why}, so the branch is only known when it runs",
+            g.shown, arg.shown
+        ),
+    );
+    true
 }
 
 /// The files a commit-making command reads for its message or pathspec.
@@ -177,6 +194,9 @@ fn attaches(r: &mut Reader, g: &Git, scope: &mut Scope, name: &Arg, how: &str) {
     let Some(text) = name.text() else {
         return unknown_name(r, g, name, how);
     };
+    if rewritten(r, g, name, how) {
+        return;
+    }
     if refs::is_previous(text) {
         // The branch checked out before: never a protected one, since no
         // command may attach HEAD there and forged records are refused.
@@ -211,6 +231,9 @@ fn attaches(r: &mut Reader, g: &Git, scope: &mut Scope, name: &Arg, how: &str) {
 
 /// A new branch `refs/heads/<name>`.
 fn new_branch(r: &mut Reader, g: &Git, name: &Arg, what: &str) {
+    if rewritten(r, g, name, what) {
+        return;
+    }
     match name.text() {
         Some(text) => g.writes_ref(r, &format!("refs/heads/{text}"), what),
         None => unknown_name(r, g, name, what),
@@ -337,6 +360,10 @@ pub const REBASE: Sub = Sub {
         (Destructive, "git rebase main config/default"),
         (
             Destructive,
+            "git rebase --root --no-root main config/default"
+        ),
+        (
+            Destructive,
             "git rebase --onto main HEAD~1 agents/20261129T190000Z-0badc0de",
         ),
         (Opaque, "git rebase --update-refs main"),
@@ -381,7 +408,7 @@ fn rebase(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         .any(|k| p.has(k));
     let branch = if control {
         None
-    } else if p.has("root") {
+    } else if on(p, "root") {
         operands.first()
     } else {
         operands.get(1)
@@ -520,6 +547,10 @@ pub const RESET: Sub = Sub {
         (TargetWrite, "git reset --soft config/default"),
         (
             Destructive,
+            "git checkout config/default && git reset -p --no-patch HEAD~1",
+        ),
+        (
+            Destructive,
             "git checkout config/default && git reset --soft HEAD~1",
         ),
     ],
@@ -537,8 +568,10 @@ fn reset(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         );
     }
     let (before, after) = split_dashdash(&g.words, p);
-    let paths =
-        !after.is_empty() || before.len() > 1 || p.has("patch") || p.has("pathspec-from-file");
+    let paths = !after.is_empty()
+        || before.len() > 1
+        || on(p, "patch")
+        || given(p, "pathspec-from-file").is_some();
     if paths {
         return g.works(r, "resets index entries");
     }
@@ -596,14 +629,31 @@ pub const CHECKOUT: Sub = Sub {
         (TargetWrite, "git checkout -f"),
         (TargetWrite, "git checkout --forc"),
         (Destructive, "git --work-tree=../.. checkout -f"),
+        (Opaque, "git checkout @{u}"),
+        (Opaque, "git checkout main@{UPSTREAM}"),
+        (Opaque, "git checkout -B @{push}"),
+        (Opaque, "git checkout @{-1}fig/default"),
+        (TargetWrite, "git checkout -b fix @{u}"),
+        (
+            Destructive,
+            "git checkout --detach --no-detach config/default"
+        ),
+        (Destructive, "git checkout -d --no-detach config/default"),
+        (
+            Destructive,
+            "git checkout --orphan x --no-orphan config/default"
+        ),
+        (Destructive, "git checkout -p --no-patch config/default"),
+        (Destructive, "git checkout --no-track x/config/default"),
     ],
 };
 
 fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     message_files(r, g, p, &["pathspec-from-file"]);
     let (before, after) = split_dashdash(&g.words, p);
+    // `--orphan x --no-orphan` drops the new branch (git's last word wins).
     for key in ["b", "B", "orphan"] {
-        if let Some(name) = p.last(key) {
+        if let Some(name) = given(p, key) {
             let name = name.clone();
             new_branch(r, g, &name, "creates the branch");
             attaches(r, g, scope, &name, "attaches this worktree's HEAD to");
@@ -614,7 +664,9 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             return g.writes_files(r, "checks out a new branch");
         }
     }
-    if p.has("track") {
+    // `--no-track` too names the new branch after the remote-tracking one
+    // (builtin/checkout.c: any tracking mode given but "unspecified").
+    if p.has("track") || p.has("no-track") {
         if let Some(up) = before.first() {
             match up.text() {
                 Some(t) => {
@@ -640,8 +692,8 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     let paths = !after.is_empty()
         || before.len() > 1
         || pathlike
-        || p.has("patch")
-        || p.has("pathspec-from-file")
+        || on(p, "patch")
+        || given(p, "pathspec-from-file").is_some()
         || p.has("ours")
         || p.has("theirs");
     if paths {
@@ -658,7 +710,7 @@ fn checkout(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         ),
         // It still refreshes and rewrites the index (verified under dash).
         None => g.refreshes(r, "shows where HEAD is", false),
-        Some(target) if p.has("detach") => {
+        Some(target) if on(p, "detach") => {
             if target.text().is_none() {
                 unknown_name(r, g, target, "checks out");
             }
@@ -700,13 +752,36 @@ pub const SWITCH: Sub = Sub {
         (Destructive, "git switch --create=config/x"),
         (Destructive, "git switch --orph config/x"),
         (Destructive, "git switch -t origin/config/x"),
+        (Opaque, "git switch @{u}"),
+        (Opaque, "git switch -C X@{u}"),
+        (Opaque, "git switch -c @{Push}"),
+        (TargetWrite, "git switch --detach main"),
+        (
+            TargetWrite,
+            "git switch --no-detach --detach config/default"
+        ),
+        (
+            Destructive,
+            "git switch --detach --no-detach config/default"
+        ),
+        (Destructive, "git switch -c foo --no-create config/default"),
+        (
+            Destructive,
+            "git switch --orphan x --no-orphan config/default"
+        ),
+        (
+            Destructive,
+            "git switch -C x --no-force-create config/default"
+        ),
+        (TargetWrite, "git switch --no-create -c foo config/default"),
     ],
 };
 
 fn switch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     let operands = p.operand_args();
+    // `-c x --no-create` drops the new branch (git's last word wins).
     for key in ["create", "force-create", "orphan"] {
-        if let Some(name) = p.last(key) {
+        if let Some(name) = given(p, key) {
             let name = name.clone();
             new_branch(r, g, &name, "creates the branch");
             attaches(r, g, scope, &name, "attaches this worktree's HEAD to");
@@ -717,7 +792,7 @@ fn switch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             return g.writes_files(r, "switches to a new branch");
         }
     }
-    if p.has("detach") {
+    if on(p, "detach") {
         if g.repo == super::Where::Own {
             refs::set_head(scope, None);
         }
@@ -726,7 +801,7 @@ fn switch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     match operands.first() {
         None => g.reads(r, "names no branch: git prints its usage"),
         Some(target) => {
-            let target = if p.has("track") {
+            let target = if p.has("track") || p.has("no-track") {
                 match target.text() {
                     Some(t) => Arg::literal(&tracked_name(t)),
                     None => target.clone(),
@@ -801,6 +876,19 @@ pub const BRANCH: Sub = Sub {
             "git branch -d --remotes refs/heads/config/default",
         ),
         (Opaque, "git branch \"$name\""),
+        (Opaque, "git branch -f @{u} HEAD"),
+        (Opaque, "git branch -m @{u} renamed"),
+        (Opaque, "git branch -m x @{upstream}"),
+        (Destructive, "git branch -M x @{upstream}"),
+        (Opaque, "git branch -d @{u}"),
+        (Opaque, "git branch -c @{u} x"),
+        (Opaque, "git branch --edit-description @{u}"),
+        (Opaque, "git branch -u origin/main x@{push}"),
+        (TargetWrite, "git branch -f feature @{u}"),
+        (
+            Destructive,
+            "git branch --points-at HEAD --no-points-at config/x"
+        ),
     ],
 };
 
@@ -831,6 +919,9 @@ fn branch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
                 unknown_name(r, g, name, "deletes the branch");
                 continue;
             };
+            if rewritten(r, g, name, "deletes the branch") {
+                continue;
+            }
             let full = if remote {
                 format!("refs/remotes/{text}")
             } else {
@@ -857,6 +948,7 @@ fn branch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             [] => return g.reads(r, "names no branch: git prints its usage"),
         };
         let old_full = match &old {
+            Some(old) if rewritten(r, g, old, "renames or copies the branch") => None,
             Some(old) => match old.text() {
                 Some(t) => Some(format!("refs/heads/{t}")),
                 None => {
@@ -889,6 +981,9 @@ fn branch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     let upstream = p.has("set-upstream-to") || p.has("unset-upstream") || p.has("edit-description");
     if upstream {
         let full = match names.first() {
+            Some(n) if rewritten(r, g, n, "records the upstream or description of") => {
+                return;
+            }
             Some(n) => match n.text() {
                 Some(t) => format!("refs/heads/{t}"),
                 None => return unknown_name(r, g, n, "records the upstream of"),
@@ -909,18 +1004,14 @@ fn branch(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
             "records the branch's upstream or description in repo config, as ordinary git does",
         );
     }
+    // `--points-at x --no-points-at` empties the list: no listing.
     let listing = names.is_empty()
         || on(p, "list")
-        || [
-            "contains",
-            "no-contains",
-            "merged",
-            "no-merged",
-            "points-at",
-            "show-current",
-        ]
-        .iter()
-        .any(|k| p.has(k));
+        || on(p, "show-current")
+        || given(p, "points-at").is_some()
+        || ["contains", "no-contains", "merged", "no-merged"]
+            .iter()
+            .any(|k| p.has(k));
     if listing {
         return g.reads(r, "lists branches");
     }
@@ -984,6 +1075,10 @@ pub const TAG: Sub = Sub {
         ),
         (Destructive, "git tag -f refs/litany/held/x"),
         (Destructive, "git tag -d config/x"),
+        (
+            Destructive,
+            "git tag --points-at HEAD --no-points-at config/x"
+        ),
     ],
 };
 
@@ -1004,16 +1099,10 @@ fn tag(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     }
     let listing = names.is_empty()
         || p.has("list")
-        || [
-            "contains",
-            "no-contains",
-            "merged",
-            "no-merged",
-            "points-at",
-            "n",
-        ]
-        .iter()
-        .any(|k| p.has(k));
+        || given(p, "points-at").is_some()
+        || ["contains", "no-contains", "merged", "no-merged", "n"]
+            .iter()
+            .any(|k| p.has(k));
     if listing {
         return g.reads(r, "lists tags");
     }
@@ -1100,7 +1189,7 @@ fn update_ref(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     let Some(text) = name.text() else {
         return unknown_name(r, g, name, "updates the ref");
     };
-    if text == "HEAD" && !p.has("no-deref") {
+    if text == "HEAD" && !on(p, "no-deref") {
         return g.moves_head(r, scope, "moves the checked-out branch");
     }
     if text == refs::own_branch(&g.own) && p.has("d") {
@@ -1136,6 +1225,14 @@ pub const SYMBOLIC_REF: Sub = Sub {
             "git symbolic-ref refs/heads/config/default refs/heads/x",
         ),
         (Destructive, "git symbolic-ref -d refs/litany/cwd/x"),
+        (
+            Destructive,
+            "git symbolic-ref -d --no-delete FOO refs/heads/config/default",
+        ),
+        (
+            Destructive,
+            "git symbolic-ref --delete --no-delete HEAD refs/heads/config/default",
+        ),
     ],
 };
 
@@ -1148,7 +1245,8 @@ fn symbolic_ref(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     let Some(text) = name.text() else {
         return unknown_name(r, g, name, "changes the symbolic ref");
     };
-    if p.has("delete") {
+    // `-d --no-delete` points the ref instead (git's last word wins).
+    if on(p, "delete") {
         if text == "HEAD" {
             return g.works(r, "deletes this worktree's HEAD");
         }
@@ -1448,7 +1546,7 @@ fn notes_read(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
 /// whatever `--ref`, `core.notesRef` or `GIT_NOTES_REF` say).
 fn notes_write(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     message_files(r, g, p, &["file"]);
-    if p.has("dry-run") {
+    if on(p, "dry-run") {
         return g.reads(r, "shows which notes it would prune");
     }
     g.works(r, "writes notes (under refs/notes/)");

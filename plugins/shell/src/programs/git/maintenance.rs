@@ -520,6 +520,25 @@ fn wt_add(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     };
     g.out(r, path, Change::Write, Reach::Tree);
     let new_name = p.last("b").or_else(|| p.last("B")).cloned();
+    // A name git rewrites first (`-B @{u}`, or a commit-ish `x@{push}` it
+    // checks out attached): the branch is only known when it runs.
+    let branch_word = match (&new_name, operands.get(1)) {
+        (Some(name), _) => Some(name),
+        (None, Some(branch)) if !on(p, "detach") => Some(branch),
+        _ => None,
+    };
+    if let Some((word, why)) =
+        branch_word.and_then(|w| w.text().and_then(refs::rewritten).map(|why| (w, why)))
+    {
+        r.note(
+            Opaque,
+            format!(
+                "{} creates or checks out the branch `{}` in a new worktree: {why}, so the branch is only known when it runs",
+                g.shown, word.shown
+            ),
+        );
+        return g.works(r, "adds a worktree of its own");
+    }
     match (&new_name, operands.get(1)) {
         (Some(name), _) => match name.text() {
             Some(t) => g.writes_ref(r, &format!("refs/heads/{t}"), "creates the branch"),
@@ -632,6 +651,10 @@ pub const WORKTREE: Sub = Sub {
                     (Destructive, "git worktree add -b config/x trees/x"),
                     (Destructive, "git worktree add {ws}/agents/x"),
                     (Destructive, "git worktree add trees/config"),
+                    (Opaque, "git worktree add -B @{u} trees/x"),
+                    (Opaque, "git worktree add trees/x main@{push}"),
+                    (TargetWrite, "git worktree add --detach trees/x @{u}"),
+                    (TargetWrite, "git worktree add -b fix trees/x @{u}"),
                 ],
             },
             &Sub {

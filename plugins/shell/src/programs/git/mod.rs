@@ -1151,8 +1151,33 @@ fn environment(r: &mut Reader, global: &mut Global, at: &Scope, scope: &Scope, s
             shown: format!("${name}"),
         })
     };
+    // GIT_COMMON_DIR alone stands for the repository; with GIT_DIR (or
+    // `--git-dir`) git still takes the common directory from it: its
+    // config (core.fsmonitor, aliases, a pager), hooks, refs and objects.
+    let common = var("GIT_COMMON_DIR");
+    let mut common_apart = common.is_some();
     if global.git_dir.is_none() {
-        global.git_dir = var("GIT_DIR").or_else(|| var("GIT_COMMON_DIR"));
+        global.git_dir = var("GIT_DIR");
+        if global.git_dir.is_none() {
+            global.git_dir = common.clone();
+            common_apart = false;
+        }
+    }
+    if let (true, Some(dir)) = (common_apart, &common) {
+        match locate(r, at, Some(dir), "") {
+            // The agent's own `.git` (a file: git finds nothing there) or
+            // repo.git itself, whose config and hooks are the protected ones.
+            Where::Own | Where::Protected { .. } => {}
+            _ => r.note(
+                Effect::Opaque,
+                format!(
+                    "{shown}: GIT_COMMON_DIR is `{}`, so git reads the repository's configuration \
+                     and runs its hooks from there, a directory the agent may have written: \
+                     a setting there (core.fsmonitor, an alias, a pager) or a hook runs any program",
+                    dir.text().unwrap_or(&dir.shown)
+                ),
+            ),
+        }
     }
     if global.work_tree.is_none() {
         global.work_tree = var("GIT_WORK_TREE");
@@ -1624,6 +1649,24 @@ pub fn on(p: &Parsed, key: &str) -> bool {
             state = true;
         } else if given.opt.key == negation {
             state = false;
+        }
+    }
+    state
+}
+
+/// The value a value option ends with: the last one given, unless a later
+/// `--no-<key>` took it back (git's parse-options resets a negated
+/// `OPT_STRING` to not given: `switch -c x --no-create` creates nothing).
+pub fn given<'p>(p: &'p Parsed, key: &str) -> Option<&'p Arg> {
+    let negation = format!("no-{key}");
+    let mut state = None;
+    for option in &p.options {
+        if option.opt.key == key {
+            if let Some(value) = option.value.as_ref() {
+                state = Some(value);
+            }
+        } else if option.opt.key == negation {
+            state = None;
         }
     }
     state

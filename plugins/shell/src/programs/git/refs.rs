@@ -228,9 +228,42 @@ pub fn set_head(scope: &mut Scope, branch: Option<String>) {
 }
 
 /// Whether a branch name reaches the reflog for the branch checked out
-/// before (`-`, `@{-1}`).
+/// before (`-`, `@{-1}`): the whole name, nothing after it (`@{-1}x` is
+/// that branch's name with `x` appended, see [`rewritten`]).
 pub fn is_previous(name: &str) -> bool {
-    name == "-" || name.starts_with("@{-")
+    name == "-"
+        || name
+            .strip_prefix("@{-")
+            .and_then(|rest| rest.strip_suffix('}'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Why git puts another branch's name in place of `name` before it
+/// creates, moves, deletes, renames, checks out or attaches HEAD to it:
+/// `@{upstream}`, `@{u}` and `@{push}` (any case, after a branch name or
+/// not: `x@{u}`) become the upstream's (or push destination's) branch name
+/// when that is a local branch (`branch.<b>.remote=.`, which `git branch
+/// -u` or `-c` sets), and `@{-N}` followed by more text becomes the branch
+/// checked out before with that text appended (`@{-1}fig/default` after
+/// `con` is `config/default`). Either may be a protected branch.
+pub fn rewritten(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    if ["@{u}", "@{upstream}", "@{push}"]
+        .iter()
+        .any(|mark| lower.contains(mark))
+    {
+        return Some(
+            "git resolves it to the upstream's (or push destination's) branch, \
+             which `branch.<name>.remote=.` makes a local branch such as a config lineage",
+        );
+    }
+    if name.starts_with("@{-") && !is_previous(name) {
+        return Some(
+            "git puts the branch checked out before in place of `@{-N}` and appends the rest, \
+             which can spell any branch, a config lineage among them",
+        );
+    }
+    None
 }
 
 #[cfg(test)]
@@ -300,6 +333,30 @@ mod tests {
         assert!(is_shadow("refs/tags/config/x"));
         assert!(!is_shadow("refs/heads/config/x"));
         assert!(candidates("litany/held/x").contains(&"refs/litany/held/x".to_owned()));
+    }
+
+    #[test]
+    fn names_git_rewrites() {
+        for name in ["-", "@{-1}", "@{-12}"] {
+            assert!(is_previous(name), "{name}");
+            assert!(rewritten(name).is_none(), "{name}");
+        }
+        for name in [
+            "@{u}",
+            "@{U}",
+            "@{upstream}",
+            "@{UpStream}",
+            "@{push}",
+            "x@{u}",
+            "@{-1}@{u}",
+            "@{-1}fig/default",
+        ] {
+            assert!(!is_previous(name), "{name}");
+            assert!(rewritten(name).is_some(), "{name}");
+        }
+        for name in ["main", "main@{1}", "@{yesterday}", "feature/x"] {
+            assert!(rewritten(name).is_none(), "{name}");
+        }
     }
 
     #[test]

@@ -712,6 +712,14 @@ pub const CLONE: Sub = Sub {
         (TargetWrite, "git clone --no-hardlinks ../../repo.git copy"),
         (TargetWrite, "git clone file://{ws}/repo.git copy"),
         (Destructive, "git clone ../../repo.git copy"),
+        (
+            Destructive,
+            "git clone --no-local --local ../../repo.git copy"
+        ),
+        (
+            TargetWrite,
+            "git clone --local --no-local ../../repo.git copy"
+        ),
         (Destructive, "git clone . copy"),
         (Destructive, "git clone --local {other} copy"),
         (
@@ -769,7 +777,8 @@ fn clone(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
             format!("{} names no repository: git prints its usage", g.shown),
         );
     };
-    let local_copy = !on(p, "no-hardlinks") && !on(p, "shared") && !p.has("no-local");
+    // `--no-local --local`: the last word wins (hard links again).
+    let local_copy = !on(p, "no-hardlinks") && !on(p, "shared") && !on(p, "no-local");
     let kind = url_as(source, false);
     if kind.is_none() || matches!(kind, Some(Url::Program(_))) {
         repository(r, g, source);
