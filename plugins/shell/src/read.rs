@@ -1126,6 +1126,20 @@ impl<'a> Reader<'a> {
             return;
         }
         self.depth += 1;
+        // A `cd` to a directory not there yet is known to have happened
+        // only by a `&&` right after it: any other command before the `&&`
+        // (a `case` with no arm taken, a function's definition, a loop that
+        // ran no time) returns its own status.
+        if !matches!(
+            node,
+            Node::Group(_)
+                | Node::Redirected(..)
+                | Node::Maybe(_)
+                | Node::Succeeded
+                | Node::Negated
+        ) {
+            scope.cd_pending = None;
+        }
         match node {
             Node::Simple(cmd) => self.read_simple(cmd, scope, script),
             Node::Group(body) => {
@@ -1410,14 +1424,6 @@ impl<'a> Reader<'a> {
         self.settle_unseen();
         // Only the command right before `&&` can leave a pending `cd`.
         scope.cd_pending = None;
-        if cmd.words.first().and_then(|w| w.literal()).as_deref() == Some("return") {
-            if let Some(top) = self.function_returns.borrow_mut().last_mut() {
-                match top {
-                    Some(known) => known.join(scope),
-                    None => *top = Some(scope.clone()),
-                }
-            }
-        }
         let mut stdin_paths = if cmd.piped_in {
             self.piped_paths.take()
         } else {
@@ -2101,6 +2107,17 @@ impl<'a> Reader<'a> {
             return;
         }
         self.depth += 1;
+        // A `return` however it is spelled (`$r`, `command return`), or a
+        // name only known when it runs, which may be one: what the function
+        // does after it may not happen.
+        if matches!(inv.argv.first().map(Arg::text), Some(Some("return") | None)) {
+            if let Some(top) = self.function_returns.borrow_mut().last_mut() {
+                match top {
+                    Some(known) => known.join(scope),
+                    None => *top = Some(scope.clone()),
+                }
+            }
+        }
         let recorded = self.record_command(inv, scope);
         let cwd = scope.cwd.clone();
         let before = self.notes.len();
@@ -2396,6 +2413,12 @@ impl<'a> Reader<'a> {
                             } else {
                                 inner.data.remove(&local);
                             }
+                        }
+                        // The shell's own `$PWD`/`$OLDPWD` come back as the
+                        // caller had them, which need not be where the shell
+                        // is now (`f() { local PWD; cd -P .; }`): unknown.
+                        None if matches!(local.as_str(), "PWD" | "OLDPWD") => {
+                            inner.vars.insert(local.clone(), None);
                         }
                         None => {
                             inner.vars.remove(&local);

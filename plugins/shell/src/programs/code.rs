@@ -1384,11 +1384,20 @@ impl Scan<'_> {
             }
         }
         // A program that changes permissions (`os.chmod`, `fs.chmodSync`,
-        // `os.umask`) may close a directory a later `cd` goes to: where it
-        // does is not worked out, so every later `cd` is uncertain.
-        if ["chmod", "chown", "umask", "setfacl"]
-            .iter()
-            .any(|name| lexed.bare.contains(name))
+        // `os.umask`) may close a directory a later `cd` goes to, and one
+        // that prunes emptied parents (`os.removedirs`, `os.renames`) may
+        // remove it: where it does is not worked out, so every later `cd`
+        // is uncertain.
+        if [
+            "chmod",
+            "chown",
+            "umask",
+            "setfacl",
+            "removedirs",
+            "renames",
+        ]
+        .iter()
+        .any(|name| lexed.bare.contains(name))
         {
             r.changes_access(&Arg::literal("/"), self.scope);
         }

@@ -1137,6 +1137,13 @@ fn remove(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let shown = run.shown();
     let operands = run.parsed.operand_args();
+    // `rmdir -p a/b/c` removes a/b and a too, as each empties: a later `cd`
+    // under the first component may fail.
+    if run.name == "rmdir" && run.parsed.has("parents") {
+        for arg in &operands {
+            r.changes_access(&first_component(arg), scope);
+        }
+    }
     if operands.is_empty() && !run.inv.extra_operands {
         r.note(Read, format!("{shown} names nothing to remove"));
     }
@@ -1224,6 +1231,22 @@ fn is_mode(word: &str) -> bool {
                     && body.starts_with(['+', '-', '='])
                     && body[1..].bytes().all(|b| b"rwxXstugo+-=".contains(&b))
             }))
+}
+
+/// The first component of a plain relative path (`a` of `a/b/c`), as a
+/// word: the highest directory a removal that prunes emptied parents may
+/// reach. `/` for any other spelling (absolute, through `..`, `$PWD`,
+/// `/proc`, or only known when it runs): every directory.
+pub(crate) fn first_component(arg: &Arg) -> Arg {
+    match arg.text() {
+        Some(t) if !t.starts_with(['/', '~']) => match t.split('/').next() {
+            Some(first) if !matches!(first, "" | "." | "..") && !t.contains("/..") => {
+                Arg::literal(first)
+            }
+            _ => Arg::literal("/"),
+        },
+        _ => Arg::literal("/"),
+    }
 }
 
 /// A mode that leaves every search bit a directory has: symbolic clauses

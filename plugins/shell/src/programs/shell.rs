@@ -614,9 +614,15 @@ fn change_directory(target: Option<String>, scope: &mut Scope) {
 fn cd(r: &mut Reader, run: &Run, scope: &mut Scope) {
     // cd sets `$PWD` and `$OLDPWD` itself, wherever it goes (or fails to):
     // whatever the command assigned them is gone (the reader's own record
-    // answers for them).
-    scope.vars.remove("PWD");
-    scope.vars.remove("OLDPWD");
+    // answers for them). A read-only one stays as it was while the shell
+    // moves (dash says so and goes on; verified): what a new shell is handed
+    // is then not known.
+    for name in ["PWD", "OLDPWD"] {
+        match scope.readonly.contains_key(name) {
+            true => scope.vars.insert(name.to_owned(), None),
+            false => scope.vars.remove(name),
+        };
+    }
     // cd's options (-L -P -e -@) only choose how links are followed: a
     // word known only when it runs goes somewhere unknown, nothing more.
     let Some((options, rest)) = builtin_options(args(run), "", false) else {

@@ -144,8 +144,10 @@ fn rm(r: &mut Reader, g: &mut Git, p: &Parsed, _scope: &mut Scope) {
     let from_file = p.last("pathspec-from-file").is_some();
     for spec in &pathspecs {
         match spec.text() {
+            // git removes the directories the removal empties, up to the
+            // worktree's top: the first component is taken.
             Some(t) if !t.starts_with(':') && !t.contains(['*', '?', '[', '\\']) => {
-                r.changes_access(spec, &g.at)
+                r.changes_access(&crate::programs::files::first_component(spec), &g.at)
             }
             _ => r.changes_access(&Arg::literal("."), &g.at),
         }
