@@ -64,6 +64,21 @@ pub enum Place {
     },
 }
 
+impl Place {
+    /// The path of a place in the file system (inside the writable root,
+    /// outside it, protected, or above a protected entry); `None` for a
+    /// stream, the network or a place not known.
+    pub fn path(&self) -> Option<&str> {
+        match self {
+            Place::Inside(path)
+            | Place::Outside { path, .. }
+            | Place::Protected { path, .. }
+            | Place::Above { path, .. } => Some(path),
+            Place::Stream | Place::Network(_) | Place::Unknown(_) => None,
+        }
+    }
+}
+
 /// What a file descriptor of the running command refers to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fd {

@@ -119,6 +119,11 @@ pub struct Scope {
     pub nullglob: bool,
     /// `set -a`: every variable assigned is exported to what runs next.
     pub allexport: bool,
+    /// Variables `unset` here and not exported since: both shells drop the
+    /// export with the variable, so one assigned again stays in this shell
+    /// and a new shell does not get it (`unset HOME; HOME=d; sh -c cd`
+    /// stayed; verified under dash).
+    pub unexported: BTreeSet<String>,
     /// Variables set from a substitution that goes to, or names, a place at
     /// or above the protected set (`D=$(cd ../.. && pwd)`): exported, they
     /// hand that place to every program that runs after.
@@ -281,6 +286,7 @@ impl Scope {
         self.dotglob |= other.dotglob;
         self.nullglob |= other.nullglob;
         self.allexport |= other.allexport;
+        self.unexported.extend(other.unexported.iter().cloned());
         self.reaching.extend(other.reaching.iter().cloned());
         self.globbed.extend(other.globbed.iter().cloned());
         self.stdin_fed |= other.stdin_fed;
@@ -600,10 +606,11 @@ pub struct Reader<'a> {
     /// what the command wrote, which wicket cannot read
     /// (`Reader::written_earlier`). Past `MAX_NOTES` of them, any may be.
     written_here: std::cell::RefCell<Vec<(String, bool)>>,
-    /// Paths this command deleted or moved away (resolved), or whose
-    /// permissions it changed: a directory at or beneath one may be gone,
-    /// or closed to the shell, by the time a later `cd` goes there.
-    removed_here: std::cell::RefCell<Vec<String>>,
+    /// Paths this command disturbed (resolved): deleted, moved away,
+    /// replaced by a move or a copy, or changed who may enter. A directory
+    /// at or beneath one may be gone, another thing, or closed to the
+    /// shell by the time a later `cd` goes there.
+    disturbed_here: std::cell::RefCell<Vec<String>>,
     written_overflow: std::cell::Cell<bool>,
     /// For each function call being read, innermost last: what the shell
     /// knew at each `return` in its body, joined. What the body does after
@@ -731,7 +738,7 @@ impl<'a> Reader<'a> {
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             written_outside: std::cell::RefCell::new(Vec::new()),
             written_here: std::cell::RefCell::new(Vec::new()),
-            removed_here: std::cell::RefCell::new(Vec::new()),
+            disturbed_here: std::cell::RefCell::new(Vec::new()),
             written_overflow: std::cell::Cell::new(false),
             function_returns: std::cell::RefCell::new(Vec::new()),
             written_before: std::cell::Cell::new(0),
@@ -950,6 +957,7 @@ impl<'a> Reader<'a> {
             glob_unknown: None,
             nullglob: false,
             allexport: false,
+            unexported: BTreeSet::new(),
             reaching: BTreeSet::new(),
             globbed: BTreeSet::new(),
             numbers: BTreeSet::new(),
@@ -1021,8 +1029,8 @@ impl<'a> Reader<'a> {
         let mut written_after = written_before.clone();
         // And what it removed: one reading's removals happen in a run of
         // their own.
-        let removed_before = self.removed_snapshot();
-        let mut removed_after = removed_before.clone();
+        let disturbed_before = self.disturbed_snapshot();
+        let mut disturbed_after = disturbed_before.clone();
         // And the links it made: a link one reading made is not there when
         // the other's run begins (`patch f x.diff` may make `f` a link; the
         // second reading would take its own write of `f` as through it).
@@ -1044,7 +1052,7 @@ impl<'a> Reader<'a> {
             *scope = start.clone();
             *self.unseen_trees.borrow_mut() = unseen_before.clone();
             *self.written_here.borrow_mut() = written_before.clone();
-            self.restore_removed(removed_before.clone());
+            self.restore_disturbed(disturbed_before.clone());
             *self.made_links.borrow_mut() = links_before.clone();
             self.read_script(&script, scope);
             self.run_traps(start.traps.len(), scope);
@@ -1060,9 +1068,9 @@ impl<'a> Reader<'a> {
                     None => {}
                 }
             }
-            for gone in self.removed_here.borrow().iter() {
-                if removed_after.len() < MAX_NOTES && !removed_after.contains(gone) {
-                    removed_after.push(gone.clone());
+            for gone in self.disturbed_here.borrow().iter() {
+                if disturbed_after.len() < MAX_NOTES && !disturbed_after.contains(gone) {
+                    disturbed_after.push(gone.clone());
                 }
             }
             self.settle_unseen();
@@ -1087,7 +1095,7 @@ impl<'a> Reader<'a> {
         }
         *self.unseen_trees.borrow_mut() = unseen_after;
         *self.written_here.borrow_mut() = written_after;
-        self.restore_removed(removed_after);
+        self.restore_disturbed(disturbed_after);
         *self.made_links.borrow_mut() = links_after;
     }
 
@@ -1773,6 +1781,7 @@ impl<'a> Reader<'a> {
         if scope.allexport {
             // `set -a`: the assignment is an export.
             self.exported(scope, name, value);
+            scope.unexported.remove(name);
         }
         scope.assign(name, known, data);
         self.nameref_to_credential(scope);
@@ -2630,24 +2639,13 @@ impl<'a> Reader<'a> {
         // goes there: counted as removed.
         let replaces = change == Change::Overwrite && reach == Reach::Tree;
         if change == Change::Delete || replaces {
-            // A pattern, or a path not placed, may remove any directory a
-            // later `cd` goes to (`rm -r m?`, `find -exec rm -r {} +`):
-            // [`Reader::changes_access`] takes the directory the pattern
-            // starts in, or every directory.
-            if arg.glob || places.iter().any(|p| matches!(p, Place::Unknown(_))) {
+            // A pattern may remove any directory beneath the one it starts
+            // in (`rm -r m?`), and a path not placed any directory a later
+            // `cd` goes to (`find -exec rm -r {} +`).
+            if arg.glob {
                 self.changes_access(arg, scope);
             }
-            let mut removed = self.removed_here.borrow_mut();
-            for place in &places {
-                if let Place::Inside(path)
-                | Place::Outside { path, .. }
-                | Place::Above { path, .. } = place
-                {
-                    if removed.len() < MAX_NOTES && !removed.contains(path) {
-                        removed.push(path.clone());
-                    }
-                }
-            }
+            self.disturbs(&places);
         }
         for place in places {
             if tree {
@@ -2692,16 +2690,12 @@ impl<'a> Reader<'a> {
                 }
             }
             if change != Change::Delete && self.writes_text.get() {
-                if let Place::Inside(path)
-                | Place::Outside { path, .. }
-                | Place::Above { path, .. }
-                | Place::Protected { path, .. } = &place
-                {
+                if let Some(path) = place.path() {
                     let mut written = self.written_here.borrow_mut();
                     if written.len() >= MAX_NOTES {
                         self.written_overflow.set(true);
                     } else if !written.iter().any(|(p, t)| p == path && *t == tree) {
-                        written.push((path.clone(), tree));
+                        written.push((path.to_owned(), tree));
                     }
                 }
             }
@@ -2900,13 +2894,7 @@ impl<'a> Reader<'a> {
                 return perhaps();
             };
             for value in values {
-                let literal = &value[..value.find(['*', '?', '[']).unwrap_or(value.len())];
-                let dir = match literal.rsplit_once('/') {
-                    Some(("", _)) => "/",
-                    Some((dir, _)) => dir,
-                    None => ".",
-                };
-                match self.written_beneath(&Arg::literal(dir), scope) {
+                match self.written_beneath(&Arg::literal(glob_base(value)), scope) {
                     Some(Some(w)) => return Some(w),
                     Some(None) => {}
                     None => return perhaps(),
@@ -2924,17 +2912,16 @@ impl<'a> Reader<'a> {
         }
         for place in self.places(arg, scope) {
             let path = match &place {
-                Place::Inside(p)
-                | Place::Outside { path: p, .. }
-                | Place::Above { path: p, .. }
-                | Place::Protected { path: p, .. } => p,
                 // Where it is only known when it runs: it may be what was
                 // written (`read -r d; cd "$d"; sh s.sh`).
                 Place::Unknown(p) => return Some(format!("perhaps, as {p}")),
-                _ => continue,
+                place => match place.path() {
+                    Some(path) => path,
+                    None => continue,
+                },
             };
             if self.written_overflow.get() {
-                return Some(path.clone());
+                return Some(path.to_owned());
             }
             let written = self.written_here.borrow();
             // A write to a pattern that ends in `*` (`split`'s and
@@ -3027,16 +3014,12 @@ impl<'a> Reader<'a> {
     /// does not know, handed the path, may write it (`shuf -o x`).
     pub fn may_have_written(&self, arg: &Arg, scope: &Scope) {
         for place in self.places(arg, scope) {
-            if let Place::Inside(path)
-            | Place::Outside { path, .. }
-            | Place::Above { path, .. }
-            | Place::Protected { path, .. } = place
-            {
+            if let Some(path) = place.path() {
                 let mut written = self.written_here.borrow_mut();
                 if written.len() >= MAX_NOTES {
                     self.written_overflow.set(true);
-                } else if !written.iter().any(|(p, _)| *p == path) {
-                    written.push((path, false));
+                } else if !written.iter().any(|(p, _)| p == path) {
+                    written.push((path.to_owned(), false));
                 }
             }
         }
@@ -3103,59 +3086,53 @@ impl<'a> Reader<'a> {
     pub fn changes_access(&self, arg: &Arg, scope: &Scope) {
         // A pattern may match any name in the directory it starts in
         // (`chmod a-x n*`): that directory is the one taken.
-        let base;
-        let pattern = match &arg.values {
-            Some(values) if values.len() == 1 => Some(values[0].as_str()),
-            _ => None,
+        let base = match (arg.glob, &arg.values) {
+            (true, Some(values)) if values.len() == 1 => Some(Arg::literal(glob_base(&values[0]))),
+            (true, _) => Some(Arg::literal("/")),
+            (false, _) => None,
         };
-        let arg = match (arg.glob, pattern) {
-            (true, Some(pattern)) => {
-                let head = &pattern[..pattern.find(['*', '?', '[']).unwrap_or(pattern.len())];
-                base = Arg::literal(match head.rfind('/') {
-                    Some(0) => "/",
-                    Some(at) => &head[..at],
-                    None => ".",
-                });
-                &base
-            }
-            (true, None) => return self.changes_access(&Arg::literal("/"), scope),
-            _ => arg,
-        };
-        let places = self.places(arg, scope);
-        let mut removed = self.removed_here.borrow_mut();
-        for place in &places {
+        let places = self.places(base.as_ref().unwrap_or(arg), scope);
+        self.disturbs(&places);
+    }
+
+    /// Counts each of `places` among the directories a later `cd` may not
+    /// reach ([`Reader::disturbed_earlier`]); a place not known counts as
+    /// every directory, a stream or the network as none.
+    fn disturbs(&self, places: &[Place]) {
+        let mut disturbed = self.disturbed_here.borrow_mut();
+        for place in places {
             let path = match place {
-                Place::Inside(path)
-                | Place::Outside { path, .. }
-                | Place::Above { path, .. }
-                | Place::Protected { path, .. } => path.clone(),
-                _ => "/".to_owned(),
+                Place::Unknown(_) => "/",
+                place => match place.path() {
+                    Some(path) => path,
+                    None => continue,
+                },
             };
-            if removed.len() < MAX_NOTES && !removed.contains(&path) {
-                removed.push(path);
+            if disturbed.len() < MAX_NOTES && !disturbed.iter().any(|d| d == path) {
+                disturbed.push(path.to_owned());
             }
         }
     }
 
-    /// Whether this command deleted or moved away `path` or a directory
-    /// above it earlier, or changed who may enter one (or did more of
-    /// these than are remembered).
-    pub fn removed_earlier(&self, path: &str) -> bool {
-        let removed = self.removed_here.borrow();
-        removed.len() >= MAX_NOTES
-            || removed
+    /// Whether this command disturbed `path` or a directory above it
+    /// earlier (see `disturbed_here`), or disturbed more than is
+    /// remembered.
+    pub fn disturbed_earlier(&self, path: &str) -> bool {
+        let disturbed = self.disturbed_here.borrow();
+        disturbed.len() >= MAX_NOTES
+            || disturbed
                 .iter()
                 .any(|gone| wicket_guest::paths::is_under(path, gone))
     }
 
-    /// What [`Reader::removed_earlier`] knows now, to put back after
+    /// What [`Reader::disturbed_earlier`] knows now, to put back after
     /// reading text that runs later.
-    pub fn removed_snapshot(&self) -> Vec<String> {
-        self.removed_here.borrow().clone()
+    pub fn disturbed_snapshot(&self) -> Vec<String> {
+        self.disturbed_here.borrow().clone()
     }
 
-    pub fn restore_removed(&self, removed: Vec<String>) {
-        *self.removed_here.borrow_mut() = removed;
+    pub fn restore_disturbed(&self, removed: Vec<String>) {
+        *self.disturbed_here.borrow_mut() = removed;
     }
 
     /// The tree this command filled unseen that `path` is, or lies in.
@@ -4548,4 +4525,16 @@ fn is_code_file(path: &str) -> bool {
     name.rsplit_once('.').is_some_and(|(stem, ext)| {
         !stem.is_empty() && EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
     })
+}
+
+/// The directory a pattern starts in: its literal text before the first
+/// `*`, `?` or `[`, up to the last `/` in it (`src/m?/x` → `src`, `n*` →
+/// `.`, `/t*` → `/`). What the pattern matches lies beneath.
+pub fn glob_base(pattern: &str) -> &str {
+    let literal = &pattern[..pattern.find(['*', '?', '[']).unwrap_or(pattern.len())];
+    match literal.rsplit_once('/') {
+        Some(("", _)) => "/",
+        Some((dir, _)) => dir,
+        None => ".",
+    }
 }

@@ -3862,6 +3862,7 @@ fn enclosing_call(code: &str, lexed: &Lexed, index: usize) -> Option<(String, us
     if name.is_empty() {
         return None;
     }
+    let name = module_function(&code[..open], &name, &lexed.bare);
     // The literal arguments of that call, at its own level.
     let close = skip_balanced_code(code, lexed, open + 1)?;
     let mut position = 0;
@@ -3890,6 +3891,38 @@ fn enclosing_call(code: &str, lexed: &Lexed, index: usize) -> Option<(String, us
         j += 1;
     }
     seen.then_some((name, position, of))
+}
+
+/// A call's name as [`writer`] knows it, where the module it comes from
+/// decides: python's `os.replace(a, b)` (or `replace` taken from `os`) moves
+/// `a` onto `b`, as `os.rename` does, while `replace` of anything else is a
+/// string's method.
+fn module_function(before_open: &str, name: &str, bare: &str) -> String {
+    if name == "replace" {
+        let receiver = before_open.trim_end()[..before_open.trim_end().len() - name.len()]
+            .trim_end()
+            .strip_suffix('.')
+            .map(|r| {
+                let r = r.trim_end();
+                let start = r
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(0, |at| at + 1);
+                &r[start..]
+            });
+        let from_os = || {
+            ["from os import", "from posix import"]
+                .iter()
+                .any(|import| bare.contains(import))
+        };
+        let moves = match receiver {
+            Some(module) => matches!(module, "os" | "posix" | "nt"),
+            None => from_os(),
+        };
+        if moves {
+            return "rename".to_owned();
+        }
+    }
+    name.to_owned()
 }
 
 /// The index of the `)` closing a call whose arguments start at `at`.

@@ -457,44 +457,70 @@ fn inherit_environment(outer: &Scope, inner: &mut Scope) {
         // may go where it says (`CDPATH=z sh -c 'cd m'`; verified under
         // dash), so its `cd` is read as one `$CDPATH` may choose.
         if name.starts_with("GIT_") || name == "HOME" || name == "CDPATH" {
-            inner.vars.insert(name.clone(), value.clone());
+            // One unset and assigned again here is not exported, unless an
+            // export the reader missed made it so: not known.
+            let unset = Some(vec![String::new()]);
+            let value = if outer.unexported.contains(name) && *value != unset {
+                None
+            } else {
+                value.clone()
+            };
+            inner.vars.insert(name.clone(), value);
         }
     }
 }
 
-/// The `$PWD` a new shell starts with, with its directory. Both shells
-/// trust an inherited `$PWD` that is absolute and names the directory they
-/// start in (its `cd ..` then drops a component of that text), and start
-/// physical otherwise: with no `$PWD` (`env -i`, `env -u PWD`, `unset`),
-/// or one naming another place. An assigned `$PWD` that names the
-/// directory through a link is taken as the shell takes it; one whose
-/// value is only known when it runs, or that holds `.` or `..` components
-/// (left to the shell's own folding), comes back with an empty text: not
-/// known.
-fn inherited_logical(r: &Reader, scope: &Scope) -> Option<(String, String)> {
-    let unknown = || scope.cwd.clone().map(|cwd| (cwd, String::new()));
+/// Where a new shell starts, as the `$PWD` it inherits says.
+enum Start {
+    /// Logical: the directory and the `$PWD` text naming it (its `cd ..`
+    /// drops a component of that text).
+    Logical((String, String)),
+    /// Physical: the directory as the kernel names it.
+    Physical,
+    /// Not known: where its `cd ..` goes is not known either.
+    Unknown,
+}
+
+/// How a new shell starts. Both shells trust an inherited `$PWD` that is
+/// absolute and names the directory they start in, and start physical
+/// otherwise: with no `$PWD` (`env -i`, `env -u PWD`, `unset`), or one
+/// naming another place. An assigned `$PWD` that names the directory
+/// through a link is taken as the shell takes it; one whose value is only
+/// known when it runs, or that holds `.` or `..` components (left to the
+/// shell's own folding), is not known.
+fn inherited_start(r: &Reader, scope: &Scope) -> Start {
     let Some(assigned) = scope.vars.get("PWD") else {
         // The `$PWD` this shell keeps (what its own `cd` set).
-        return scope.logical.clone();
+        return match scope.logical.clone() {
+            Some(logical) => Start::Logical(logical),
+            None => Start::Physical,
+        };
     };
-    let cwd = scope.cwd.clone()?;
+    let Some(cwd) = scope.cwd.clone() else {
+        return Start::Unknown;
+    };
+    // Unset and assigned again: not exported, unless an export the reader
+    // missed made it so.
+    if scope.unexported.contains("PWD") && assigned.as_deref() != Some(&[String::new()]) {
+        return Start::Unknown;
+    }
     let text = match assigned.as_deref() {
         Some([one]) => one.as_str(),
         Some([]) => "",
-        _ => return unknown(),
+        _ => return Start::Unknown,
     };
     if !text.starts_with('/') {
-        return None;
+        return Start::Physical;
     }
     let odd = text
         .split('/')
         .skip(1)
         .any(|part| part.is_empty() || part == "." || part == "..");
     if odd && text != "/" {
-        return unknown();
+        return Start::Unknown;
     }
     if !r.take_resolve() {
-        return unknown();
+        return Start::Unknown;
     }
     // One that names another directory is not trusted (the shell starts
     // physical); one that names nothing there now, or goes through a link
@@ -502,13 +528,15 @@ fn inherited_logical(r: &Reader, scope: &Scope) -> Option<(String, String)> {
     // shell starts (`ln -s m1/m2 L; cd m1/m2; PWD=$w/L sh -c 'cd ..'`;
     // verified under dash): not known.
     let resolved = r.ctx.resolve(text);
-    if r.through_made_link(text).is_some() || r.removed_earlier(&resolved.path) {
-        return unknown();
+    if r.through_made_link(text).is_some() || r.disturbed_earlier(&resolved.path) {
+        return Start::Unknown;
     }
     match resolved.kind {
-        wicket_guest::PathKind::Directory if resolved.path == cwd => Some((cwd, text.to_owned())),
-        wicket_guest::PathKind::Directory => None,
-        _ => unknown(),
+        wicket_guest::PathKind::Directory if resolved.path == cwd => {
+            Start::Logical((cwd, text.to_owned()))
+        }
+        wicket_guest::PathKind::Directory => Start::Physical,
+        _ => Start::Unknown,
     }
 }
 
@@ -549,7 +577,7 @@ fn directory_as(r: &Reader, text: &str, scope: &Scope, physical: bool) -> Option
     let is_dir = |resolved: &wicket_guest::Resolved| {
         (resolved.kind == wicket_guest::PathKind::Directory
             || scope.made_fresh.contains(&resolved.path))
-            && !r.removed_earlier(&resolved.path)
+            && !r.disturbed_earlier(&resolved.path)
             && r.through_made_link(&resolved.path).is_none()
     };
     let resolved = r.ctx.resolve(&full);
@@ -993,10 +1021,12 @@ fn unset(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Some(n) if has(&options, 'f') => {
                 scope.functions.remove(n);
             }
-            // An unset variable expands to nothing.
+            // An unset variable expands to nothing, and is no longer
+            // exported: assigned again, it stays in this shell.
             Some(n) => {
                 scope.functions.remove(n);
-                scope.assign(n, Some(vec![String::new()]), false)
+                scope.assign(n, Some(vec![String::new()]), false);
+                scope.unexported.insert(n.to_owned());
             }
             None => scope.forget_variables(),
         }
@@ -1088,6 +1118,17 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     };
     let shown = run.shown();
     let functions_only = has(&options, 'f') || has(&options, 'F');
+    // bash's `export -n NAME` and `declare +x NAME` take the export away
+    // (the options above read `+x` as `-x`).
+    let unexports = (run.name == "export" && has(&options, 'n'))
+        || args(run)
+            .iter()
+            .take_while(|word| word.text().is_some_and(|t| t.starts_with(['-', '+'])))
+            .any(|word| {
+                word.text()
+                    .is_some_and(|t| t.starts_with('+') && t.contains('x'))
+            });
+    let exports = !unexports && (run.name == "export" || has(&options, 'x'));
     let prints = has(&options, 'p') || (names.is_empty() && run.name != "local");
     if prints && names.is_empty() && !functions_only {
         r.note(
@@ -1186,6 +1227,11 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 },
             }
             continue;
+        }
+        if unexports {
+            scope.unexported.insert(name.clone());
+        } else if exports {
+            scope.unexported.remove(&name);
         }
         if integer {
             scope.arith.insert(name.clone());
@@ -1676,10 +1722,10 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 let mut later = scope.clone();
                 // What an EXIT trap removes is removed after everything
                 // else (`trap 'rm -rf "$tmp"' EXIT; cd "$tmp"`).
-                let removed = exit_only.then(|| r.removed_snapshot());
+                let removed = exit_only.then(|| r.disturbed_snapshot());
                 r.read_text(text, &mut later);
                 if let Some(removed) = removed {
-                    r.restore_removed(removed);
+                    r.restore_disturbed(removed);
                 }
                 if scope.traps.len() < crate::read::MAX_TRAPS
                     && !scope.traps.iter().any(|t| t == text)
@@ -2026,12 +2072,13 @@ fn shell(r: &mut Reader, run: &Run, scope: &mut Scope) {
             .collect();
         let mut inner = r.start_scope();
         inner.cwd = scope.cwd.clone();
-        inner.logical = inherited_logical(r, scope);
-        if inner.logical.as_ref().is_some_and(|(_, l)| l.is_empty()) {
-            // An inherited `$PWD` only known when it runs: where its `cd ..`
-            // goes is not known either.
-            inner.cwd = None;
-            inner.logical = None;
+        match inherited_start(r, scope) {
+            Start::Logical(logical) => inner.logical = Some(logical),
+            Start::Physical => inner.logical = None,
+            Start::Unknown => {
+                inner.cwd = None;
+                inner.logical = None;
+            }
         }
         inner.positional = positional;
         inner.fds = scope.fds.clone();
