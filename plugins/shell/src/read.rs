@@ -152,6 +152,11 @@ pub struct Scope {
     /// where it is then and with what is set then (`trap 'touch ../../a2/p'
     /// EXIT; cd d` runs the touch from d; verified under dash).
     pub traps: Vec<String>,
+    /// Of those, the ones set for a signal (or bash's DEBUG, ERR, RETURN):
+    /// each may also run between any two commands that follow, where the
+    /// shell is then and with what is set then (`trap 'echo x >> $f' USR1;
+    /// f=../../x; kill -USR1 $$` appended to ../../x; verified under dash).
+    pub signal_traps: Vec<String>,
 }
 
 /// A function's body and the text it was defined in (its here-docs).
@@ -304,6 +309,11 @@ impl Scope {
                 self.readonly.get(&name) == Some(&true) && other.readonly.get(&name) == Some(&true);
             self.readonly.insert(name, both);
         }
+        for text in &other.signal_traps {
+            if self.signal_traps.len() < MAX_TRAPS && !self.signal_traps.contains(text) {
+                self.signal_traps.push(text.clone());
+            }
+        }
         for text in &other.traps {
             if self.traps.len() < MAX_TRAPS && !self.traps.contains(text) {
                 self.traps.push(text.clone());
@@ -443,6 +453,11 @@ pub struct Invocation {
     /// The name is a program on PATH, never a function or alias (`command
     /// NAME`, `builtin NAME`).
     pub plain_program: bool,
+    /// Started by another program (a launcher: `env`, `xargs`, `find
+    /// -exec`, `nice`) or by `exec`: only PATH finds it, never the shell's
+    /// functions or the paths its `hash -p` remembered (`rm() { :; }; env
+    /// rm -rf x` removed x; verified under dash).
+    pub exec_only: bool,
     /// Its stdin is the output of a command that only prints paths under
     /// this directory (as those paths spell it; `.` for relative paths).
     pub stdin_paths: Option<String>,
@@ -483,25 +498,29 @@ impl Invocation {
     }
 
     /// Words run as one program with nothing on its stdin that wicket
-    /// sees: a command made up to ask the reading about them.
+    /// sees, started by another program (`find -exec`, a build tool, code
+    /// calling `subprocess`): see [`Invocation::exec_only`].
     pub fn of_words(argv: Vec<Arg>) -> Invocation {
         Invocation {
             argv,
             stdin: Stdin::Inherited,
             extra_operands: false,
-            plain_program: false,
+            plain_program: true,
+            exec_only: true,
             stdin_paths: None,
             stdin_text: None,
         }
     }
 
-    /// The same invocation from word `at` on (a launcher's program).
+    /// The same invocation from word `at` on (a launcher's program, run
+    /// by exec: see [`Invocation::exec_only`]).
     pub fn tail(&self, at: usize) -> Invocation {
         Invocation {
             argv: self.argv[at.min(self.argv.len())..].to_vec(),
             stdin: self.stdin,
             extra_operands: self.extra_operands,
-            plain_program: false,
+            plain_program: true,
+            exec_only: true,
             stdin_paths: self.stdin_paths.clone(),
             stdin_text: self.stdin_text.clone(),
         }
@@ -690,6 +709,9 @@ pub struct Reader<'a> {
     pub dialect: Dialect,
     /// That shell stopped at a syntax error: nothing after it runs.
     stopped: bool,
+    /// Reading a signal trap's text as it would run between two commands:
+    /// the commands in it do not fire it again.
+    in_signal_trap: bool,
     /// What the previous pipeline element prints, when it only prints paths
     /// under one directory (taken by the next simple command read).
     piped_paths: Option<String>,
@@ -760,6 +782,7 @@ impl<'a> Reader<'a> {
             xargs_items_chosen: std::cell::Cell::new(false),
             dialect: Dialect::Bash,
             stopped: false,
+            in_signal_trap: false,
             piped_paths: None,
             fed_harness: std::cell::Cell::new(None),
             printed_harness: std::cell::Cell::new(None),
@@ -965,6 +988,7 @@ impl<'a> Reader<'a> {
             cd_pending: None,
             readonly: BTreeMap::new(),
             traps: Vec::new(),
+            signal_traps: Vec::new(),
         }
     }
 
@@ -1107,8 +1131,29 @@ impl<'a> Reader<'a> {
         for text in traps {
             let mut at_exit = scope.clone();
             at_exit.traps.clear();
+            at_exit.signal_traps.clear();
             self.read_text(&text, &mut at_exit);
         }
+        self.stopped = outer_stop;
+    }
+
+    /// A signal trap may run before this command, where the shell is now
+    /// and with what is set now: its text is read so. (A trap that changes
+    /// the shell's own state already left that state unknown where it was
+    /// set.)
+    fn fire_signal_traps(&mut self, scope: &Scope) {
+        if scope.signal_traps.is_empty() || self.in_signal_trap {
+            return;
+        }
+        let outer_stop = std::mem::replace(&mut self.stopped, false);
+        self.in_signal_trap = true;
+        for text in scope.signal_traps.clone() {
+            let mut now = scope.clone();
+            now.traps.clear();
+            now.signal_traps.clear();
+            self.read_text(&text, &mut now);
+        }
+        self.in_signal_trap = false;
         self.stopped = outer_stop;
     }
 
@@ -1179,6 +1224,9 @@ impl<'a> Reader<'a> {
                     // A compound command after a `|` reads the pipe.
                     inner.stdin_fed |= at > 0 && !matches!(n, Node::Simple(_));
                     self.read_node(n, &mut inner, script);
+                    // Each element is a subshell: an EXIT trap set in it
+                    // runs as it ends (verified under dash).
+                    self.run_traps(scope.traps.len(), &mut inner);
                     self.piped_paths = None;
                     printed = self.printed_harness.take();
                     feeding = listed;
@@ -1191,7 +1239,10 @@ impl<'a> Reader<'a> {
                     Effect::Process,
                     "starts a job in the background that outlives the call",
                 );
-                self.read_node(inner, &mut scope.clone(), script);
+                let mut job = scope.clone();
+                self.read_node(inner, &mut job, script);
+                // A subshell too: its EXIT trap runs as it ends.
+                self.run_traps(scope.traps.len(), &mut job);
             }
             Node::For { name, words } => {
                 let mut values = Vec::new();
@@ -1200,6 +1251,7 @@ impl<'a> Reader<'a> {
                 for word in words {
                     self.run_word_commands(word, scope, script);
                     let arg = self.expand(word, scope);
+                    assign_defaults(word, scope);
                     globbed |= arg.glob;
                     match arg.values {
                         Some(v) => values.extend(v),
@@ -1229,6 +1281,7 @@ impl<'a> Reader<'a> {
                     self.run_word_commands(word, scope, script);
                     self.check_arith(word, scope);
                     let arg = self.expand(word, scope);
+                    assign_defaults(word, scope);
                     self.check_secret_word(&arg);
                 }
                 // `[[ A -eq B ]]`: bash evaluates both sides as arithmetic,
@@ -1430,6 +1483,7 @@ impl<'a> Reader<'a> {
 
     fn read_simple(&mut self, cmd: &Simple, scope: &mut Scope, script: &Script) {
         self.settle_unseen();
+        self.fire_signal_traps(scope);
         // Only the command right before `&&` can leave a pending `cd`.
         scope.cd_pending = None;
         let mut stdin_paths = if cmd.piped_in {
@@ -1448,6 +1502,15 @@ impl<'a> Reader<'a> {
             scope.made_fresh.extend(fresh);
             self.check_arith(word, scope);
             assign_defaults(word, scope);
+        }
+        // An unquoted here-doc's body is expanded as its command runs.
+        for redirect in &cmd.redirects {
+            if let RedirectKind::HereDoc(id) = redirect.kind {
+                if let Some(doc) = script.heredocs.get(id).filter(|doc| !doc.quoted) {
+                    self.check_arith(&doc.body, scope);
+                    assign_defaults(&doc.body, scope);
+                }
+            }
         }
         // What was written before this command's own redirections.
         let outer_before = self
@@ -1636,6 +1699,7 @@ impl<'a> Reader<'a> {
             stdin,
             extra_operands: false,
             plain_program: false,
+            exec_only: false,
             stdin_paths,
             stdin_text,
         };
@@ -2110,12 +2174,55 @@ impl<'a> Reader<'a> {
     }
 
     /// Read one program run.
+    /// With `POSIXLY_CORRECT` in the environment, GNU programs stop taking
+    /// options at the first operand: `cp a -S DIR` copies into DIR, and
+    /// `touch x -r F` touches F (each verified). The reader parses options
+    /// as GNU does without it, so a word that looks like an option after an
+    /// operand is not worked out: held. A variable assigned here may be
+    /// exported, so any assignment counts.
+    fn posixly_correct(&mut self, inv: &Invocation, scope: &Scope) {
+        if !scope.vars.contains_key("POSIXLY_CORRECT") {
+            return;
+        }
+        let mut operand = false;
+        for arg in inv.argv.iter().skip(1) {
+            match arg.text() {
+                Some("--") => return,
+                Some(t) if t.starts_with('-') && t.len() > 1 && operand => {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "{}: with POSIXLY_CORRECT set, `{t}` after an operand is an operand too, which is not worked out here",
+                            inv.shown()
+                        ),
+                    );
+                    return;
+                }
+                Some(t) if !t.starts_with('-') || t == "-" => operand = true,
+                Some(_) => {}
+                None if operand => {
+                    self.note(
+                        Effect::Opaque,
+                        format!(
+                            "{}: with POSIXLY_CORRECT set, `{}` after an operand may be an option GNU programs then read as an operand",
+                            inv.shown(),
+                            arg.shown
+                        ),
+                    );
+                    return;
+                }
+                None => operand = true,
+            }
+        }
+    }
+
     pub fn read_invocation(&mut self, inv: &Invocation, scope: &mut Scope) {
         if self.depth > syntax::MAX_DEPTH {
             self.note(Effect::Opaque, "programs launch programs too deep to read");
             return;
         }
         self.depth += 1;
+        self.posixly_correct(inv, scope);
         // A `return` however it is spelled (`$r`, `command return`), or a
         // name only known when it runs, which may be one: what the function
         // does after it may not happen.
@@ -2245,7 +2352,10 @@ impl<'a> Reader<'a> {
         // then PATH.
         if inv.plain_program && !program_text.contains('/') {
             self.path_may_shadow(&program_text, scope);
-            if let Some(path) = scope.hashed.get(&program_text).cloned() {
+            let hashed = (!inv.exec_only)
+                .then(|| scope.hashed.get(&program_text).cloned())
+                .flatten();
+            if let Some(path) = hashed {
                 if path != program_text {
                     let mut argv = inv.argv.clone();
                     argv[0] = Arg::literal(&path);
@@ -2414,6 +2524,13 @@ impl<'a> Reader<'a> {
             // Its `local` variables return to the caller's values.
             if let Some(locals) = std::mem::replace(&mut inner.locals, outer_locals) {
                 for local in locals {
+                    // So does whether they are read-only (`f() { local x;
+                    // readonly x; }` leaves the caller's x assignable;
+                    // verified under dash).
+                    match before.readonly.get(&local) {
+                        Some(was) => inner.readonly.insert(local.clone(), *was),
+                        None => inner.readonly.remove(&local),
+                    };
                     match before.vars.get(&local) {
                         Some(value) => {
                             inner.vars.insert(local.clone(), value.clone());
@@ -2464,6 +2581,7 @@ impl<'a> Reader<'a> {
             let inner = Invocation {
                 argv,
                 plain_program: true,
+                exec_only: false,
                 ..inv.clone()
             };
             self.read_invocation(&inner, scope);
@@ -3478,7 +3596,14 @@ impl<'a> Reader<'a> {
                     if crate::place::globs(text) {
                         glob = true;
                     }
-                    match brace_expand(text) {
+                    // Braces are text where the shell does not expand them
+                    // (dash, and bash's assignments and patterns).
+                    let braces = if word.braces {
+                        brace_expand(text)
+                    } else {
+                        Braces::Plain
+                    };
+                    match braces {
                         Braces::Plain => Some(vec![text.clone()]),
                         Braces::Values(values) => Some(values),
                         Braces::TooMany => None,
@@ -4266,19 +4391,134 @@ fn split_alternatives(values: Vec<String>, scope: &Scope) -> Option<Vec<String>>
     Some(out)
 }
 
-/// `${x:=v}` and `${x=v}` assign x in the shell as they expand: what x
-/// holds afterwards is decided when it runs (it may have been set or not).
+/// `${x:=v}` and `${x=v}` assign x in the shell as they expand, at any
+/// depth (`${y:-${x:=v}}`), and so does arithmetic (`$((IFS=7))`,
+/// `$((n+=1))`, `$((n++))`, an index or offset in `${…}`): what x holds
+/// afterwards is decided when it runs. An assignment through a variable's
+/// text (`$(($v=1))`) may set any variable.
 fn assign_defaults(word: &Word, scope: &mut Scope) {
     for part in &word.parts {
-        let Part::Complex(text) = part else { continue };
-        let end = text
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(text.len());
-        let (name, rest) = text.split_at(end);
-        if !name.is_empty() && (rest.starts_with(":=") || rest.starts_with('=')) {
-            scope.assign(name, None, true);
+        let text = match part {
+            Part::Complex(text) => {
+                let end = text
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(text.len());
+                let (name, rest) = text.split_at(end);
+                if !name.is_empty() && (rest.starts_with(":=") || rest.starts_with('=')) {
+                    scope.assign(name, None, true);
+                }
+                text
+            }
+            Part::Arith(text) => text,
+            _ => continue,
+        };
+        // `$((n=1))` alone: n is 1.
+        if let Part::Arith(text) = part {
+            if let Some((name, value)) = text.split_once('=') {
+                let (name, value) = (name.trim(), value.trim());
+                if programs::is_name(name)
+                    && !value.is_empty()
+                    && value.bytes().all(|b| b.is_ascii_digit())
+                {
+                    scope.assign(name, Some(vec![value.to_owned()]), false);
+                    continue;
+                }
+            }
+        }
+        match assigned_in(text) {
+            Assigned::Names(names) => {
+                for name in names {
+                    scope.assign(&name, None, true);
+                }
+            }
+            Assigned::Any => {
+                scope.forget_variables();
+                // Those the reader would otherwise take as never assigned.
+                for name in ["IFS", "HOME", "CDPATH", "PWD", "OLDPWD"] {
+                    scope.assign(name, None, true);
+                }
+                if scope.path_prefix.is_none() {
+                    // A directory only known when it runs.
+                    scope.path_prefix = Some("$PATH".to_owned());
+                }
+            }
         }
     }
+}
+
+/// What an expansion's text may assign.
+enum Assigned {
+    Names(Vec<String>),
+    /// A name only known when it runs.
+    Any,
+}
+
+/// The variables `text` (the inside of a `${…}` or `$((…))`) may assign:
+/// each nested `${NAME:=…}`/`${NAME=…}`, and each name an arithmetic
+/// assignment operator or `++`/`--` stands beside. Read loosely (a `=` in
+/// a default value counts too): a name taken for assigned only becomes
+/// unknown.
+fn assigned_in(text: &str) -> Assigned {
+    const OPERATORS: &[&str] = &[
+        "<<=", ">>=", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "=",
+    ];
+    let b = text.as_bytes();
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if !(c.is_ascii_alphabetic() || c == b'_')
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        let name = &text[start..i];
+        let through_text = start > 0 && b[start - 1] == b'$';
+        // `a[i]=…`: past the index.
+        let mut after = i;
+        if after < b.len() && b[after] == b'[' {
+            let mut depth = 0;
+            while after < b.len() {
+                match b[after] {
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            after += 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                after += 1;
+            }
+        }
+        let rest = text[after..].trim_start();
+        // `${NAME:=…}`: the default assigns.
+        let defaulted = start >= 2 && &text[start - 2..start] == "${" && rest.starts_with(":=");
+        let assigns = OPERATORS
+            .iter()
+            .any(|op| rest.starts_with(op) && !(*op == "=" && rest.starts_with("==")));
+        let before = text[..start].trim_end();
+        let stepped = rest.starts_with("++")
+            || rest.starts_with("--")
+            || before.ends_with("++")
+            || before.ends_with("--");
+        if defaulted || assigns || stepped {
+            if through_text && !(start >= 2 && &text[start - 2..start] == "${") {
+                return Assigned::Any;
+            }
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_owned());
+            }
+        }
+    }
+    Assigned::Names(names)
 }
 
 /// An argument whose values are one text followed by the fields the shell

@@ -1512,6 +1512,7 @@ pub fn protected_words(r: &mut Reader, inv: &Invocation, scope: &Scope) {
         extra_operands: false,
         stdin_text: None,
         plain_program: false,
+        exec_only: false,
         stdin_paths: None,
     };
     r.check_protected_operands(inv, scope);
@@ -1599,7 +1600,8 @@ fn config_setting(r: &mut Reader, shown: &str, text: &str, scope: &Scope) {
             stdin: Stdin::Inherited,
             extra_operands: true,
             stdin_text: None,
-            plain_program: false,
+            plain_program: true,
+            exec_only: true,
             stdin_paths: None,
         };
         let mut inner = scope.clone();
@@ -1817,7 +1819,8 @@ fn codegen(r: &mut Reader, shown: &str, setting: &str, scope: &Scope) {
                 stdin: Stdin::Inherited,
                 extra_operands: true,
                 stdin_text: None,
-                plain_program: false,
+                plain_program: true,
+                exec_only: true,
                 stdin_paths: None,
             };
             r.read_invocation(&inv, &mut scope.clone());

@@ -403,7 +403,8 @@ fn docker(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 stdin: run.inv.stdin,
                 extra_operands: false,
                 stdin_text: run.inv.stdin_text.clone(),
-                plain_program: false,
+                plain_program: true,
+                exec_only: true,
                 stdin_paths: None,
             };
             r.read_invocation(&inv, &mut scope.clone());

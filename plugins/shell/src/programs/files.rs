@@ -740,7 +740,8 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv,
             stdin: run.inv.stdin,
             extra_operands: false,
-            plain_program: false,
+            plain_program: true,
+            exec_only: true,
             stdin_paths: None,
             stdin_text: run.inv.stdin_text.clone(),
         };

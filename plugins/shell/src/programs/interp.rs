@@ -194,6 +194,7 @@ fn program_words(run: &Run, from: usize) -> Invocation {
         extra_operands: run.inv.extra_operands,
         stdin_text: run.inv.stdin_text.clone(),
         plain_program: false,
+        exec_only: false,
         stdin_paths: None,
     }
 }

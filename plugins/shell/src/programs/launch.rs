@@ -146,12 +146,14 @@ fn launched(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
     scope.made = child.made;
 }
 
-/// Read a program given as words, with the launcher's stdin.
+/// Read a program given as words, with the launcher's stdin: found on
+/// PATH, as exec finds it (see [`Invocation::exec_only`]).
 fn launch_words(r: &mut Reader, inv: &Invocation, argv: Vec<Arg>, scope: &mut Scope) {
     let inner = Invocation {
         argv,
         stdin: inv.stdin,
-        plain_program: false,
+        plain_program: true,
+        exec_only: true,
         stdin_text: None,
         extra_operands: inv.extra_operands,
         stdin_paths: inv.stdin_paths.clone(),
@@ -3502,7 +3504,8 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
         },
         extra_operands,
         stdin_paths: None,
-        plain_program: false,
+        plain_program: true,
+        exec_only: true,
         stdin_text: None,
     };
     // Items from input wicket cannot see are chosen when it runs.
@@ -4070,7 +4073,8 @@ fn parallel(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let inv = Invocation {
                 argv,
                 stdin,
-                plain_program: false,
+                plain_program: true,
+                exec_only: true,
                 stdin_text: None,
                 extra_operands: false,
                 stdin_paths: None,
@@ -7901,6 +7905,7 @@ pub fn listed_paths_of(
         argv: argv.clone(),
         stdin: Stdin::Inherited,
         plain_program: false,
+        exec_only: false,
         stdin_text: None,
         extra_operands: false,
         stdin_paths: stdin.clone(),

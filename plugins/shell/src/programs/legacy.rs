@@ -881,7 +881,8 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         stdin_paths: None,
         stdin_text: None,
         extra_operands: end == inv.argv.len(),
-        plain_program: false,
+        plain_program: true,
+        exec_only: true,
     };
     r.read_invocation(&inner, scope);
 }

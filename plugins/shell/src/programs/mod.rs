@@ -36,6 +36,7 @@ pub use interp::literal_stdin;
 pub use launch::prints_process_ids;
 pub use legacy::{harness, wicket};
 pub use shell::arithmetic;
+pub(crate) use shell::is_name;
 pub use vars::{assignment, environment, environment_ignored, temp_dir};
 
 use wicket_guest::Effect;

@@ -2734,7 +2734,8 @@ fn nc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             stdin_paths: None,
             stdin_text: None,
             extra_operands: false,
-            plain_program: false,
+            plain_program: true,
+            exec_only: true,
         };
         match program.text() {
             Some(_) => r.read_invocation(&inv, &mut scope.clone()),

@@ -25,7 +25,8 @@ fn invocation(argv: Vec<Arg>, like: &Invocation) -> Invocation {
         stdin: like.stdin,
         extra_operands: like.extra_operands,
         stdin_text: like.stdin_text.clone(),
-        plain_program: false,
+        plain_program: true,
+        exec_only: true,
         stdin_paths: None,
     }
 }
@@ -210,7 +211,8 @@ fn npm_setting(
                         stdin: Stdin::Inherited,
                         extra_operands: true,
                         stdin_text: None,
-                        plain_program: false,
+                        plain_program: true,
+                        exec_only: true,
                         stdin_paths: None,
                     };
                     r.read_invocation(&inv, &mut scope.clone());
@@ -2357,7 +2359,8 @@ fn pip(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         stdin: Stdin::Inherited,
                         extra_operands: true,
                         stdin_text: None,
-                        plain_program: false,
+                        plain_program: true,
+                        exec_only: true,
                         stdin_paths: None,
                     };
                     r.note(OpenWorld, format!("{shown} runs pip under {}", value.shown));
@@ -2761,7 +2764,8 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         stdin: Stdin::Inherited,
                         extra_operands: true,
                         stdin_text: None,
-                        plain_program: false,
+                        plain_program: true,
+                        exec_only: true,
                         stdin_paths: None,
                     };
                     r.read_invocation(&inv, &mut inner.clone());

@@ -1022,16 +1022,35 @@ fn unset(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 scope.functions.remove(n);
             }
             // An unset variable expands to nothing, and is no longer
-            // exported: assigned again, it stays in this shell.
+            // exported: assigned again, it stays in this shell. An unset
+            // IFS splits as the default one does.
             Some(n) => {
-                scope.functions.remove(n);
-                scope.assign(n, Some(vec![String::new()]), false);
-                scope.unexported.insert(n.to_owned());
+                unset_name(r, scope, n, has(&options, 'v'));
             }
             None => scope.forget_variables(),
         }
     }
     r.note(Read, format!("{} unsets shell variables", run.shown()));
+}
+
+/// `unset NAME` (or `unset -v NAME`). dash unsets only the variable; bash
+/// without `-v` unsets the function of that name when no variable has it,
+/// which the reader cannot always tell: the name may then run the body or
+/// the program.
+fn unset_name(r: &Reader, scope: &mut Scope, name: &str, variable_only: bool) {
+    if !variable_only
+        && r.dialect != crate::syntax::Dialect::Dash
+        && scope.functions.contains_key(name)
+    {
+        scope.maybe_functions.entry(name.to_owned()).or_insert(None);
+    }
+    if name == "IFS" {
+        scope.vars.remove(name);
+        scope.data.remove(name);
+    } else {
+        scope.assign(name, Some(vec![String::new()]), false);
+    }
+    scope.unexported.insert(name.to_owned());
 }
 
 /// `printf -v 'a[$(cmd)]'`, `read 'a[`cmd`]'`, `declare "a[$(cmd)]=1"`: the
@@ -1057,6 +1076,46 @@ fn subscript_runs_command(r: &mut Reader, run: &Run) -> bool {
         }
     }
     false
+}
+
+/// Why `export`, `readonly` or `local` here fails or only prints, so that
+/// the names after it are not assigned as written: an option its shell
+/// does not take, `-p` with operands in dash (it prints, assigns nothing),
+/// a name that is not one (dash stops there), or `local` outside a
+/// function (`command local x=…` assigned nothing; each verified under
+/// dash).
+fn assigns_nothing(
+    r: &Reader,
+    run: &Run,
+    options: &[(char, Option<Arg>)],
+    names: &[Arg],
+    scope: &Scope,
+) -> Option<&'static str> {
+    let dash = r.dialect == crate::syntax::Dialect::Dash;
+    if run.name == "local" && scope.locals.is_none() {
+        return Some("local outside a function fails");
+    }
+    let takes = match (run.name, dash) {
+        ("export" | "readonly", true) => "p",
+        ("local", true) => "",
+        ("export", false) => "fnp",
+        ("readonly", false) => "aAfp",
+        _ => return None,
+    };
+    if options.iter().any(|(c, _)| !takes.contains(*c)) {
+        return Some("an option its shell does not take makes it fail");
+    }
+    if dash && has(options, 'p') && !names.is_empty() {
+        return Some("dash prints with -p and assigns nothing");
+    }
+    let bad_name = names.iter().any(|arg| match arg.text() {
+        Some(text) => !is_name(text.split_once('=').map_or(text, |(n, _)| n)),
+        None => false,
+    });
+    if dash && bad_name {
+        return Some("dash stops at a word that is not a name");
+    }
+    None
 }
 
 /// `declare -p NAME…` (and `typeset`, `local`, `readonly`) prints each
@@ -1116,6 +1175,20 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some((options, names)) = builtin_options(args(run), "", true) else {
         return dynamic_option(r, run);
     };
+    if let Some(why) = assigns_nothing(r, run, &options, names, scope) {
+        // What it would have assigned may or may not be: unknown.
+        for arg in names {
+            if let Some(text) = arg.text() {
+                let name = text.split_once('=').map_or(text, |(n, _)| n);
+                let name = name.trim_end_matches('+');
+                if is_name(name) {
+                    scope.assign(name, None, true);
+                }
+            }
+        }
+        r.note(Read, format!("{}: {why}", run.shown()));
+        return;
+    }
     let shown = run.shown();
     let functions_only = has(&options, 'f') || has(&options, 'F');
     // bash's `export -n NAME` and `declare +x NAME` take the export away
@@ -1316,7 +1389,7 @@ fn declare(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
 }
 
-fn is_name(text: &str) -> bool {
+pub(crate) fn is_name(text: &str) -> bool {
     !text.is_empty()
         && !text.starts_with(|c: char| c.is_ascii_digit())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -1399,6 +1472,17 @@ fn set(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some((options, rest)) = builtin_options(words, "o", true) else {
         return dynamic_option(r, run);
     };
+    // An option dash does not have (`set -B x`, `set -o nosuch`) stops the
+    // `set` before it sets anything (`command set -B a` left `$1`; verified
+    // under dash). Where that leaves `$1…` is read as unknown.
+    if r.dialect == crate::syntax::Dialect::Dash && !dash_set_options(&options) {
+        scope.positional = None;
+        r.note(
+            Read,
+            format!("{}: dash's set has no such option and fails", run.shown()),
+        );
+        return;
+    }
     let ended = words.iter().any(|w| w.text() == Some("--"));
     if ended || !rest.is_empty() {
         scope.positional = rest.iter().map(|a| a.text().map(str::to_owned)).collect();
@@ -1420,6 +1504,37 @@ fn set(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     r.note(Read, format!("{} sets shell options", run.shown()));
+}
+
+/// Whether dash's `set` takes all of these options (its letters, and the
+/// names `-o` takes).
+fn dash_set_options(options: &[(char, Option<Arg>)]) -> bool {
+    const NAMES: &[&str] = &[
+        "errexit",
+        "noglob",
+        "ignoreeof",
+        "interactive",
+        "monitor",
+        "noexec",
+        "stdin",
+        "xtrace",
+        "verbose",
+        "vi",
+        "emacs",
+        "noclobber",
+        "allexport",
+        "notify",
+        "nounset",
+        "privileged",
+        "nolog",
+        "debug",
+    ];
+    options.iter().all(|(c, value)| match c {
+        'o' => value
+            .as_ref()
+            .is_none_or(|v| v.text().is_some_and(|t| NAMES.contains(&t))),
+        c => "abCefImnuvxEVspi".contains(*c),
+    })
 }
 
 /// bash's keyword option (`set -k`, `set -o keyword`, `bash -k`): every
@@ -1499,6 +1614,20 @@ fn hash(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let Some((options, rest)) = builtin_options(args(run), "pd", false) else {
         return dynamic_option(r, run);
     };
+    // dash's `hash` takes only `-r` (and `-v`): `hash -p` fails there and
+    // the name still runs the program on PATH (`hash -p /bin/true rm; rm
+    // -rf …` removed; verified under dash).
+    if r.dialect == crate::syntax::Dialect::Dash && options.iter().any(|(c, _)| !"rv".contains(*c))
+    {
+        r.note(
+            Read,
+            format!(
+                "{}: dash's hash takes no such option, so it remembers nothing",
+                run.shown()
+            ),
+        );
+        return;
+    }
     if has(&options, 'r') {
         scope.hashed.clear();
     }
@@ -1732,6 +1861,12 @@ fn trap(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 {
                     scope.traps.push(text.to_owned());
                 }
+                if !exit_only
+                    && scope.signal_traps.len() < crate::read::MAX_TRAPS
+                    && !scope.signal_traps.iter().any(|t| t == text)
+                {
+                    scope.signal_traps.push(text.to_owned());
+                }
                 let moves = later.cwd != scope.cwd || later.oldpwd != scope.oldpwd;
                 let sets = later.vars != scope.vars
                     || later.positional != scope.positional
@@ -1773,6 +1908,9 @@ fn exec(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let at = run.inv.argv.len() - rest.len();
     let mut inv = run.inv.tail(at);
+    // No function or builtin, but bash finds the program through its hash
+    // table as `command` does.
+    inv.exec_only = false;
     // `exec -a NAME PROGRAM`: PROGRAM sees NAME as its own name, which a
     // multi-call program reads to choose what it is (`exec -a rm busybox
     // -rf x` runs busybox's rm), and a shell whose name starts with `-`
@@ -1819,8 +1957,10 @@ fn command(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let at = run.inv.argv.len() - rest.len();
     let mut inner = run.inv.tail(at);
-    // `command NAME` skips functions and aliases: the program itself runs.
+    // `command NAME` skips functions and aliases: the program itself runs
+    // (bash's found through its hash table too).
     inner.plain_program = true;
+    inner.exec_only = false;
     r.read_invocation(&inner, scope);
 }
 
@@ -1844,6 +1984,7 @@ fn builtin_(r: &mut Reader, run: &Run, scope: &mut Scope) {
     }
     let mut inner = run.inv.tail(1);
     inner.plain_program = true;
+    inner.exec_only = false;
     r.read_invocation(&inner, scope);
 }
 

@@ -167,7 +167,8 @@ pub(super) fn runs(r: &mut Reader, argv: Vec<Arg>, stdin: Stdin, scope: &Scope) 
         stdin_paths: None,
         stdin_text: None,
         extra_operands: false,
-        plain_program: false,
+        plain_program: true,
+        exec_only: true,
     };
     r.read_invocation(&inv, &mut scope.clone());
 }
@@ -1180,6 +1181,7 @@ pub const UNIQ: Program = Program {
         (Destructive, "uniq -2 a ../../repo.git/HEAD"),
         (Read, "uniq - -"),
         (Read, "uniq a b c"),
+        (Destructive, "uniq +0 a ../../repo.git/config"),
     ],
     manual: "uniq (GNU coreutils) 9.1: uniq --help",
 };
@@ -1189,7 +1191,23 @@ fn uniq(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     let shown = run.shown();
-    let operands = run.parsed.operand_args();
+    // GNU uniq takes `+N` (digits only) as the obsolete "skip N
+    // characters", not a file, unless POSIXLY_CORRECT is set (`uniq +0 a
+    // b` wrote b; verified). With it possibly set, either may be.
+    let obsolete = |arg: &Arg| {
+        arg.text()
+            .and_then(|t| t.strip_prefix('+'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let all = run.parsed.operand_args();
+    if scope.vars.contains_key("POSIXLY_CORRECT") && all.iter().any(obsolete) {
+        r.note(
+            Opaque,
+            format!("{shown}: with POSIXLY_CORRECT set, uniq may read `+N` as a file rather than an option"),
+        );
+        return;
+    }
+    let operands: Vec<Arg> = all.into_iter().filter(|a| !obsolete(a)).collect();
     if operands.len() > 2 {
         r.note(
             Read,
@@ -1963,13 +1981,10 @@ fn xxd(r: &mut Reader, run: &Run, scope: &mut Scope) {
         }
         let two = &word[..word.len().min(2)];
         let rest = &word[two.len()..];
-        // Options whose value follows: attached unless the rest spells the name.
-        let takes = |names: &[&str]| {
-            names
-                .iter()
-                .all(|n| !n.starts_with(rest) || rest.is_empty())
-                && !rest.is_empty()
-        };
+        // Options whose value follows: attached unless the rest spells the
+        // whole name (xxd compares it whole: `-le` is `-l e`, `-len` is
+        // `-l` and the next word; checked with xxd 2022-01-14).
+        let takes = |names: &[&str]| !rest.is_empty() && names.iter().all(|n| *n != rest);
         match two {
             "-a" | "-b" | "-e" | "-u" | "-p" | "-i" | "-C" | "-d" | "-E" => {}
             "-r" => revert = true,

@@ -729,7 +729,8 @@ fn read_value(
                 stdin: Stdin::Inherited,
                 extra_operands: true,
                 stdin_text: None,
-                plain_program: false,
+                plain_program: true,
+                exec_only: true,
                 stdin_paths: None,
             };
             let mut inner = scope.clone();

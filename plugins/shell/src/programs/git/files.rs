@@ -1359,6 +1359,7 @@ fn merge_index(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
                 stdin_text: None,
                 extra_operands: true,
                 plain_program: false,
+                exec_only: false,
             };
             let mut at = g.at.clone();
             r.read_invocation(&inv, &mut at);

@@ -1790,6 +1790,7 @@ fn runs_program(r: &mut Reader, g: &Git, argv: &[Arg]) {
         stdin_text: None,
         extra_operands: false,
         plain_program: false,
+        exec_only: false,
     };
     let mut at = g.at.clone();
     r.read_invocation(&inv, &mut at);

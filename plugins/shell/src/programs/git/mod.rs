@@ -670,6 +670,7 @@ fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
             stdin_text: None,
             extra_operands: inv.extra_operands,
             plain_program: inv.plain_program,
+            exec_only: inv.exec_only,
         };
         return read_git(r, &inner, &shown, scope);
     }
