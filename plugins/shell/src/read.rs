@@ -1666,9 +1666,18 @@ impl<'a> Reader<'a> {
             }
         }
         if cmd.words.is_empty() {
-            // A bare assignment stays in the shell.
-            for (name, value, data) in assigns {
+            // A bare assignment stays in the shell. One of arithmetic alone
+            // (`i=$((i+1))`) holds a number, not known here but no text
+            // that arithmetic on it could run.
+            for ((name, value, data), assign) in assigns.into_iter().zip(&cmd.assigns) {
                 self.shell_variable(scope, &name, &value, data);
+                let parts = &assign.value.parts;
+                let numeric =
+                    !parts.is_empty() && parts.iter().all(|p| matches!(p, Part::Arith(_)));
+                // A read-only variable keeps what it held.
+                if numeric && !scope.readonly.contains_key(&name) {
+                    scope.data.remove(&name);
+                }
             }
             return;
         }
@@ -4412,7 +4421,8 @@ fn assign_defaults(word: &Word, scope: &mut Scope) {
             Part::Arith(text) => text,
             _ => continue,
         };
-        // `$((n=1))` alone: n is 1.
+        // `$((n=1))` alone: n is 1. Any other arithmetic assignment leaves
+        // a number not known here: no text that arithmetic on it could run.
         if let Part::Arith(text) = part {
             if let Some((name, value)) = text.split_once('=') {
                 let (name, value) = (name.trim(), value.trim());
@@ -4427,8 +4437,12 @@ fn assign_defaults(word: &Word, scope: &mut Scope) {
         }
         match assigned_in(text) {
             Assigned::Names(names) => {
+                let arithmetic = matches!(part, Part::Arith(_));
                 for name in names {
                     scope.assign(&name, None, true);
+                    if arithmetic && !scope.readonly.contains_key(&name) {
+                        scope.data.remove(&name);
+                    }
                 }
             }
             Assigned::Any => {
