@@ -2182,7 +2182,6 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Read one program run.
     /// With `POSIXLY_CORRECT` in the environment, GNU programs stop taking
     /// options at the first operand: `cp a -S DIR` copies into DIR, and
     /// `touch x -r F` touches F (each verified). The reader parses options
@@ -2225,6 +2224,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Read one program run.
     pub fn read_invocation(&mut self, inv: &Invocation, scope: &mut Scope) {
         if self.depth > syntax::MAX_DEPTH {
             self.note(Effect::Opaque, "programs launch programs too deep to read");
@@ -4426,8 +4426,11 @@ fn assign_defaults(word: &Word, scope: &mut Scope) {
         if let Part::Arith(text) = part {
             if let Some((name, value)) = text.split_once('=') {
                 let (name, value) = (name.trim(), value.trim());
+                // (Decimal only: `010` is octal, 8.)
+                let decimal = value == "0" || !value.starts_with('0');
                 if programs::is_name(name)
                     && !value.is_empty()
+                    && decimal
                     && value.bytes().all(|b| b.is_ascii_digit())
                 {
                     scope.assign(name, Some(vec![value.to_owned()]), false);
