@@ -443,6 +443,21 @@ pub enum Stdin {
     Fed,
 }
 
+/// How the name of the program an invocation runs is found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    /// As the shell runs a command: its functions and aliases first.
+    Shell,
+    /// `command NAME`, `builtin NAME`, `exec NAME`: never a function or
+    /// alias; bash still looks in its hash table (`hash -p`), then PATH.
+    NoFunctions,
+    /// Started by another program (a launcher: `env`, `xargs`, `find
+    /// -exec`, `nice`): PATH alone, never the shell's functions or the
+    /// paths its `hash -p` remembered (`rm() { :; }; env rm -rf x` removed
+    /// x; verified under dash).
+    Path,
+}
+
 /// One program run, as launched: its words and what it reads.
 #[derive(Debug, Clone)]
 pub struct Invocation {
@@ -450,14 +465,8 @@ pub struct Invocation {
     pub stdin: Stdin,
     /// More operands arrive at run time (`xargs`).
     pub extra_operands: bool,
-    /// The name is a program on PATH, never a function or alias (`command
-    /// NAME`, `builtin NAME`).
-    pub plain_program: bool,
-    /// Started by another program (a launcher: `env`, `xargs`, `find
-    /// -exec`, `nice`) or by `exec`: only PATH finds it, never the shell's
-    /// functions or the paths its `hash -p` remembered (`rm() { :; }; env
-    /// rm -rf x` removed x; verified under dash).
-    pub exec_only: bool,
+    /// How its program's name is found.
+    pub lookup: Lookup,
     /// Its stdin is the output of a command that only prints paths under
     /// this directory (as those paths spell it; `.` for relative paths).
     pub stdin_paths: Option<String>,
@@ -499,28 +508,26 @@ impl Invocation {
 
     /// Words run as one program with nothing on its stdin that wicket
     /// sees, started by another program (`find -exec`, a build tool, code
-    /// calling `subprocess`): see [`Invocation::exec_only`].
+    /// calling `subprocess`): see [`Lookup::Path`].
     pub fn of_words(argv: Vec<Arg>) -> Invocation {
         Invocation {
             argv,
             stdin: Stdin::Inherited,
             extra_operands: false,
-            plain_program: true,
-            exec_only: true,
+            lookup: Lookup::Path,
             stdin_paths: None,
             stdin_text: None,
         }
     }
 
     /// The same invocation from word `at` on (a launcher's program, run
-    /// by exec: see [`Invocation::exec_only`]).
+    /// by exec: see [`Lookup::Path`]).
     pub fn tail(&self, at: usize) -> Invocation {
         Invocation {
             argv: self.argv[at.min(self.argv.len())..].to_vec(),
             stdin: self.stdin,
             extra_operands: self.extra_operands,
-            plain_program: true,
-            exec_only: true,
+            lookup: Lookup::Path,
             stdin_paths: self.stdin_paths.clone(),
             stdin_text: self.stdin_text.clone(),
         }
@@ -1707,8 +1714,7 @@ impl<'a> Reader<'a> {
             argv,
             stdin,
             extra_operands: false,
-            plain_program: false,
-            exec_only: false,
+            lookup: Lookup::Shell,
             stdin_paths,
             stdin_text,
         };
@@ -2350,7 +2356,7 @@ impl<'a> Reader<'a> {
         }
         // bash lets a function's name hold a slash (`/bin/ls() { …; }`):
         // the name then runs the function, not the program at that path.
-        if !inv.plain_program
+        if inv.lookup == Lookup::Shell
             && (!program_text.contains('/') || scope.functions.contains_key(&program_text))
             && self.what_the_name_runs(&program_text, inv, scope)
         {
@@ -2359,9 +2365,9 @@ impl<'a> Reader<'a> {
         // `command NAME` and `builtin NAME` skip functions and aliases, but
         // bash's command search still uses the hash table (`hash -p`), and
         // then PATH.
-        if inv.plain_program && !program_text.contains('/') {
+        if inv.lookup != Lookup::Shell && !program_text.contains('/') {
             self.path_may_shadow(&program_text, scope);
-            let hashed = (!inv.exec_only)
+            let hashed = (inv.lookup == Lookup::NoFunctions)
                 .then(|| scope.hashed.get(&program_text).cloned())
                 .flatten();
             if let Some(path) = hashed {
@@ -2589,8 +2595,7 @@ impl<'a> Reader<'a> {
             argv[0] = Arg::literal(&path);
             let inner = Invocation {
                 argv,
-                plain_program: true,
-                exec_only: false,
+                lookup: Lookup::NoFunctions,
                 ..inv.clone()
             };
             self.read_invocation(&inner, scope);

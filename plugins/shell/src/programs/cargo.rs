@@ -15,7 +15,7 @@ use wicket_guest::Effect::{self, *};
 use wicket_guest::Harness;
 
 use crate::argv::{self, attached, flag, value, Grammar, Opt, Parsed, Style};
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
 
 use super::{vars, Program, Run, Syntax};
 
@@ -1511,8 +1511,7 @@ pub fn protected_words(r: &mut Reader, inv: &Invocation, scope: &Scope) {
         stdin: Stdin::Inherited,
         extra_operands: false,
         stdin_text: None,
-        plain_program: false,
-        exec_only: false,
+        lookup: Lookup::Shell,
         stdin_paths: None,
     };
     r.check_protected_operands(inv, scope);
@@ -1600,8 +1599,7 @@ fn config_setting(r: &mut Reader, shown: &str, text: &str, scope: &Scope) {
             stdin: Stdin::Inherited,
             extra_operands: true,
             stdin_text: None,
-            plain_program: true,
-            exec_only: true,
+            lookup: Lookup::Path,
             stdin_paths: None,
         };
         let mut inner = scope.clone();
@@ -1819,8 +1817,7 @@ fn codegen(r: &mut Reader, shown: &str, setting: &str, scope: &Scope) {
                 stdin: Stdin::Inherited,
                 extra_operands: true,
                 stdin_text: None,
-                plain_program: true,
-                exec_only: true,
+                lookup: Lookup::Path,
                 stdin_paths: None,
             };
             r.read_invocation(&inv, &mut scope.clone());

@@ -10,7 +10,7 @@
 use wicket_guest::Effect::{self, *};
 
 use crate::argv::{self, flag, value, Grammar, Opt, Parsed, Style};
-use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope};
+use crate::read::{Arg, Change, Invocation, Lookup, Place, Reach, Reader, Scope};
 
 use super::{Program, Run, Syntax};
 
@@ -403,8 +403,7 @@ fn docker(r: &mut Reader, run: &Run, scope: &mut Scope) {
                 stdin: run.inv.stdin,
                 extra_operands: false,
                 stdin_text: run.inv.stdin_text.clone(),
-                plain_program: true,
-                exec_only: true,
+                lookup: Lookup::Path,
                 stdin_paths: None,
             };
             r.read_invocation(&inv, &mut scope.clone());

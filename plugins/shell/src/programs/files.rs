@@ -10,7 +10,7 @@
 use wicket_guest::Effect::{self, *};
 
 use crate::argv::{attached, flag, value, Grammar, Style};
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope};
 
 use super::{Program, Run, Syntax};
 
@@ -740,8 +740,7 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             argv,
             stdin: run.inv.stdin,
             extra_operands: false,
-            plain_program: true,
-            exec_only: true,
+            lookup: Lookup::Path,
             stdin_paths: None,
             stdin_text: run.inv.stdin_text.clone(),
         };

@@ -13,7 +13,7 @@
 use wicket_guest::Effect::*;
 
 use crate::argv::{self, attached, flag, value, Grammar, Opt, Parsed, Style, Takes};
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
 use crate::syntax::{Node, Redirect, RedirectKind, Script, Simple};
 
 use super::code::{self, Language};
@@ -193,8 +193,7 @@ fn program_words(run: &Run, from: usize) -> Invocation {
         stdin: run.inv.stdin,
         extra_operands: run.inv.extra_operands,
         stdin_text: run.inv.stdin_text.clone(),
-        plain_program: false,
-        exec_only: false,
+        lookup: Lookup::Shell,
         stdin_paths: None,
     }
 }

@@ -23,7 +23,7 @@
 use wicket_guest::Effect::*;
 
 use crate::argv::{self, attached, flag, value, Grammar, Opt, Style};
-use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Place, Reach, Reader, Scope, Stdin};
 use crate::syntax::{Node, RedirectKind, Simple};
 
 use super::{Program, Run, Syntax};
@@ -147,13 +147,12 @@ fn launched(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
 }
 
 /// Read a program given as words, with the launcher's stdin: found on
-/// PATH, as exec finds it (see [`Invocation::exec_only`]).
+/// PATH, as exec finds it (see [`crate::read::Lookup::Path`]).
 fn launch_words(r: &mut Reader, inv: &Invocation, argv: Vec<Arg>, scope: &mut Scope) {
     let inner = Invocation {
         argv,
         stdin: inv.stdin,
-        plain_program: true,
-        exec_only: true,
+        lookup: Lookup::Path,
         stdin_text: None,
         extra_operands: inv.extra_operands,
         stdin_paths: inv.stdin_paths.clone(),
@@ -3504,8 +3503,7 @@ fn xargs(r: &mut Reader, run: &Run, scope: &mut Scope) {
         },
         extra_operands,
         stdin_paths: None,
-        plain_program: true,
-        exec_only: true,
+        lookup: Lookup::Path,
         stdin_text: None,
     };
     // Items from input wicket cannot see are chosen when it runs.
@@ -4073,8 +4071,7 @@ fn parallel(r: &mut Reader, run: &Run, scope: &mut Scope) {
             let inv = Invocation {
                 argv,
                 stdin,
-                plain_program: true,
-                exec_only: true,
+                lookup: Lookup::Path,
                 stdin_text: None,
                 extra_operands: false,
                 stdin_paths: None,
@@ -7904,8 +7901,7 @@ pub fn listed_paths_of(
     let inv = Invocation {
         argv: argv.clone(),
         stdin: Stdin::Inherited,
-        plain_program: false,
-        exec_only: false,
+        lookup: Lookup::Shell,
         stdin_text: None,
         extra_operands: false,
         stdin_paths: stdin.clone(),

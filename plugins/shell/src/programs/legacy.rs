@@ -8,7 +8,7 @@ use wicket_guest::Effect;
 
 use wicket_guest::Harness;
 
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
 use crate::rules::Op;
 
 /// Read one program run.
@@ -881,8 +881,7 @@ fn parallel(r: &mut Reader, inv: &Invocation, scope: &mut Scope) {
         stdin_paths: None,
         stdin_text: None,
         extra_operands: end == inv.argv.len(),
-        plain_program: true,
-        exec_only: true,
+        lookup: Lookup::Path,
     };
     r.read_invocation(&inner, scope);
 }

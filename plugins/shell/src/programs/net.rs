@@ -16,7 +16,7 @@ use wicket_guest::Effect::*;
 use wicket_guest::PathKind;
 
 use crate::argv::{attached, flag, value, Grammar, Parsed, Style};
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
 
 use super::transfer::{env_var, parse_or_hold, prints_only, relative_to, under};
 use super::{Program, Run, Syntax};
@@ -2734,8 +2734,7 @@ fn nc(r: &mut Reader, run: &Run, scope: &mut Scope) {
             stdin_paths: None,
             stdin_text: None,
             extra_operands: false,
-            plain_program: true,
-            exec_only: true,
+            lookup: Lookup::Path,
         };
         match program.text() {
             Some(_) => r.read_invocation(&inv, &mut scope.clone()),

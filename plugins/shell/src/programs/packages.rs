@@ -10,7 +10,7 @@
 use wicket_guest::Effect::{self, *};
 
 use crate::argv::{self, flag, value, Grammar, Opt, Style};
-use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Place, Reach, Reader, Scope, Stdin};
 
 use super::cargo::protected_words;
 use super::{interp, vars, Program, Run, Syntax};
@@ -25,8 +25,7 @@ fn invocation(argv: Vec<Arg>, like: &Invocation) -> Invocation {
         stdin: like.stdin,
         extra_operands: like.extra_operands,
         stdin_text: like.stdin_text.clone(),
-        plain_program: true,
-        exec_only: true,
+        lookup: Lookup::Path,
         stdin_paths: None,
     }
 }
@@ -211,8 +210,7 @@ fn npm_setting(
                         stdin: Stdin::Inherited,
                         extra_operands: true,
                         stdin_text: None,
-                        plain_program: true,
-                        exec_only: true,
+                        lookup: Lookup::Path,
                         stdin_paths: None,
                     };
                     r.read_invocation(&inv, &mut scope.clone());
@@ -2359,8 +2357,7 @@ fn pip(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         stdin: Stdin::Inherited,
                         extra_operands: true,
                         stdin_text: None,
-                        plain_program: true,
-                        exec_only: true,
+                        lookup: Lookup::Path,
                         stdin_paths: None,
                     };
                     r.note(OpenWorld, format!("{shown} runs pip under {}", value.shown));
@@ -2764,8 +2761,7 @@ fn uv(r: &mut Reader, run: &Run, scope: &mut Scope) {
                         stdin: Stdin::Inherited,
                         extra_operands: true,
                         stdin_text: None,
-                        plain_program: true,
-                        exec_only: true,
+                        lookup: Lookup::Path,
                         stdin_paths: None,
                     };
                     r.read_invocation(&inv, &mut inner.clone());

@@ -10,7 +10,7 @@
 
 use wicket_guest::Effect::{self, *};
 
-use crate::read::{Arg, Change, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Lookup, Reach, Reader, Scope, Stdin};
 
 use super::{Program, Run, Syntax};
 
@@ -1910,7 +1910,7 @@ fn exec(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut inv = run.inv.tail(at);
     // No function or builtin, but bash finds the program through its hash
     // table as `command` does.
-    inv.exec_only = false;
+    inv.lookup = Lookup::NoFunctions;
     // `exec -a NAME PROGRAM`: PROGRAM sees NAME as its own name, which a
     // multi-call program reads to choose what it is (`exec -a rm busybox
     // -rf x` runs busybox's rm), and a shell whose name starts with `-`
@@ -1959,8 +1959,7 @@ fn command(r: &mut Reader, run: &Run, scope: &mut Scope) {
     let mut inner = run.inv.tail(at);
     // `command NAME` skips functions and aliases: the program itself runs
     // (bash's found through its hash table too).
-    inner.plain_program = true;
-    inner.exec_only = false;
+    inner.lookup = Lookup::NoFunctions;
     r.read_invocation(&inner, scope);
 }
 
@@ -1983,8 +1982,7 @@ fn builtin_(r: &mut Reader, run: &Run, scope: &mut Scope) {
         return;
     }
     let mut inner = run.inv.tail(1);
-    inner.plain_program = true;
-    inner.exec_only = false;
+    inner.lookup = Lookup::NoFunctions;
     r.read_invocation(&inner, scope);
 }
 

@@ -15,7 +15,7 @@ use wicket_guest::Effect::*;
 use wicket_guest::PathKind;
 
 use crate::argv::{attached, flag, value, Grammar, Opt, Style};
-use crate::read::{Arg, Change, Invocation, Place, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Place, Reach, Reader, Scope, Stdin};
 
 use super::{Program, Run, Syntax};
 
@@ -167,8 +167,7 @@ pub(super) fn runs(r: &mut Reader, argv: Vec<Arg>, stdin: Stdin, scope: &Scope) 
         stdin_paths: None,
         stdin_text: None,
         extra_operands: false,
-        plain_program: true,
-        exec_only: true,
+        lookup: Lookup::Path,
     };
     r.read_invocation(&inv, &mut scope.clone());
 }

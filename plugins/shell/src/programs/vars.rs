@@ -16,7 +16,7 @@
 
 use wicket_guest::Effect::*;
 
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
 
 use super::code::{self, Language};
 use super::interp;
@@ -729,8 +729,7 @@ fn read_value(
                 stdin: Stdin::Inherited,
                 extra_operands: true,
                 stdin_text: None,
-                plain_program: true,
-                exec_only: true,
+                lookup: Lookup::Path,
                 stdin_paths: None,
             };
             let mut inner = scope.clone();

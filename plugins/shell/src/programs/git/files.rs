@@ -14,7 +14,7 @@ use super::history::LOG_OWN;
 use super::opts::{Table, DIFF, PARSE, REVISION};
 use super::{given, on, Family, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
-use crate::read::{Arg, Change, Invocation, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
 
 const EXACT: Style = Style {
     abbreviate: false,
@@ -1358,8 +1358,7 @@ fn merge_index(r: &mut Reader, g: &mut Git, _p: &Parsed, _scope: &mut Scope) {
                 stdin_paths: None,
                 stdin_text: None,
                 extra_operands: true,
-                plain_program: false,
-                exec_only: false,
+                lookup: Lookup::Shell,
             };
             let mut at = g.at.clone();
             r.read_invocation(&inv, &mut at);

@@ -23,7 +23,7 @@ use wicket_guest::Effect::*;
 use super::opts::{Table, DIFF, PARSE, REVISION};
 use super::{given, on, refs, split_dashdash, Family, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
-use crate::read::{Arg, Invocation, Reader, Scope};
+use crate::read::{Arg, Invocation, Lookup, Reader, Scope};
 
 /// parse-options with git's "keep unknown" flag: no prefixes.
 const EXACT: Style = Style {
@@ -1789,8 +1789,7 @@ fn runs_program(r: &mut Reader, g: &Git, argv: &[Arg]) {
         stdin_paths: None,
         stdin_text: None,
         extra_operands: false,
-        plain_program: false,
-        exec_only: false,
+        lookup: Lookup::Shell,
     };
     let mut at = g.at.clone();
     r.read_invocation(&inv, &mut at);

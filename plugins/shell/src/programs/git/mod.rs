@@ -669,8 +669,7 @@ fn read(r: &mut Reader, run: &Run, scope: &mut Scope) {
             stdin_paths: None,
             stdin_text: None,
             extra_operands: inv.extra_operands,
-            plain_program: inv.plain_program,
-            exec_only: inv.exec_only,
+            lookup: inv.lookup,
         };
         return read_git(r, &inner, &shown, scope);
     }
