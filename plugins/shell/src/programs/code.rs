@@ -963,7 +963,145 @@ const CHANGES: &[&str] = &[
     "class_eval",
     "runInThisContext",
     "runInNewContext",
+    // Found in an attack round: library calls that write a file they are
+    // handed, or run text as a command or as code.
+    "logging",
+    "FileHandler",
+    "IO::File",
+    "IO::Handle",
+    "Tie::",
+    "dbmopen",
+    "syscopy",
+    "readpipe",
+    "syscall",
+    "$^I",
+    "create_subprocess",
+    "timeit",
+    "cProfile",
+    "profile.run",
+    "trace.run",
+    "methodcaller",
+    "attrgetter",
+    "__getattribute__",
+    "fileinput",
+    "py_compile",
+    "compileall",
+    "zipfile",
+    "tarfile",
+    "FileIO",
+    "GzipFile",
+    "BZ2File",
+    "LZMAFile",
+    "urlretrieve",
+    "sqlite3",
+    "shelve",
+    "dbm",
+    "mkfifo",
+    "mknod",
+    "tempfile",
+    "code.interact",
+    "runpy",
 ];
+
+/// Ways code turns text the scan cannot read into the text it uses: hex,
+/// base64 and other decoders, character codes, compression, serialised
+/// objects. What such text names (a protected path, a command) is only
+/// known when the program runs, so a program that makes any is held
+/// whatever it goes on to do with it: the calls that write or run are too
+/// many to list (an attack round passed `logging.basicConfig(filename=…)`,
+/// `IO::File->new`, `asyncio.create_subprocess_shell`, `timeit.timeit` and
+/// `readpipe`, each fed a path or a command decoded from hex).
+const HIDES: &[&str] = &[
+    "fromhex",
+    "unhexlify",
+    "a2b_",
+    "b64decode",
+    "b32decode",
+    "b16decode",
+    "a85decode",
+    "b85decode",
+    "decodebytes",
+    "decodestring",
+    "decode64",
+    "decode_base64",
+    "decode_base32",
+    "getDecoder",
+    "atob(",
+    "hex2bin",
+    "base64_decode",
+    "convert_uudecode",
+    "uudecode",
+    "str_rot13",
+    "rot13",
+    "rot_13",
+    "codecs.decode",
+    "decompress",
+    "inflate",
+    "gunzip",
+    "fromCharCode",
+    "fromCodePoint",
+    "TextDecoder",
+    "maketrans",
+    "marshal",
+    "pickle",
+    "pack(",
+    "pack ",
+    "unpack",
+    "to_bytes",
+    "bytes([",
+    "bytes((",
+    "bytearray([",
+    "bytearray((",
+    "Buffer.from([",
+];
+
+/// Encodings that, named to `Buffer.from(…, E)` or `.toString(E)`, turn
+/// text the scan sees into other text.
+const HIDING_ENCODINGS: &[&str] = &[
+    "hex",
+    "base64",
+    "base64url",
+    "binary",
+    "latin1",
+    "ucs2",
+    "ucs-2",
+    "utf16le",
+    "utf-16le",
+];
+
+/// The marker of text the program decodes or builds from codes, which the
+/// scan cannot read (see [`HIDES`]).
+fn hidden_text(code: &str, lexed: &Lexed, values: &[(usize, String)]) -> Option<String> {
+    let bare = &lexed.bare;
+    if let Some(m) = find_marker(HIDES, bare) {
+        return Some(m.trim_end().to_owned());
+    }
+    // `chr(x)` the scan did not evaluate.
+    let unevaluated = |name: &str| bare.matches(name).count() > values.len();
+    if let Some(m) = ["chr(", "chr "]
+        .into_iter()
+        .find(|m| find_marker(&["chr(", "chr "], bare) == Some(*m) && unevaluated(m))
+    {
+        return Some(m.trim_end().to_owned());
+    }
+    if code.contains("\\N{") {
+        return Some("\\N{".to_owned());
+    }
+    if lexed.lits.iter().any(|l| l.text.contains("%c")) {
+        return Some("%c".to_owned());
+    }
+    let converts = bare.contains("Buffer.from") || bare.contains("toString(");
+    if converts {
+        if let Some(l) = lexed
+            .lits
+            .iter()
+            .find(|l| HIDING_ENCODINGS.contains(&l.text.to_ascii_lowercase().as_str()))
+        {
+            return Some(format!("an encoding, {}", l.text));
+        }
+    }
+    None
+}
 
 /// Ways to walk up from a directory.
 const ASCENDS: &[&str] = &[
@@ -1252,11 +1390,13 @@ pub fn scan(r: &mut Reader, program: &str, language: Language, code: &str, scope
 
 /// What a program given on the command line receives besides its code that
 /// is only known when it runs: text there may name any path.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Inputs {
     /// A word after the code is only known when it runs (a substitution, a
     /// variable, words xargs appends).
     pub args_unknown: bool,
+    /// The literal words after the code, which it may read as its arguments.
+    pub args: Vec<String>,
     /// Its standard input is fed (a pipe, a file, a here-string).
     pub stdin_fed: bool,
     /// It loops over its input's lines (`perl -n`/`-p`, `ruby -n`/`-p`).
@@ -1342,6 +1482,12 @@ impl Scan<'_> {
                     texts.push(word.to_owned());
                 }
             }
+        }
+        // Words the program reads as its arguments are its text too
+        // (`require("child_process")[["ex","ecSync"].join("")](process.argv[1])
+        // 'echo x >> ../../repo.git/config'` ran the word; verified under dash).
+        if find_marker(READS_ARGS, &lexed.bare).is_some() {
+            texts.extend(self.inputs.args.iter().cloned());
         }
         texts.extend(runs(code, &lexed, &values));
         texts.extend(values.iter().map(|(_, v)| v.clone()));
@@ -2072,6 +2218,16 @@ impl Scan<'_> {
                 ),
             );
         }
+        if let Some(m) = hidden_text(code, lexed, values) {
+            r.guard(
+                Effect::Opaque,
+                format!(
+                    "the {} program decodes or builds text the scan cannot read (`{m}`): what that text names, and what the program does with it, is only known when it runs",
+                    self.program
+                ),
+            );
+            return;
+        }
         let t = traits(code, lexed, values, self.language);
         let Some(changes) = t.changes else { return };
         if lexed.unterminated {
@@ -2094,7 +2250,7 @@ impl Scan<'_> {
                 t.builds
                     .map(|m| format!("builds text at run time (`{}`)", m.replace(HOLE, "…")))
             })
-            .or_else(|| self.receives(lexed))
+            .or_else(|| self.receives(r, lexed))
             .or_else(|| extracts(&lexed.bare));
         if let Some(how) = how {
             r.guard(
@@ -2112,7 +2268,7 @@ impl Scan<'_> {
     /// Text the program takes from outside itself that is only known when
     /// it runs, and may name any path (`echo ../../.wicket | python3 -c
     /// '…shutil.rmtree(input())'`, `perl -lne unlink`).
-    fn receives(&self, lexed: &Lexed) -> Option<String> {
+    fn receives(&self, r: &Reader, lexed: &Lexed) -> Option<String> {
         let bare = &lexed.bare;
 
         if self.inputs.line_loop {
@@ -2129,10 +2285,24 @@ impl Scan<'_> {
                 return Some(format!("reads its input (`{m}`), which is fed to it"));
             }
         }
-        if self.inputs.args_unknown {
-            if let Some(m) = find_marker(READS_ARGS, bare) {
+        if let Some(m) = find_marker(READS_ARGS, bare) {
+            if self.inputs.args_unknown {
                 return Some(format!(
                     "reads its arguments (`{m}`), one only known when it runs"
+                ));
+            }
+            // A word that may be a command, or a path anywhere but inside
+            // the worktree (through a link, `..`, `/proc/self/cwd`).
+            let unplain = |a: &String| {
+                a.contains([';', '|', '&', '>', '<', '$', '`', '\n'])
+                    || r.places(&Arg::literal(a), self.scope)
+                        .iter()
+                        .any(|p| !matches!(p, Place::Inside(_) | Place::Stream | Place::Network(_)))
+            };
+            if let Some(a) = self.inputs.args.iter().find(|a| unplain(a)) {
+                return Some(format!(
+                    "reads its arguments (`{m}`), among them `{}`",
+                    crate::clip(a, 60)
                 ));
             }
         }
@@ -2338,6 +2508,28 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
     ];
     if t.changes.is_none() {
         t.changes = find(EXECUTES, bare);
+    }
+    // A module named in a string (`import * as c from 'child_process'`,
+    // `require(m)` with `m = "fs"`): the calls made through it may be
+    // computed (`c['exe'+'cSync']`), leaving no name for the list above.
+    if t.changes.is_none() {
+        const MODULES: &[&str] = &[
+            "child_process",
+            "fs",
+            "fs/promises",
+            "fs-extra",
+            "vm",
+            "worker_threads",
+            "subprocess",
+            "os",
+            "shutil",
+            "pathlib",
+            "posix",
+        ];
+        t.changes = lexed.lits.iter().find_map(|l| {
+            let name = l.text.strip_prefix("node:").unwrap_or(&l.text);
+            MODULES.iter().copied().find(|m| *m == name)
+        });
     }
     // perl -i style: in-place edits are read from the operands, not here.
     if language == Language::Perl && t.changes == Some("open ") && !bare.contains("open ") {

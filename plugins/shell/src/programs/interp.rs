@@ -217,6 +217,14 @@ fn literal_code(
             let inputs = code::Inputs {
                 args_unknown: run.inv.extra_operands
                     || run.inv.argv.iter().skip(1).any(|a| a.values.is_none()),
+                // The words after the code (all of them, when where it
+                // stands cannot be told).
+                args: {
+                    let words: Vec<&str> =
+                        run.inv.argv.iter().skip(1).filter_map(Arg::text).collect();
+                    let after = words.iter().rposition(|w| *w == text).map_or(0, |i| i + 1);
+                    words[after..].iter().map(|w| (*w).to_owned()).collect()
+                },
                 stdin_fed: run.inv.stdin == Stdin::Fed || run.inv.stdin_text.is_some(),
                 line_loop: matches!(language, Language::Perl | Language::Ruby)
                     && loops_over_lines(run),
@@ -2327,6 +2335,19 @@ fn perl(r: &mut Reader, run: &Run, scope: &mut Scope) {
             );
         }
         let ext = ext.and_then(Arg::text).filter(|e| !e.is_empty());
+        // The files edited are those left in @ARGV when the loop starts:
+        // code that fills it (`BEGIN{@ARGV=(…)}`, `unshift @ARGV`) edits
+        // files the words above do not name (an attack round edited the
+        // repository's config so, verified under dash).
+        if codes
+            .iter()
+            .any(|c| c.text().is_none_or(|t| t.contains("ARGV")))
+        {
+            r.note(
+                Opaque,
+                format!("{shown} edits in place the files its code puts in @ARGV, which wicket does not work out"),
+            );
+        }
         for file in &files {
             // The edit puts text the command's code makes into the file.
             r.with_text_writes(true, |r| {

@@ -14,7 +14,7 @@ use super::history::LOG_OWN;
 use super::opts::{Table, DIFF, PARSE, REVISION};
 use super::{given, on, Family, Git, Sub, Where};
 use crate::argv::{Parsed, Style};
-use crate::read::{Arg, Change, Invocation, Lookup, Reach, Reader, Scope, Stdin};
+use crate::read::{Arg, Change, Invocation, Lookup, Place, Reach, Reader, Scope, Stdin};
 
 const EXACT: Style = Style {
     abbreviate: false,
@@ -1107,10 +1107,41 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         .first()
         .cloned()
         .unwrap_or_else(|| Arg::literal("."));
+    let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
+    // The git directory this makes may hold a config and hooks already,
+    // which git keeps (an existing repository is told below only by its
+    // shape: a bare one by its HEAD). Nested in the worktree, the harness's
+    // own git may enter it.
+    if p.last("separate-git-dir").is_none() {
+        let nested = r.places(&dir, &g.at).iter().any(
+            |place| matches!(place, Place::Inside(path) if path.trim_end_matches('/') != root),
+        );
+        let git_dir = if on(p, "bare") {
+            dir.clone()
+        } else {
+            Arg {
+                values: dir.values.as_ref().map(|vs| {
+                    vs.iter()
+                        .map(|v| format!("{}/.git", v.trim_end_matches('/')))
+                        .collect()
+                }),
+                glob: dir.glob,
+                shown: format!("{}/.git", dir.shown.trim_end_matches('/')),
+            }
+        };
+        if let Some(why) = nested.then(|| super::planted(r, g, &git_dir)).flatten() {
+            r.note(
+                Opaque,
+                format!(
+                    "{} makes a repository whose git directory {} {why}: git keeps the config and hooks it finds there, which wicket cannot see",
+                    g.shown, git_dir.shown
+                ),
+            );
+        }
+    }
     let Some(text) = dir.text() else {
         return g.out(r, &dir, Change::Write, Reach::Path);
     };
-    let root = r.ctx.writable_root.trim_end_matches('/').to_owned();
     let base = g.at.cwd.clone().unwrap_or_else(|| "/".into());
     let full = wicket_guest::paths::fold(&wicket_guest::paths::absolute(
         text,

@@ -1410,6 +1410,18 @@ pub fn gitdir_apart(r: &mut Reader, g: &Git, sep: &Arg, work: &str) {
     if work == root || !r.ctx.is_inside_root(work) {
         return;
     }
+    if let Some(why) = planted(r, g, sep) {
+        r.note(
+            Effect::Opaque,
+            format!(
+                "{} makes a repository at {work}, nested in the worktree, whose git directory {} {why}: \
+                 git keeps the config and hooks it finds there, which wicket cannot see, and the harness's own \
+                 git enters the repository after `git add -A` and runs what that config names (core.fsmonitor)",
+                g.shown, sep.shown
+            ),
+        );
+        return;
+    }
     let inside = r
         .places(sep, &g.at)
         .iter()
@@ -1424,6 +1436,31 @@ pub fn gitdir_apart(r: &mut Reader, g: &Git, sep: &Arg, work: &str) {
                 g.shown, sep.shown
             ),
         );
+    }
+}
+
+/// Why a directory git is about to make a repository's git directory may
+/// hold files already: it exists now (or could not be looked at), or this
+/// command wrote beneath it before git runs. `git init` keeps the config
+/// and hooks it finds there (`printf '[core]\n\tfsmonitor = …' > gd/config`,
+/// then `git init --separate-git-dir=gd sub`: the harness's `git status`
+/// ran it; verified under dash).
+pub fn planted(r: &Reader, g: &Git, dir: &Arg) -> Option<&'static str> {
+    let places = r.places(dir, &g.at);
+    if places.is_empty() || dir.glob {
+        return Some("is only known when it runs");
+    }
+    for place in places {
+        let Some(path) = place.path() else {
+            return Some("is only known when it runs");
+        };
+        if kind(r, path).is_none_or(|k| k != PathKind::Missing) {
+            return Some("exists already");
+        }
+    }
+    match r.written_beneath(dir, &g.at) {
+        Some(None) => None,
+        _ => Some("was written earlier in this command"),
     }
 }
 

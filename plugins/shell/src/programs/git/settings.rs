@@ -353,6 +353,10 @@ const COMMANDS: &[&str] = &[
     "sendemail.*.headercmd",
     // Hooks named in configuration (git 2.50 and later).
     "hook.*.command",
+    // archive-tar.c: `git archive --format=F` (or `-o x.F`) pipes the tar
+    // through it with `sh -c`, nothing appended; upload-archive too, for a
+    // format marked `remote`.
+    "tar.*.command",
 ];
 
 /// The commands git runs with nothing appended: a pager and a filter read
@@ -375,6 +379,7 @@ const NO_ARGUMENTS: &[&str] = &[
     "interactive.difffilter",
     "imap.tunnel",
     "trailer.*.command",
+    "tar.*.command",
 ];
 
 /// The commands git hands the files it compares (diff.c
