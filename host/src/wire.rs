@@ -47,7 +47,11 @@ impl Request {
         let mut in_string = false;
         let mut escaped = false;
         let mut started = false;
-        let mut input = std::io::BufReader::with_capacity(1 << 16, limited);
+        // Small: std zeroes a reader's whole buffer before its first read
+        // (a fresh page fault for every 4 KiB of it, on every consult),
+        // and a request is usually well under this; a larger one is read
+        // in more turns.
+        let mut input = std::io::BufReader::with_capacity(1 << 13, limited);
         loop {
             let chunk = match input.fill_buf() {
                 Ok(chunk) => chunk,
