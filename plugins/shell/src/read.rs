@@ -626,6 +626,8 @@ pub struct Reader<'a> {
     /// gitfile it put there (`programs/git/mod.rs`, `through_gitfile`).
     /// Like the trees above, one that may have been written counts.
     pub(crate) written_outside: std::cell::RefCell<Vec<String>>,
+    /// Git directories this command makes (see [`Reader::made_git_dir`]).
+    git_dirs_made: std::cell::RefCell<Vec<String>>,
     /// Every path this command writes text to (see `writes_text`), as
     /// placed, and whether the write fills a tree beneath it:
     /// a script or program run from one of them later in the command is
@@ -766,6 +768,7 @@ impl<'a> Reader<'a> {
             unseen_trees: std::cell::RefCell::new(Vec::new()),
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             written_outside: std::cell::RefCell::new(Vec::new()),
+            git_dirs_made: std::cell::RefCell::new(Vec::new()),
             written_here: std::cell::RefCell::new(Vec::new()),
             disturbed_here: std::cell::RefCell::new(Vec::new()),
             written_overflow: std::cell::Cell::new(false),
@@ -3350,7 +3353,19 @@ impl<'a> Reader<'a> {
             return false;
         };
         let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
-        match parts.iter().position(|p| *p == ".git") {
+        // A pattern (a glob, or the names a program makes from a prefix,
+        // `split … sub/.gi` making `sub/.git`) counts where it may match.
+        let named = |part: &str, name: &str| {
+            part == name
+                || crate::place::is_glob(part)
+                    && wicket_guest::paths::component_matches(part, name, false)
+        };
+        let config = |part: &str| {
+            ["config", "config.worktree", "commondir"]
+                .iter()
+                .any(|n| named(part, n))
+        };
+        match parts.iter().position(|p| named(p, ".git")) {
             // A git directory under any name (a gitfile's `gitdir: g`, or
             // `git init --separate-git-dir=g`): what git itself takes for
             // one, a HEAD beside an objects directory or a commondir.
@@ -3360,21 +3375,29 @@ impl<'a> Reader<'a> {
                 let Some(last) = parts.last() else {
                     return false;
                 };
-                let names = ["config", "config.worktree", "commondir"];
-                if !names
-                    .iter()
-                    .any(|n| wicket_guest::paths::component_matches(last, n, false))
-                {
+                if !config(last) {
                     return false;
                 }
                 let dir = path.rsplit_once('/').map_or("/", |(d, _)| d);
-                crate::place::is_glob(dir) || self.is_git_dir(dir)
+                crate::place::is_glob(dir)
+                    || self.git_dirs_made.borrow().iter().any(|g| g == dir)
+                    || self.is_git_dir(dir)
             }
             Some(at) if at + 1 == parts.len() => true,
-            Some(_) => matches!(
-                parts.last(),
-                Some(&"config") | Some(&"config.worktree") | Some(&"commondir")
-            ),
+            Some(_) => parts.last().is_some_and(|last| config(last)),
+        }
+    }
+
+    /// Remember a git directory this command makes (`git init
+    /// --separate-git-dir=gd`, `--bare`): a later write to its config in
+    /// the same command is one to a nested repository's, though nothing is
+    /// there when the command is read (`git init --separate-git-dir=gd sub
+    /// && cat cfg >> gd/config` planted a core.fsmonitor the harness's git
+    /// ran; verified under dash).
+    pub fn made_git_dir(&self, dir: &str) {
+        let mut made = self.git_dirs_made.borrow_mut();
+        if made.len() < MAX_NOTES {
+            made.push(dir.trim_end_matches('/').to_owned());
         }
     }
 

@@ -659,6 +659,25 @@ fn copy(r: &mut Reader, run: &Run, scope: &mut Scope) {
             }
             if p.has("link") {
                 r.change(source, scope, Change::Link, reach, &shown);
+                // A tree hard-linked out of the worktree: a nested
+                // repository's .git/config in it is rewritten by a write
+                // to its link there, a place writes pass (`cp -al x /tmp/y`,
+                // then `>> /tmp/y/.git/config` planted a core.fsmonitor the
+                // harness's git ran; verified under dash).
+                let out = dests.iter().any(|d| {
+                    r.places(d, scope)
+                        .iter()
+                        .any(|pl| !matches!(pl, crate::read::Place::Inside(_)))
+                });
+                if recursive && out {
+                    r.note(
+                        Opaque,
+                        format!(
+                            "{shown} hard-links every file of {} out of the worktree, a nested repository's .git/config among them if it holds one: a write through a link there rewrites it",
+                            source.shown
+                        ),
+                    );
+                }
             }
         }
     }
@@ -891,11 +910,20 @@ fn inside(dir: &Arg, source: &Arg) -> Arg {
             shown: join(&dir.shown, &source.shown),
         },
         // A source only known at run time still lands as one name inside
-        // a known directory (xargs -I{} cp {} dest/).
-        (Some(ds), None) if ds.len() <= crate::read::MAX_VALUES => Arg {
+        // a known directory (xargs -I{} cp {} dest/). That name may be
+        // `.git`, which a pattern does not match (`ls X/.git | xargs -I%
+        // ln -s % sub/` made `sub/.git`; verified under dash): below the
+        // worktree's top, where it would make a nested repository, it is
+        // counted among the names (at the top, the worktree's own `.git`
+        // would be replaced, which the pattern leaves to its other checks).
+        (Some(ds), None) if 2 * ds.len() <= crate::read::MAX_VALUES => Arg {
             values: Some(
                 ds.iter()
-                    .map(|d| format!("{}/*", d.trim_end_matches('/')))
+                    .flat_map(|d| {
+                        let d = d.trim_end_matches('/');
+                        let nested = !matches!(d, "" | ".");
+                        std::iter::once(format!("{d}/*")).chain(nested.then(|| format!("{d}/.git")))
+                    })
                     .collect(),
             ),
             glob: true,

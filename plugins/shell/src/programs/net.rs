@@ -2579,6 +2579,49 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
         .iter()
         .any(|s| r.written_earlier(s, scope).is_some());
     r.with_text_writes(carries, |r| r.change(dest, scope, change, reach, &shown));
+    // Into a directory, each source lands by its own name (`rsync X/.git
+    // sub/` made `sub/.git`, verified under dash); and with -b, what it
+    // replaces is kept as that name plus the suffix (`--suffix`, `~`
+    // without --backup-dir: `rsync -b --suffix=t l sub/.gi` kept `sub/.gi`
+    // as `sub/.git`).
+    let mut landed = vec![dest.clone()];
+    if let Some(d) = dest.text() {
+        for source in sources.iter().filter(|s| !is_remote(s)) {
+            let Some(s) = source.text().filter(|s| !s.ends_with('/')) else {
+                continue;
+            };
+            let name = s.rsplit('/').next().unwrap_or(s);
+            if !name.is_empty() && name != "." && name != ".." {
+                landed.push(Arg::literal(&format!("{}/{name}", d.trim_end_matches('/'))));
+            }
+        }
+    }
+    for into in &landed[1..] {
+        r.with_text_writes(carries, |r| r.change(into, scope, change, reach, &shown));
+    }
+    if p.has("backup") && p.last("backup-dir").is_none() {
+        match p.last("suffix").map(Arg::text) {
+            Some(None) => r.note(
+                Opaque,
+                format!("{shown} names its backups with a suffix only known when it runs"),
+            ),
+            suffix => {
+                let suffix = suffix.flatten().unwrap_or("~");
+                for into in &landed {
+                    let backup = Arg {
+                        values: into.values.as_ref().map(|vs| {
+                            vs.iter()
+                                .map(|v| format!("{}{suffix}", v.trim_end_matches('/')))
+                                .collect()
+                        }),
+                        glob: into.glob,
+                        shown: format!("{}{suffix}", into.shown),
+                    };
+                    r.change(&backup, scope, Change::Overwrite, Reach::Path, &shown);
+                }
+            }
+        }
+    }
     // A tree from outside the worktree may hold a nested repository's .git,
     // unless every entry named .git is excluded: a pattern without a `/`
     // matches a name at any depth (`.git/` would spare a gitfile), and no

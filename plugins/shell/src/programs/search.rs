@@ -151,11 +151,28 @@ fn any_case(pattern: &str) -> String {
 /// A word of a run command with each `{}` (or `marker`) replaced by the
 /// found paths.
 fn replace_found(word: &Arg, marker: &str, found: &Arg) -> Arg {
-    let Some(text) = word.text() else {
+    // A pattern the shell found no match for reaches find as it is.
+    let Some(text) = word.text().or_else(|| match &word.values {
+        Some(v) if v.len() == 1 => Some(v[0].as_str()),
+        _ => None,
+    }) else {
         return word.clone();
     };
     if !text.contains(marker) {
         return word.clone();
+    }
+    // A name made from a found path (`{}t`, `{}.bak`, `{}/config`): find
+    // puts the path in and leaves the rest as it is, unglobbed, so the name
+    // is only known when it runs (`find sub -name .gi -exec mv {} {}t \;`
+    // made a `.git`; `-exec cp l {}/confi? \;` from the repository made
+    // `confi?` in it; both verified under dash). A word with blanks in it
+    // is text for a program (a script, a message), read as before.
+    if text != marker && !text.contains(char::is_whitespace) {
+        return Arg {
+            values: None,
+            glob: false,
+            shown: word.shown.clone(),
+        };
     }
     let values = found.values.as_ref().map(|fs| {
         fs.iter()

@@ -1278,7 +1278,10 @@ fn split(r: &mut Reader, run: &Run, scope: &mut Scope) {
         r.reads_file(input, scope, &shown);
     }
     let prefix = operands.get(1).cloned().unwrap_or_else(|| literal("x"));
-    let pieces = starting_with(&prefix);
+    let pieces = match p.last("additional-suffix") {
+        None => starting_with(&prefix),
+        Some(extra) => made_names(&prefix, extra.text().map(|t| format!("*{t}"))),
+    };
     if let Some(filter) = p.last("filter") {
         // Each piece goes to `sh -c FILTER` with $FILE set to its name.
         let mut inner = scope.clone();
@@ -1338,13 +1341,65 @@ fn csplit(r: &mut Reader, run: &Run, scope: &mut Scope) {
         .last("prefix")
         .cloned()
         .unwrap_or_else(|| literal("xx"));
-    r.change(
-        &starting_with(&prefix),
-        scope,
-        Change::Write,
-        Reach::Path,
-        &shown,
-    );
+    // Each piece is PREFIX and the suffix format filled with its number
+    // (`-b '%.0dt'` fills piece 0 with `t`): a conversion may give any
+    // digits, or none.
+    let pieces = match run.parsed.last("suffix-format") {
+        None => starting_with(&prefix),
+        Some(format) => made_names(&prefix, format.text().map(printf_pattern)),
+    };
+    r.change(&pieces, scope, Change::Write, Reach::Path, &shown);
+}
+
+/// A printf format as the pattern of what it may print: each conversion
+/// (`%02d`, `%.0x`) may be any text, `%%` is `%`.
+fn printf_pattern(format: &str) -> String {
+    let mut out = String::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            if matches!(c, '*' | '?' | '[' | ']' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+            continue;
+        }
+        if chars.peek() == Some(&'%') {
+            chars.next();
+            out.push('%');
+            continue;
+        }
+        // Flags, width and precision, up to the conversion's letter.
+        for c in chars.by_ref() {
+            if c.is_ascii_alphabetic() {
+                break;
+            }
+        }
+        if !out.ends_with('*') {
+            out.push('*');
+        }
+    }
+    out
+}
+
+/// The names a program makes from PREFIX and a suffix pattern: unknown
+/// when either is.
+fn made_names(prefix: &Arg, suffix: Option<String>) -> Arg {
+    let Some(suffix) = suffix else {
+        return Arg {
+            values: None,
+            glob: false,
+            shown: format!("{}…", prefix.shown),
+        };
+    };
+    Arg {
+        values: prefix
+            .values
+            .as_ref()
+            .map(|vs| vs.iter().map(|v| format!("{v}{suffix}")).collect()),
+        glob: true,
+        shown: format!("{}{suffix}", prefix.shown),
+    }
 }
 
 pub const ICONV: Program = Program {
@@ -1751,6 +1806,36 @@ fn patch(r: &mut Reader, run: &Run, scope: &mut Scope) {
             Opaque,
             format!("{shown} names its backups with a suffix that is a path"),
         );
+    }
+    // The file patched is kept as FILE plus the suffix (`-z`, else
+    // SIMPLE_BACKUP_SUFFIX, else `.orig`), with -b or when a hunk does not
+    // apply cleanly: `patch -b -z t sub/.gi p.diff` kept `sub/.gi` as
+    // `sub/.git` (verified under dash).
+    if let (None, Some(file)) = (p.last("output"), operands.first()) {
+        let suffix = match p.last("suffix") {
+            Some(value) => value.text().map(str::to_owned),
+            None => match super::transfer::env_var(scope, "SIMPLE_BACKUP_SUFFIX") {
+                Some(value) => value,
+                None => Some(".orig".into()),
+            },
+        };
+        match suffix {
+            Some(suffix) => {
+                let backup = Arg {
+                    values: file
+                        .values
+                        .as_ref()
+                        .map(|vs| vs.iter().map(|v| format!("{v}{suffix}")).collect()),
+                    glob: file.glob,
+                    shown: format!("{}{suffix}", file.shown),
+                };
+                r.change(&backup, &here, Change::Overwrite, Reach::Path, &shown);
+            }
+            None => r.note(
+                Opaque,
+                format!("{shown} names its backups with a suffix only known when it runs"),
+            ),
+        }
     }
 }
 

@@ -1088,6 +1088,11 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
     }
     if let Some(d) = p.last("separate-git-dir") {
         g.out(r, d, Change::Write, Reach::Path);
+        for place in r.places(d, &g.at) {
+            if let Some(path) = place.path() {
+                r.made_git_dir(path);
+            }
+        }
     }
     if g.git_dir_given {
         // GIT_DIR names the repository to (re)initialise.
@@ -1137,6 +1142,13 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
                     g.shown, git_dir.shown
                 ),
             );
+        }
+    }
+    if on(p, "bare") {
+        for place in r.places(&dir, &g.at) {
+            if let Some(path) = place.path() {
+                r.made_git_dir(path);
+            }
         }
     }
     let Some(text) = dir.text() else {
