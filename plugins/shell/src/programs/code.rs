@@ -2509,6 +2509,31 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
     if t.changes.is_none() {
         t.changes = find(EXECUTES, bare);
     }
+    // A module the list above does not know may write or run anything its
+    // caller hands it: python's `mailbox.mbox(p).add(…)` appended to the
+    // repository's config, with p walked up by `os.pardir` (an attack round;
+    // verified under dash). An import of a module not known to only compute
+    // counts as a change; with a path built at run time, it is held.
+    if t.changes.is_none() && language == Language::Python {
+        t.changes = python_imports(bare)
+            .into_iter()
+            .find(|m| !PYTHON_PURE.contains(&m.split('.').next().unwrap_or(m)))
+            .map(|_| "an import of a module that may write");
+    }
+    if t.changes.is_none()
+        && matches!(language, Language::Node | Language::Deno)
+        && bare
+            .split(['\n', ';'])
+            .any(|st| st.trim_start().starts_with("import "))
+    {
+        t.changes = Some("import");
+    }
+    if t.changes.is_none()
+        && language == Language::Ruby
+        && find_marker(&["require ", "load "], bare).is_some()
+    {
+        t.changes = Some("require");
+    }
     // A module named in a string (`import * as c from 'child_process'`,
     // `require(m)` with `m = "fs"`): the calls made through it may be
     // computed (`c['exe'+'cSync']`), leaving no name for the list above.
@@ -2536,6 +2561,98 @@ fn traits(code: &str, lexed: &Lexed, values: &[(usize, String)], language: Langu
         t.changes = None;
     }
     t
+}
+
+/// Python modules that only compute: importing one hands the code no way
+/// to write or run anything (their writers, like `os`'s, are listed in
+/// [`CHANGES`] by name).
+const PYTHON_PURE: &[&str] = &[
+    "os",
+    "sys",
+    "json",
+    "re",
+    "math",
+    "cmath",
+    "collections",
+    "itertools",
+    "functools",
+    "string",
+    "textwrap",
+    "datetime",
+    "time",
+    "calendar",
+    "random",
+    "hashlib",
+    "hmac",
+    "statistics",
+    "pprint",
+    "typing",
+    "dataclasses",
+    "enum",
+    "decimal",
+    "fractions",
+    "copy",
+    "heapq",
+    "bisect",
+    "array",
+    "unicodedata",
+    "platform",
+    "uuid",
+    "secrets",
+    "difflib",
+    "fnmatch",
+    "glob",
+    "argparse",
+    "shlex",
+    "html",
+    "ipaddress",
+    "colorsys",
+    "numbers",
+    "abc",
+    "contextlib",
+    "types",
+    "traceback",
+    "warnings",
+    "pathlib",
+    "posixpath",
+    "csv",
+    "io",
+    "keyword",
+    "locale",
+    "getpass",
+    "graphlib",
+    "tomllib",
+    "zoneinfo",
+    "string",
+    "gettext",
+    "__future__",
+    "builtins",
+    "base64",
+    "binascii",
+    "struct",
+    "zlib",
+    "codecs",
+    "operator",
+];
+
+/// The modules python code imports (`import a, b.c as d`, `from e import f`).
+fn python_imports(bare: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for statement in bare.split(['\n', ';']) {
+        let statement = statement.trim_start();
+        if let Some(rest) = statement.strip_prefix("import ") {
+            for part in rest.split(',') {
+                if let Some(name) = part.split_whitespace().next() {
+                    out.push(name);
+                }
+            }
+        } else if let Some(rest) = statement.strip_prefix("from ") {
+            if let Some(name) = rest.split_whitespace().next() {
+                out.push(name);
+            }
+        }
+    }
+    out
 }
 
 /// Each identifier of code (dotted or `::`-joined names kept whole), with
