@@ -411,6 +411,19 @@ impl Arg {
         }
     }
 
+    /// The word with `suffix` after each value (a backup's name).
+    pub fn with_suffix(&self, suffix: &str) -> Arg {
+        Arg {
+            values: self.values.as_ref().map(|vs| {
+                vs.iter()
+                    .map(|v| format!("{}{suffix}", v.trim_end_matches('/')))
+                    .collect()
+            }),
+            glob: self.glob,
+            shown: format!("{}{suffix}", self.shown),
+        }
+    }
+
     /// The single known value, if there is exactly one and no glob.
     pub fn text(&self) -> Option<&str> {
         match &self.values {

@@ -829,16 +829,13 @@ fn backups(r: &mut Reader, run: &Run, dests: &[Arg], scope: &Scope, shown: &str)
     };
     let what = format!("{shown} (each replaced file backed up with the suffix `{suffix}`)");
     for dest in dests {
-        let backup = Arg {
-            values: dest.values.as_ref().map(|vs| {
-                vs.iter()
-                    .map(|v| format!("{}{suffix}", v.trim_end_matches('/')))
-                    .collect()
-            }),
-            glob: dest.glob,
-            shown: format!("{}{suffix}", dest.shown),
-        };
-        r.change(&backup, scope, Change::Overwrite, Reach::Path, &what);
+        r.change(
+            &dest.with_suffix(&suffix),
+            scope,
+            Change::Overwrite,
+            Reach::Path,
+            &what,
+        );
     }
 }
 

@@ -2608,15 +2608,7 @@ fn rsync(r: &mut Reader, run: &Run, scope: &mut Scope) {
             suffix => {
                 let suffix = suffix.flatten().unwrap_or("~");
                 for into in &landed {
-                    let backup = Arg {
-                        values: into.values.as_ref().map(|vs| {
-                            vs.iter()
-                                .map(|v| format!("{}{suffix}", v.trim_end_matches('/')))
-                                .collect()
-                        }),
-                        glob: into.glob,
-                        shown: format!("{}{suffix}", into.shown),
-                    };
+                    let backup = into.with_suffix(suffix);
                     r.change(&backup, scope, Change::Overwrite, Reach::Path, &shown);
                 }
             }

@@ -1821,14 +1821,7 @@ fn patch(r: &mut Reader, run: &Run, scope: &mut Scope) {
         };
         match suffix {
             Some(suffix) => {
-                let backup = Arg {
-                    values: file
-                        .values
-                        .as_ref()
-                        .map(|vs| vs.iter().map(|v| format!("{v}{suffix}")).collect()),
-                    glob: file.glob,
-                    shown: format!("{}{suffix}", file.shown),
-                };
+                let backup = file.with_suffix(&suffix);
                 r.change(&backup, &here, Change::Overwrite, Reach::Path, &shown);
             }
             None => r.note(

@@ -1124,15 +1124,7 @@ fn init(r: &mut Reader, g: &mut Git, p: &Parsed, scope: &mut Scope) {
         let git_dir = if on(p, "bare") {
             dir.clone()
         } else {
-            Arg {
-                values: dir.values.as_ref().map(|vs| {
-                    vs.iter()
-                        .map(|v| format!("{}/.git", v.trim_end_matches('/')))
-                        .collect()
-                }),
-                glob: dir.glob,
-                shown: format!("{}/.git", dir.shown.trim_end_matches('/')),
-            }
+            dir.with_suffix("/.git")
         };
         if let Some(why) = nested.then(|| super::planted(r, g, &git_dir)).flatten() {
             r.note(
