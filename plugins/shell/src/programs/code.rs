@@ -2623,7 +2623,6 @@ const PYTHON_PURE: &[&str] = &[
     "graphlib",
     "tomllib",
     "zoneinfo",
-    "string",
     "gettext",
     "__future__",
     "builtins",
