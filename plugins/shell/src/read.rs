@@ -641,6 +641,7 @@ pub struct Reader<'a> {
     pub(crate) written_outside: std::cell::RefCell<Vec<String>>,
     /// Git directories this command makes (see [`Reader::made_git_dir`]).
     git_dirs_made: std::cell::RefCell<Vec<String>>,
+    git_dirs_overflow: std::cell::Cell<bool>,
     /// Every path this command writes text to (see `writes_text`), as
     /// placed, and whether the write fills a tree beneath it:
     /// a script or program run from one of them later in the command is
@@ -782,6 +783,7 @@ impl<'a> Reader<'a> {
             pending_unseen: std::cell::RefCell::new(Vec::new()),
             written_outside: std::cell::RefCell::new(Vec::new()),
             git_dirs_made: std::cell::RefCell::new(Vec::new()),
+            git_dirs_overflow: std::cell::Cell::new(false),
             written_here: std::cell::RefCell::new(Vec::new()),
             disturbed_here: std::cell::RefCell::new(Vec::new()),
             written_overflow: std::cell::Cell::new(false),
@@ -3393,6 +3395,7 @@ impl<'a> Reader<'a> {
                 }
                 let dir = path.rsplit_once('/').map_or("/", |(d, _)| d);
                 crate::place::is_glob(dir)
+                    || self.git_dirs_overflow.get()
                     || self.git_dirs_made.borrow().iter().any(|g| g == dir)
                     || self.is_git_dir(dir)
             }
@@ -3407,10 +3410,13 @@ impl<'a> Reader<'a> {
     /// there when the command is read (`git init --separate-git-dir=gd sub
     /// && cat cfg >> gd/config` planted a core.fsmonitor the harness's git
     /// ran; verified under dash).
+    /// Past `MAX_NOTES` of them, any directory may be one.
     pub fn made_git_dir(&self, dir: &str) {
         let mut made = self.git_dirs_made.borrow_mut();
         if made.len() < MAX_NOTES {
             made.push(dir.trim_end_matches('/').to_owned());
+        } else {
+            self.git_dirs_overflow.set(true);
         }
     }
 
