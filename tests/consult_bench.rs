@@ -18,7 +18,7 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -63,26 +63,33 @@ fn main() {
 
     // Alternating, so both see the same load on the machine.
     let (mut bases, mut warms) = (Vec::new(), Vec::new());
+    let (mut base_exits, mut warm_exits) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
-        bases.push(spawn(
+        let (took, exit) = spawn_timed(
             &trivial,
             &ws,
             &request,
             &[("WICKET_BENCH_TRIVIAL", "1")],
             "pass",
-        ));
-        warms.push(spawn(&wicket, &ws, &request, &[], "pass"));
+        );
+        bases.push(took);
+        base_exits.push(exit);
+        let (took, exit) = spawn_timed(&wicket, &ws, &request, &[], "pass");
+        warms.push(took);
+        warm_exits.push(exit);
     }
     let (base, warm) = (middle(bases), middle(warms));
     println!("whole process, warm cache, median of {RUNS} runs (alternating):");
     println!(
-        "  trivial control (parse, print pass)   {:>9.2} ms",
-        ms(base)
+        "  trivial control (parse, print pass)   {:>9.2} ms   of which {:.2} ms its exit",
+        ms(base),
+        ms(middle(base_exits))
     );
     println!(
-        "  wicket consult (pass)                 {:>9.2} ms   {:.1}× the trivial control",
+        "  wicket consult (pass)                 {:>9.2} ms   {:.1}× the trivial control; of which {:.2} ms its exit",
         ms(warm),
-        ratio(warm, base)
+        ratio(warm, base),
+        ms(middle(warm_exits))
     );
     table.ratio(
         "consult: one bash call, default policy, empty trail",
@@ -853,6 +860,19 @@ fn spawn(
     env: &[(&str, &str)],
     expect: &str,
 ) -> Duration {
+    spawn_timed(program, ws, request, env, expect).0
+}
+
+/// [`spawn`], and how much of its time came after the verdict line arrived:
+/// the process's exit (the kernel tearing down what it mapped) until it is
+/// reaped, which litany waits for too.
+fn spawn_timed(
+    program: &std::path::Path,
+    ws: &Ws,
+    request: &str,
+    env: &[(&str, &str)],
+    expect: &str,
+) -> (Duration, Duration) {
     let started = Instant::now();
     let mut command = Command::new(program);
     command
@@ -874,14 +894,20 @@ fn spawn(
         .unwrap()
         .write_all(request.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    stdout.read_line(&mut text).unwrap();
+    let answered = started.elapsed();
+    // One line and nothing after it (the end comes with the exit).
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
     let took = started.elapsed();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    assert!(status.success() && rest.is_empty(), "{text}{rest}");
     let verdict: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|_| panic!("not a verdict: {text}"));
     assert_eq!(verdict["verdict"], expect, "{text}");
-    took
+    (took, took.saturating_sub(answered))
 }
 
 fn median(f: impl FnMut() -> Duration) -> Duration {
